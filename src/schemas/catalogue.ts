@@ -1,0 +1,198 @@
+// The catalogue exchange format: what `npm run catalogue:import -- FILE.json` reads and what the
+// demo seed is written in. One file holds one establishment (with its company) and its whole
+// catalogue. Every amount is integer centavos. docs/catalogue-format.md describes each field.
+import { type } from 'arktype';
+
+const cents = 'number.integer';
+const nonNegativeCents = 'number.integer >= 0';
+const hhmm = '0 <= number.integer <= 2400';
+const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const key = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const colour = /^#[0-9a-fA-F]{6}$/;
+
+export const DeliveryTypeName = type("'delivery' | 'pickup' | 'local'");
+export type DeliveryTypeName = typeof DeliveryTypeName.infer;
+
+export const OfficeHour = type({
+  wday: '1 <= number.integer <= 7',
+  start_at: hhmm,
+  stop_at: hhmm,
+});
+export type OfficeHour = typeof OfficeHour.infer;
+
+export const Availability = type({
+  wday: '1 <= number.integer <= 7',
+  start_at: hhmm,
+  stop_at: hhmm,
+});
+export type Availability = typeof Availability.infer;
+
+export const Address = type({
+  street: 'string <= 200',
+  number: 'string <= 20',
+  'complement?': 'string <= 200',
+  neighborhood: 'string <= 120',
+  city: 'string <= 120',
+  state: /^[A-Z]{2}$/,
+  'zip?': /^\d{5}-?\d{3}$/,
+  lng_lat: ['-180 <= number <= 180', '-90 <= number <= 90'],
+});
+export type Address = typeof Address.infer;
+
+export const Design = type({
+  'icon?': 'string <= 500',
+  theme: "'light' | 'dark' = 'light'",
+  navbarcolor: colour,
+  primary: colour,
+  darkprimary: colour,
+  primaryinverse: colour,
+});
+export type Design = typeof Design.infer;
+
+export const PaymentMethod = type({
+  _id: key,
+  name: 'string <= 60',
+  payback: 'boolean = false',
+});
+export type PaymentMethod = typeof PaymentMethod.infer;
+
+export const DeliveryBand = type({
+  up_to_meters: 'number.integer > 0',
+  price: nonNegativeCents,
+});
+
+export const Preferences = type({
+  title: 'string <= 120',
+  desc: 'string <= 2000',
+  'phone_order_details?': 'string <= 40',
+  unavailable: 'boolean = false',
+  'unavailable_title?': 'string <= 120',
+  'unavailable_desc?': 'string <= 1000',
+  min_order: `${nonNegativeCents} = 0`,
+  use_packing_fee: 'boolean = false',
+  use_packing_fee_products: 'boolean = false',
+  packing_price: `${nonNegativeCents} = 0`,
+  has_pickup_discount: 'boolean = false',
+  pickup_discount_type: "'fixed' | 'percentage' = 'fixed'",
+  pickup_discount_value: 'number.integer >= 0 = 0',
+  has_online_payment: 'boolean = false',
+  has_delivery_payment: 'boolean = true',
+  has_pix_payment: 'boolean = false',
+  has_pickup_payment: 'boolean = true',
+  tax_receipt: "false | 'required' | 'optional' = false",
+  delivery_type: DeliveryTypeName.array().atLeastLength(1),
+  delivery_radius: 'number.integer > 0 = 5000',
+  delivery_bands: DeliveryBand.array().default(() => []),
+  min_delivery_time: 'number.integer >= 0 = 30',
+  max_delivery_time: 'number.integer >= 0 = 60',
+  min_pickup_time: 'number.integer >= 0 = 15',
+  max_pickup_time: 'number.integer >= 0 = 30',
+  pickup_payment_methods: PaymentMethod.array().default(() => []),
+  delivery_payment_methods: PaymentMethod.array().default(() => []),
+  online_payment_methods: PaymentMethod.array().default(() => []),
+  free_delivery_tax_after_product_price: `${nonNegativeCents} = 0`,
+  max_days_scheduling: '0 <= number.integer <= 60 = 0',
+  use_gamification: 'boolean = false',
+  use_discount_coupon: 'boolean = false',
+  'apple_itunes_app_id?': 'string <= 40',
+  'google_play_app_id?': 'string <= 120',
+  'facebook_domain_verification_code?': 'string <= 120',
+  'terms_url?': 'string <= 500',
+  'privacy_url?': 'string <= 500',
+});
+export type Preferences = typeof Preferences.infer;
+
+export const VariationItem = type({
+  _id: key,
+  name: 'string <= 120',
+  'desc?': 'string <= 500',
+  price: cents,
+  'image?': 'string <= 500',
+  'item_preffix?': 'string <= 20',
+});
+export type VariationItem = typeof VariationItem.infer;
+
+/** A product variation group (e.g. 'Tamanho', 'Sabores'); price_rule is decisions.md groups 1-7. */
+export const ProductVariation = type({
+  _id: key,
+  name: 'string <= 120',
+  layout: "'check' | 'addremove'",
+  min: 'number.integer >= 0',
+  max: 'number.integer >= 1',
+  price_rule: '1 <= number.integer <= 7',
+  items: VariationItem.array().atLeastLength(1),
+});
+export type ProductVariation = typeof ProductVariation.infer;
+
+export const OrderVariation = type({
+  _id: key,
+  name: 'string <= 120',
+  layout: "'check' | 'addremove'",
+  min: 'number.integer >= 0',
+  max: 'number.integer >= 1',
+  price: `${nonNegativeCents} = 0`,
+  price_rule: '1 <= number.integer <= 7 = 1',
+  active: 'boolean = true',
+  'image?': 'string <= 500',
+  items: VariationItem.array().atLeastLength(1),
+});
+export type OrderVariation = typeof OrderVariation.infer;
+
+export const Product = type({
+  _id: key,
+  name: '0 < string <= 160',
+  desc: 'string <= 2000 = ""',
+  'image?': 'string <= 500',
+  'note?': 'string <= 200',
+  /** Price charged now (the promotional one when promo is true). */
+  price: nonNegativeCents,
+  /** Price before the promotion; shown struck through when promo is true. */
+  'normal_price?': nonNegativeCents,
+  starting_price: 'boolean = false',
+  promo: 'boolean = false',
+  hide_price: 'boolean = false',
+  delivery_type: DeliveryTypeName.array().default(() => ['delivery', 'pickup']),
+  availabilities: Availability.array().default(() => []),
+  mandatory_schedule: 'boolean = false',
+  min_schedule_time: 'number.integer >= 0 = 0',
+  packing_quantity: 'number.integer >= 0 = 0',
+  accept_scheduling: 'boolean = true',
+  variations: ProductVariation.array().default(() => []),
+});
+export type Product = typeof Product.infer;
+
+export const Category = type({
+  _id: key,
+  name: '0 < string <= 120',
+  'desc?': 'string <= 500',
+  'parent?': key,
+  products: Product.array(),
+});
+export type Category = typeof Category.infer;
+
+export const Catalogue = type({
+  company: {
+    slug,
+    name: '0 < string <= 120',
+    'domains?': type(/^[a-z0-9.-]+$/).array(),
+  },
+  establishment: {
+    slug,
+    name: '0 < string <= 120',
+    active: 'boolean = true',
+    is_open: "'auto' | 'open' | 'closed' = 'auto'",
+    time_zone: "string = 'America/Sao_Paulo'",
+    kind: "'Restaurant' | 'Store' = 'Restaurant'",
+    phone: /^\d{10,11}$/,
+    hide_phone: 'boolean = false',
+    has_free_delivery_tax_after_product_price: 'boolean = false',
+    address: Address,
+    design: Design,
+    preferences: Preferences,
+    office_hours: OfficeHour.array(),
+  },
+  categories: Category.array().atLeastLength(1),
+  order_variations: OrderVariation.array().default(() => []),
+});
+export type Catalogue = typeof Catalogue.infer;
+export type CatalogueInput = typeof Catalogue.inferIn;

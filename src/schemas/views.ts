@@ -1,0 +1,94 @@
+// Shapes the API answers with (and the pages render from). Amounts are integer centavos.
+import type { Address, Availability, DeliveryTypeName, Design, Preferences, ProductVariation, VariationItem } from './catalogue.ts';
+
+export interface CompanyView {
+  _id: string;
+  slug: string;
+  name: string;
+  domains?: string[];
+}
+
+export interface OfficeHourView {
+  _id: string;
+  wday: number;
+  start_at: number;
+  stop_at: number;
+}
+
+export interface EstablishmentView {
+  _id: string;
+  slug_area: string;
+  name: string;
+  active: boolean;
+  /** 'auto' follows office_hours; 'open'/'closed' is a manual override by the establishment. */
+  is_open: 'auto' | 'open' | 'closed';
+  time_zone: string;
+  kind: 'Restaurant' | 'Store';
+  company: CompanyView;
+  address: Address;
+  design: Design;
+  preferences: Preferences;
+  office_hours: OfficeHourView[];
+  has_free_delivery_tax_after_product_price: boolean;
+  hide_phone: boolean;
+  /** null when hide_phone is set. */
+  phone: string | null;
+  has_online_payment: boolean;
+  updated_at: string;
+}
+
+export interface EstablishmentSummary {
+  _id: string;
+  slug_area: string;
+  name: string;
+  active: boolean;
+  address: Address;
+  lng_lat: [number, number];
+  icon: string | null;
+  company: CompanyView;
+}
+
+export interface CategoryView {
+  _id: string;
+  name: string;
+  desc: string;
+  parent_id: string | null;
+  sort: number;
+  product_count: number;
+  children?: CategoryView[];
+}
+
+export interface ProductView {
+  _id: string;
+  name: string;
+  desc: string;
+  image: string | null;
+  note: string | null;
+  price: number;
+  normal_price: number | null;
+  starting_price: boolean;
+  promo: boolean;
+  hide_price: boolean;
+  category_id: string;
+  sort: number;
+  delivery_type: DeliveryTypeName[];
+  availabilities: Availability[];
+  mandatory_schedule: boolean;
+  min_schedule_time: number;
+  packing_quantity: number;
+  accept_scheduling: boolean;
+  variations: ProductVariation[];
+}
+
+export interface OrderVariationView {
+  _id: string;
+  name: string;
+  layout: 'check' | 'addremove';
+  min: number;
+  max: number;
+  price: number;
+  price_rule: number;
+  active: boolean;
+  image: string | null;
+  items: VariationItem[];
+}

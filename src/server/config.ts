@@ -1,0 +1,28 @@
+// Every setting the server reads from the environment, in one place, with its default.
+// README.md lists each of them; keep the two in step.
+import { resolve } from 'node:path';
+
+const env = process.env;
+
+export const config = {
+  /** TCP port the Node server listens on. */
+  port: Number(env.PORT ?? 4321),
+  /** Interface to bind; localhost by default so a dev machine does not expose the store. */
+  host: env.HOST ?? 'localhost',
+  /** Folder holding the embedded SQLite database, uploads and generated images. */
+  dataDir: resolve(env.DATA_DIR ?? './data'),
+  /** PostgreSQL connection string; when set, PostgreSQL replaces the embedded SQLite file. */
+  databaseUrl: env.DATABASE_URL ?? '',
+  /** Origin of the product's own host, used for canonical URLs of tenants without a custom domain. */
+  publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? 4321}`).replace(/\/$/, ''),
+  /** In production, unknown hosts are redirected to the canonical host [R-2.34]. */
+  production: env.NODE_ENV === 'production',
+  /** Largest accepted request body, in bytes; larger bodies get 413. */
+  maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1_048_576),
+  /** Shared secret for the server's internal endpoints (cache re-render after an import). */
+  internalToken: env.INTERNAL_TOKEN ?? '',
+  /** Folder of the built site (Astro output and the generated static catalogue pages). */
+  distDir: resolve(env.DIST_DIR ?? './dist'),
+};
+
+export type Config = typeof config;

@@ -1,0 +1,368 @@
+// Reads and writes of the catalogue: companies, domains, establishments, categories, products,
+// order variations. Reads return the API's shapes (src/schemas/views.ts); writes take the
+// catalogue exchange format (src/schemas/catalogue.ts) and replace one establishment atomically.
+import { sql } from 'kysely';
+import type { Catalogue } from '../../schemas/catalogue.ts';
+import type {
+  CategoryView,
+  CompanyView,
+  EstablishmentSummary,
+  EstablishmentView,
+  OrderVariationView,
+  ProductView,
+} from '../../schemas/views.ts';
+import type { Database } from './database.ts';
+import { stableId } from './ids.ts';
+import { searchText } from './search-text.ts';
+import type { CategoryRow, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
+
+const bool = (v: boolean) => (v ? 1 : 0);
+
+/** Creates or replaces one establishment's catalogue (and its company and domains) in one transaction. */
+export async function replaceCatalogue(db: Database, cat: Catalogue, now = new Date()): Promise<{ establishmentId: string; companyId: string }> {
+  const companyId = stableId('company', cat.company.slug);
+  const est = cat.establishment;
+  const establishmentId = stableId('establishment', est.slug);
+  await db.transaction().execute(async (trx) => {
+    const company = await trx.selectFrom('companies').select('id').where('slug', '=', cat.company.slug).executeTakeFirst();
+    if (company) await trx.updateTable('companies').set({ name: cat.company.name }).where('id', '=', companyId).execute();
+    else await trx.insertInto('companies').values({ id: companyId, slug: cat.company.slug, name: cat.company.name }).execute();
+
+    if (cat.company.domains) {
+      await trx.deleteFrom('domains').where('company_id', '=', companyId).execute();
+      for (const domain of cat.company.domains) {
+        await trx.deleteFrom('domains').where('domain', '=', domain).execute();
+        await trx.insertInto('domains').values({ domain, company_id: companyId }).execute();
+      }
+    }
+
+    const row: EstablishmentRow = {
+      id: establishmentId,
+      company_id: companyId,
+      slug: est.slug,
+      name: est.name,
+      active: bool(est.active),
+      is_open: est.is_open,
+      time_zone: est.time_zone,
+      kind: est.kind,
+      phone: est.phone,
+      hide_phone: bool(est.hide_phone),
+      has_free_delivery_tax_after_product_price: bool(est.has_free_delivery_tax_after_product_price),
+      address: JSON.stringify(est.address),
+      lng: est.address.lng_lat[0],
+      lat: est.address.lng_lat[1],
+      design: JSON.stringify(est.design),
+      preferences: JSON.stringify(est.preferences),
+      office_hours: JSON.stringify(est.office_hours),
+      sort: 0,
+      updated_at: now.toISOString(),
+    };
+    const existing = await trx.selectFrom('establishments').select(['id', 'sort']).where('slug', '=', est.slug).executeTakeFirst();
+    if (existing) {
+      row.sort = existing.sort;
+      await trx.updateTable('establishments').set(row).where('id', '=', establishmentId).execute();
+    } else {
+      const max = await trx.selectFrom('establishments').select(sql<number>`coalesce(max(sort), 0)`.as('m')).where('company_id', '=', companyId).executeTakeFirst();
+      row.sort = Number(max?.m ?? 0) + 1;
+      await trx.insertInto('establishments').values(row).execute();
+    }
+
+    await trx.deleteFrom('products').where('establishment_id', '=', establishmentId).execute();
+    await trx.deleteFrom('categories').where('establishment_id', '=', establishmentId).execute();
+    await trx.deleteFrom('order_variations').where('establishment_id', '=', establishmentId).execute();
+
+    const categoryRows: CategoryRow[] = [];
+    const productRows: ProductRow[] = [];
+    cat.categories.forEach((c, ci) => {
+      const categoryId = stableId('category', est.slug, c._id);
+      categoryRows.push({
+        id: categoryId,
+        establishment_id: establishmentId,
+        parent_id: c.parent ? stableId('category', est.slug, c.parent) : null,
+        name: c.name,
+        description: c.desc ?? '',
+        sort: ci,
+      });
+      c.products.forEach((p, pi) => {
+        productRows.push({
+          id: stableId('product', est.slug, p._id),
+          establishment_id: establishmentId,
+          category_id: categoryId,
+          name: p.name,
+          search_text: searchText(p.name, p.desc),
+          description: p.desc,
+          image: p.image ?? null,
+          note: p.note ?? null,
+          price: p.price,
+          normal_price: p.normal_price ?? null,
+          starting_price: bool(p.starting_price),
+          promo: bool(p.promo),
+          hide_price: bool(p.hide_price),
+          sort: pi,
+          delivery_type: JSON.stringify(p.delivery_type),
+          availabilities: JSON.stringify(p.availabilities),
+          mandatory_schedule: bool(p.mandatory_schedule),
+          min_schedule_time: p.min_schedule_time,
+          packing_quantity: p.packing_quantity,
+          accept_scheduling: bool(p.accept_scheduling),
+          variations: JSON.stringify(p.variations),
+        });
+      });
+    });
+    for (let i = 0; i < categoryRows.length; i += 100) await trx.insertInto('categories').values(categoryRows.slice(i, i + 100)).execute();
+    // Chunks keep each statement under SQLite's bound-parameter limit.
+    for (let i = 0; i < productRows.length; i += 40) await trx.insertInto('products').values(productRows.slice(i, i + 40)).execute();
+    const variationRows: OrderVariationRow[] = cat.order_variations.map((v, vi) => ({
+      id: stableId('order-variation', est.slug, v._id),
+      establishment_id: establishmentId,
+      name: v.name,
+      layout: v.layout,
+      min: v.min,
+      max: v.max,
+      price: v.price,
+      price_rule: v.price_rule,
+      active: bool(v.active),
+      image: v.image ?? null,
+      items: JSON.stringify(v.items),
+      sort: vi,
+    }));
+    if (variationRows.length) await trx.insertInto('order_variations').values(variationRows).execute();
+  });
+  return { establishmentId, companyId };
+}
+
+// ---------------------------------------------------------------- reads
+
+function toEstablishmentView(row: EstablishmentRow, company: CompanyView): EstablishmentView {
+  const preferences = JSON.parse(row.preferences);
+  return {
+    _id: row.id,
+    slug_area: row.slug,
+    name: row.name,
+    active: row.active === 1,
+    is_open: row.is_open as EstablishmentView['is_open'],
+    time_zone: row.time_zone,
+    kind: row.kind as EstablishmentView['kind'],
+    company,
+    address: JSON.parse(row.address),
+    design: JSON.parse(row.design),
+    preferences,
+    office_hours: (JSON.parse(row.office_hours) as { wday: number; start_at: number; stop_at: number }[]).map((h, i) => ({
+      _id: `${row.id}-${i}`,
+      ...h,
+    })),
+    has_free_delivery_tax_after_product_price: row.has_free_delivery_tax_after_product_price === 1,
+    hide_phone: row.hide_phone === 1,
+    // The phone leaves the server only when the establishment publishes it.
+    phone: row.hide_phone === 1 ? null : row.phone,
+    has_online_payment: Boolean(preferences.has_online_payment),
+    updated_at: row.updated_at,
+  };
+}
+
+async function companyById(db: Database, id: string): Promise<CompanyView | undefined> {
+  const c = await db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!c) return undefined;
+  const domains = await db.selectFrom('domains').select('domain').where('company_id', '=', id).orderBy('domain').execute();
+  return { _id: c.id, slug: c.slug, name: c.name, domains: domains.map((d) => d.domain) };
+}
+
+export async function getCompanyBySlug(db: Database, slug: string): Promise<CompanyView | undefined> {
+  const c = await db.selectFrom('companies').select('id').where('slug', '=', slug).executeTakeFirst();
+  return c ? companyById(db, c.id) : undefined;
+}
+
+export async function getCompanyByDomain(db: Database, domain: string): Promise<CompanyView | undefined> {
+  const d = await db.selectFrom('domains').select('company_id').where('domain', '=', domain.toLowerCase()).executeTakeFirst();
+  return d ? companyById(db, d.company_id) : undefined;
+}
+
+export async function getEstablishment(db: Database, by: { id?: string; slug?: string }): Promise<EstablishmentView | undefined> {
+  let q = db.selectFrom('establishments').selectAll();
+  if (by.id) q = q.where('id', '=', by.id);
+  else if (by.slug) q = q.where('slug', '=', by.slug);
+  else return undefined;
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  const company = await companyById(db, row.company_id);
+  return company && toEstablishmentView(row, company);
+}
+
+/** Establishments for pickers and the unit switcher, in the company's order. */
+export async function listEstablishments(
+  db: Database,
+  filter: { companyId?: string; activeOnly?: boolean } = {},
+): Promise<EstablishmentSummary[]> {
+  let q = db
+    .selectFrom('establishments')
+    .innerJoin('companies', 'companies.id', 'establishments.company_id')
+    .select([
+      'establishments.id',
+      'establishments.slug',
+      'establishments.name',
+      'establishments.active',
+      'establishments.address',
+      'establishments.lng',
+      'establishments.lat',
+      'establishments.design',
+      'establishments.company_id',
+      'companies.slug as company_slug',
+      'companies.name as company_name',
+    ])
+    .orderBy('companies.name')
+    .orderBy('establishments.sort');
+  if (filter.companyId) q = q.where('establishments.company_id', '=', filter.companyId);
+  if (filter.activeOnly) q = q.where('establishments.active', '=', 1);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    slug_area: r.slug,
+    name: r.name,
+    active: r.active === 1,
+    address: JSON.parse(r.address),
+    lng_lat: [r.lng, r.lat] as [number, number],
+    icon: JSON.parse(r.design).icon ?? null,
+    company: { _id: r.company_id, slug: r.company_slug, name: r.company_name },
+  }));
+}
+
+export async function listCategories(
+  db: Database,
+  establishmentId: string,
+  opts: { onlyWithProducts?: boolean } = {},
+): Promise<CategoryView[]> {
+  const rows = await db
+    .selectFrom('categories')
+    .leftJoin('products', 'products.category_id', 'categories.id')
+    .select([
+      'categories.id',
+      'categories.parent_id',
+      'categories.name',
+      'categories.description',
+      'categories.sort',
+      (eb) => eb.fn.count<number>('products.id').as('product_count'),
+    ])
+    .where('categories.establishment_id', '=', establishmentId)
+    .groupBy(['categories.id', 'categories.parent_id', 'categories.name', 'categories.description', 'categories.sort'])
+    .orderBy('categories.sort')
+    .execute();
+  return rows
+    .map((r) => ({
+      _id: r.id,
+      name: r.name,
+      desc: r.description,
+      parent_id: r.parent_id,
+      sort: r.sort,
+      product_count: Number(r.product_count),
+    }))
+    .filter((c) => !opts.onlyWithProducts || c.product_count > 0);
+}
+
+export async function getCategory(db: Database, establishmentId: string, categoryId: string): Promise<CategoryView | undefined> {
+  return (await listCategories(db, establishmentId)).find((c) => c._id === categoryId);
+}
+
+export function toProductView(r: ProductRow): ProductView {
+  return {
+    _id: r.id,
+    name: r.name,
+    desc: r.description,
+    image: r.image,
+    note: r.note,
+    price: r.price,
+    normal_price: r.normal_price,
+    starting_price: r.starting_price === 1,
+    promo: r.promo === 1,
+    hide_price: r.hide_price === 1,
+    category_id: r.category_id,
+    sort: r.sort,
+    delivery_type: JSON.parse(r.delivery_type),
+    availabilities: JSON.parse(r.availabilities),
+    mandatory_schedule: r.mandatory_schedule === 1,
+    min_schedule_time: r.min_schedule_time,
+    packing_quantity: r.packing_quantity,
+    accept_scheduling: r.accept_scheduling === 1,
+    variations: JSON.parse(r.variations),
+  };
+}
+
+export interface ProductQuery {
+  categoryId?: string;
+  acceptDelivery?: boolean;
+  acceptPickup?: boolean;
+  /** Free text; matched accent- and case-insensitively against name and description. */
+  q?: string;
+  promoOnly?: boolean;
+  sort?: 'sort' | 'name' | '-name' | 'price' | '-price';
+  page?: number;
+  limit?: number;
+}
+
+/** One page of products plus the total count of the filter. */
+export async function listProducts(db: Database, establishmentId: string, query: ProductQuery = {}): Promise<{ items: ProductView[]; total: number }> {
+  let q = db.selectFrom('products').where('establishment_id', '=', establishmentId);
+  if (query.categoryId) q = q.where('category_id', '=', query.categoryId);
+  if (query.promoOnly) q = q.where('promo', '=', 1);
+  if (query.acceptDelivery) q = q.where('delivery_type', 'like', '%"delivery"%');
+  if (query.acceptPickup) q = q.where('delivery_type', 'like', '%"pickup"%');
+  const words = query.q ? searchText(query.q).split(' ').filter((w) => w.replace(/[%_\\]/g, '')) : [];
+  // LIKE wildcards typed by a customer are dropped rather than escaped: both engines agree on that.
+  for (const w of words) q = q.where('search_text', 'like', `%${w.replace(/[%_\\]/g, '')}%`);
+  const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  let page = q.selectAll();
+  const sort = query.sort ?? 'sort';
+  if (sort === 'name') page = page.orderBy('name', 'asc');
+  else if (sort === '-name') page = page.orderBy('name', 'desc');
+  else if (sort === 'price') page = page.orderBy('price', 'asc');
+  else if (sort === '-price') page = page.orderBy('price', 'desc');
+  else page = page.orderBy('category_id').orderBy('sort');
+  const limit = query.limit ?? 20;
+  const offset = ((query.page ?? 1) - 1) * limit;
+  const rows = await page.orderBy('id').limit(limit).offset(offset).execute();
+  return { items: rows.map(toProductView), total };
+}
+
+/** Every product of an establishment in menu order (category order, then product order). */
+export async function listAllProducts(db: Database, establishmentId: string): Promise<ProductView[]> {
+  const rows = await db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .selectAll('products')
+    .where('products.establishment_id', '=', establishmentId)
+    .orderBy('categories.sort')
+    .orderBy('products.sort')
+    .execute();
+  return rows.map(toProductView);
+}
+
+export async function getProduct(db: Database, establishmentId: string, productId: string): Promise<ProductView | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('establishment_id', '=', establishmentId)
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  return row && toProductView(row);
+}
+
+export async function listOrderVariations(db: Database, establishmentId: string, opts: { activeOnly?: boolean } = {}): Promise<OrderVariationView[]> {
+  let q = db.selectFrom('order_variations').selectAll().where('establishment_id', '=', establishmentId);
+  if (opts.activeOnly) q = q.where('active', '=', 1);
+  const rows = await q.orderBy('sort').execute();
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    layout: r.layout as OrderVariationView['layout'],
+    min: r.min,
+    max: r.max,
+    price: r.price,
+    price_rule: r.price_rule,
+    active: r.active === 1,
+    image: r.image,
+    items: JSON.parse(r.items),
+  }));
+}
+
+export async function insertFeedback(db: Database, row: { id: string; establishment_id: string; message: string; created_at: string }): Promise<void> {
+  await db.insertInto('feedbacks').values(row).execute();
+}

@@ -1,0 +1,124 @@
+// One migration set for both engines (SQLite and PostgreSQL). Portable column types only:
+// text, integer, real, booleans as 0/1 integers, JSON as text, instants as ISO-8601 text.
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+const initialCatalogue: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('companies')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('slug', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('domains')
+      .addColumn('domain', 'text', (c) => c.primaryKey())
+      .addColumn('company_id', 'text', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+      .execute();
+
+    await db.schema
+      .createTable('establishments')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('company_id', 'text', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+      .addColumn('slug', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+      // 'auto' follows the office hours; 'open' / 'closed' is the establishment's manual override.
+      .addColumn('is_open', 'text', (c) => c.notNull().defaultTo('auto'))
+      .addColumn('time_zone', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('phone', 'text', (c) => c.notNull())
+      .addColumn('hide_phone', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('has_free_delivery_tax_after_product_price', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('lng', 'real', (c) => c.notNull())
+      .addColumn('lat', 'real', (c) => c.notNull())
+      .addColumn('design', 'text', (c) => c.notNull())
+      .addColumn('preferences', 'text', (c) => c.notNull())
+      .addColumn('office_hours', 'text', (c) => c.notNull())
+      .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('establishments_company').on('establishments').column('company_id').execute();
+
+    await db.schema
+      .createTable('categories')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('parent_id', 'text')
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('categories_establishment').on('categories').columns(['establishment_id', 'sort']).execute();
+
+    await db.schema
+      .createTable('products')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('category_id', 'text', (c) => c.notNull().references('categories.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      // Lower-cased, accent-free name + description: what the text search matches against.
+      .addColumn('search_text', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('image', 'text')
+      .addColumn('note', 'text')
+      .addColumn('price', 'integer', (c) => c.notNull())
+      .addColumn('normal_price', 'integer')
+      .addColumn('starting_price', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('promo', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('hide_price', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .addColumn('delivery_type', 'text', (c) => c.notNull())
+      .addColumn('availabilities', 'text', (c) => c.notNull())
+      .addColumn('mandatory_schedule', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('min_schedule_time', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('packing_quantity', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('accept_scheduling', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('variations', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('products_category').on('products').columns(['establishment_id', 'category_id', 'sort']).execute();
+
+    await db.schema
+      .createTable('order_variations')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('layout', 'text', (c) => c.notNull())
+      .addColumn('min', 'integer', (c) => c.notNull())
+      .addColumn('max', 'integer', (c) => c.notNull())
+      .addColumn('price', 'integer', (c) => c.notNull())
+      .addColumn('price_rule', 'integer', (c) => c.notNull())
+      .addColumn('active', 'integer', (c) => c.notNull())
+      .addColumn('image', 'text')
+      .addColumn('items', 'text', (c) => c.notNull())
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('feedbacks')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const t of ['feedbacks', 'order_variations', 'products', 'categories', 'establishments', 'domains', 'companies']) {
+      await db.schema.dropTable(t).execute();
+    }
+  },
+};
+
+/** Migrations by name; names sort in the order they apply. */
+export const migrations: Record<string, Migration> = {
+  '0001_catalogue': initialCatalogue,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

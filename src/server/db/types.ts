@@ -1,0 +1,80 @@
+// Row shapes of the database tables (as stored: booleans are 0/1, JSON and instants are text).
+export interface CompanyRow { id: string; slug: string; name: string }
+export interface DomainRow { domain: string; company_id: string }
+export interface EstablishmentRow {
+  id: string;
+  company_id: string;
+  slug: string;
+  name: string;
+  active: number;
+  is_open: string;
+  time_zone: string;
+  kind: string;
+  phone: string;
+  hide_phone: number;
+  has_free_delivery_tax_after_product_price: number;
+  address: string;
+  lng: number;
+  lat: number;
+  design: string;
+  preferences: string;
+  office_hours: string;
+  sort: number;
+  updated_at: string;
+}
+export interface CategoryRow {
+  id: string;
+  establishment_id: string;
+  parent_id: string | null;
+  name: string;
+  description: string;
+  sort: number;
+}
+export interface ProductRow {
+  id: string;
+  establishment_id: string;
+  category_id: string;
+  name: string;
+  search_text: string;
+  description: string;
+  image: string | null;
+  note: string | null;
+  price: number;
+  normal_price: number | null;
+  starting_price: number;
+  promo: number;
+  hide_price: number;
+  sort: number;
+  delivery_type: string;
+  availabilities: string;
+  mandatory_schedule: number;
+  min_schedule_time: number;
+  packing_quantity: number;
+  accept_scheduling: number;
+  variations: string;
+}
+export interface OrderVariationRow {
+  id: string;
+  establishment_id: string;
+  name: string;
+  layout: string;
+  min: number;
+  max: number;
+  price: number;
+  price_rule: number;
+  active: number;
+  image: string | null;
+  items: string;
+  sort: number;
+}
+export interface FeedbackRow { id: string; establishment_id: string; message: string; created_at: string }
+
+export interface DB {
+  companies: CompanyRow;
+  domains: DomainRow;
+  establishments: EstablishmentRow;
+  categories: CategoryRow;
+  products: ProductRow;
+  order_variations: OrderVariationRow;
+  feedbacks: FeedbackRow;
+}
