@@ -23,6 +23,8 @@ export const config = {
   internalToken: env.INTERNAL_TOKEN ?? '',
   /** Folder of the built site (Astro output and the generated static catalogue pages). */
   distDir: resolve(env.DIST_DIR ?? './dist'),
+  /** Folder of the generated static catalogue pages (default <DIST_DIR>/pages). */
+  pagesDir: resolve(env.PAGES_DIR ?? resolve(env.DIST_DIR ?? './dist', 'pages')),
 };
 
 export type Config = typeof config;

@@ -1,0 +1,24 @@
+// @ts-check
+// Every catalogue page is rendered on demand by Astro and then stored as precompressed static
+// files (at build time for every establishment, on first request for those added later); see
+// docs/architecture.md. Hence `output: 'server'` and no Astro prerendering.
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import UnoCSS from '@unocss/astro';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [UnoCSS({ injectReset: false }), react({ include: ['**/islands/**'] })],
+  // Inline the (small) stylesheet so the first paint needs no second request.
+  build: { inlineStylesheets: 'always', format: 'directory' },
+  compressHTML: true,
+  prefetch: false,
+  devToolbar: { enabled: false },
+  server: { port: 4321 },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    ssr: { external: ['better-sqlite3', 'pg'] },
+  },
+});

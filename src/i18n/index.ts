@@ -1,0 +1,46 @@
+// t(): every UI string comes from the pt-BR JSON namespaces in ./locales/pt-BR/<namespace>.json.
+// Keys are 'namespace:key.path'; '{{name}}' interpolates; a `count` option picks '<key>_one' or
+// '<key>_other' by Intl.PluralRules, the same conventions as i18next, at a fraction of its bytes
+// (islands import this too, and every kilobyte counts on a slow phone).
+const modules = import.meta.glob<Record<string, unknown>>('./locales/pt-BR/*.json', { eager: true, import: 'default' });
+
+export const locale = 'pt-BR';
+const plural = new Intl.PluralRules(locale);
+
+const namespaces: Record<string, Record<string, unknown>> = {};
+for (const [path, data] of Object.entries(modules)) {
+  const ns = path.split('/').pop()!.replace(/\.json$/, '');
+  namespaces[ns] = data;
+}
+
+function lookup(ns: string, key: string): string | undefined {
+  let node: unknown = namespaces[ns];
+  for (const part of key.split('.')) {
+    if (node && typeof node === 'object') node = (node as Record<string, unknown>)[part];
+    else return undefined;
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export type TOptions = Record<string, string | number | null | undefined> & { count?: number };
+
+/** t('catalogue:search.placeholder') -> 'Buscar produtos'; t('cart:items', { count: 2 }) -> '2 itens'. */
+export function t(fullKey: string, options: TOptions = {}): string {
+  const sep = fullKey.indexOf(':');
+  const ns = sep === -1 ? 'common' : fullKey.slice(0, sep);
+  const key = sep === -1 ? fullKey : fullKey.slice(sep + 1);
+  let text: string | undefined;
+  if (typeof options.count === 'number') text = lookup(ns, `${key}_${plural.select(options.count)}`) ?? lookup(ns, `${key}_other`);
+  text ??= lookup(ns, key);
+  if (text === undefined) {
+    if (import.meta.env?.DEV) console.warn(`[i18n] missing key ${ns}:${key}`);
+    return key;
+  }
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''));
+}
+
+/** Whether a key exists (to fall back from a specific error code to a generic message). */
+export function hasKey(fullKey: string): boolean {
+  const sep = fullKey.indexOf(':');
+  return lookup(sep === -1 ? 'common' : fullKey.slice(0, sep), sep === -1 ? fullKey : fullKey.slice(sep + 1)) !== undefined;
+}

@@ -1,0 +1,68 @@
+// The Hono API mounted under /api: the calls of spec section 7. Every request must carry
+// Client-Type: client_web and Api-Version: 4; every input is validated by its
+// arktype schema; every error is JSON { message: <code> } with an explicit status.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { config } from '../config.ts';
+import type { Database, Engine } from '../db/database.ts';
+import { ApiError, errorResponse } from './errors.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { tenancyRoutes } from './routes/tenancy.ts';
+import { internalRoutes } from './routes/internal.ts';
+
+export interface ApiDeps {
+  db: Database;
+  engine: Engine;
+  /** The clock; tests move it. */
+  now?: () => Date;
+  /** Called after an establishment's catalogue changed, to re-render its pages. */
+  rerender?: (slug: string) => Promise<{ pages: number }>;
+  /** Secret for /api/internal/*; empty disables those routes. */
+  internalToken?: string;
+  maxBodyBytes?: number;
+}
+
+export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now'>> & ApiDeps } };
+
+export function createApi(deps: ApiDeps) {
+  const full = { now: () => new Date(), ...deps };
+  const app = new Hono<ApiEnv>().basePath('/api');
+
+  app.use('*', async (c, next) => {
+    c.set('deps', full);
+    await next();
+  });
+
+  // Internal routes are called by our own scripts, not by storefront clients.
+  app.route('/internal', internalRoutes);
+
+  app.use('*', async (c, next) => {
+    if (c.req.header('client-type') !== 'client_web') throw new ApiError(400, 'invalid_client_type');
+    if (c.req.header('api-version') !== '4') throw new ApiError(400, 'invalid_api_version');
+    await next();
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: full.maxBodyBytes ?? config.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large');
+      },
+    }),
+  );
+
+  app.route('/', tenancyRoutes);
+  app.route('/', catalogueRoutes);
+
+  app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof SyntaxError) return errorResponse(c, new ApiError(400, 'invalid_json'));
+    console.error('[api]', c.req.method, c.req.path, err);
+    return errorResponse(c, new ApiError(500, 'internal_error'));
+  });
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApi>;

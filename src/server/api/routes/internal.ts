@@ -1,0 +1,26 @@
+// Routes for the server's own scripts (catalogue import): never for storefront clients.
+// Guarded by the internal token that the server writes to DATA_DIR/internal-token at start.
+import { Hono } from 'hono';
+import { type } from 'arktype';
+import { timingSafeEqual } from 'node:crypto';
+import type { ApiEnv } from '../app.ts';
+import { ApiError, validate } from '../errors.ts';
+
+const RerenderBody = type({ slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ });
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const internalRoutes = new Hono<ApiEnv>().post('/rerender', async (c) => {
+  const deps = c.get('deps');
+  const given = c.req.header('x-internal-token') ?? '';
+  if (!deps.internalToken || !sameSecret(given, deps.internalToken)) throw new ApiError(403, 'forbidden');
+  const body = validate(RerenderBody, await c.req.json(), 'body');
+  if (!deps.rerender) throw new ApiError(503, 'rerender_unavailable');
+  const started = performance.now();
+  const { pages } = await deps.rerender(body.slug);
+  return c.json({ slug: body.slug, pages, ms: Math.round(performance.now() - started) });
+});

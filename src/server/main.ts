@@ -1,0 +1,180 @@
+// The one Node server: API, uploads, hashed assets, the stored static catalogue pages, and
+// Astro's on-demand handler for everything else. Run: node src/server/main.ts
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import { getRequestListener } from '@hono/node-server';
+import { config } from './config.ts';
+import { createApi } from './api/app.ts';
+import { getDatabase, type Database } from './db/database.ts';
+import { dropEstablishmentPages, pagesDir, storePage } from './page-store.ts';
+import { safeJoin, serveFile } from './static-files.ts';
+import { catalogueUrls } from './catalogue-urls.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  db: Database;
+  /** Drops and re-renders every stored page of one establishment; resolves to the page count. */
+  rerender: (slug: string) => Promise<{ pages: number }>;
+  close: () => Promise<void>;
+}
+
+const RENDER_HEADER = 'x-internal-render';
+const CACHE_HEADER = 'x-page-cache';
+
+function internalToken(): string {
+  if (config.internalToken) return config.internalToken;
+  // Scripts on this machine (catalogue import) read the token from the data folder.
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, 'internal-token');
+  const token = randomBytes(24).toString('hex');
+  writeFileSync(file, token, { mode: 0o600 });
+  return token;
+}
+
+async function loadAstroHandler(): Promise<Handler> {
+  const entry = join(config.distDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) throw new Error(`No Astro build at ${entry}: run npm run build first.`);
+  const mod = await import(pathToFileURL(entry).href);
+  // Called without `next`: unmatched routes then get Astro's own 404 page.
+  return (req, res) => void mod.handler(req, res);
+}
+
+export async function startServer(opts: { port?: number; host?: string } = {}): Promise<RunningServer> {
+  const { db, engine } = await getDatabase();
+  const token = internalToken();
+  const astro = await loadAstroHandler();
+  const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  const withCompression = (handler: Handler): Handler => (req, res) => compress(req, res, () => handler(req, res));
+  let origin = '';
+
+  /** Renders one page through our own Astro handler over loopback (keeping the Host header). */
+  function renderViaLoopback(path: string, host: string): Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }> {
+    const { port } = server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path, method: 'GET', headers: { host, [RENDER_HEADER]: token, 'accept-encoding': 'identity' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  const inFlight = new Map<string, Promise<boolean>>();
+  /** Renders a page and stores it when the page says it may be cached; true when stored. */
+  function renderAndStore(path: string, host: string): Promise<boolean> {
+    const key = path;
+    let p = inFlight.get(key);
+    if (!p) {
+      p = renderViaLoopback(path, host)
+        .then(async (r) => {
+          if (r.status !== 200 || !r.headers[CACHE_HEADER]) return false;
+          await storePage(path, r.body.toString('utf8'));
+          return true;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, p);
+    }
+    return p;
+  }
+
+  async function rerender(slug: string): Promise<{ pages: number }> {
+    await dropEstablishmentPages(slug);
+    const urls = await catalogueUrls(db, slug);
+    const host = new URL(origin).host;
+    let pages = 0;
+    // Two at a time: the machine has two cores and brotli at quality 11 is the costly part.
+    for (let i = 0; i < urls.length; i += 2) {
+      const done = await Promise.all(urls.slice(i, i + 2).map((u) => renderAndStore(u, host)));
+      pages += done.filter(Boolean).length;
+    }
+    return { pages };
+  }
+
+  const api = withCompression(getRequestListener(createApi({ db, engine, rerender, internalToken: token }).fetch));
+  const astroCompressed = withCompression(astro);
+  const clientDir = join(config.distDir, 'client');
+  const uploadsDir = join(config.dataDir, 'uploads');
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const [path, query] = url.split('?', 2) as [string, string | undefined];
+    if (path === '/api' || path.startsWith('/api/')) return api(req, res);
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (req.headers[RENDER_HEADER] === token && isLoopback(req)) return astro(req, res);
+
+    if (isRead && path.startsWith('/uploads/')) {
+      const file = safeJoin(uploadsDir, path.slice('/uploads'.length));
+      if (file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=86400' }))) return;
+    }
+    if (isRead && path.startsWith('/_astro/')) {
+      const file = safeJoin(clientDir, path);
+      if (file && (await serveFile(req, res, file, { immutable: true }))) return;
+    }
+    if (isRead && /\.[a-z0-9]+$/i.test(path)) {
+      const file = safeJoin(clientDir, path);
+      if (file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=3600' }))) return;
+    }
+    // Catalogue pages: the stored static file when there is one, else render, store, serve.
+    if (isRead && !query && !/\.[a-z0-9]+$/i.test(path)) {
+      const folder = safeJoin(pagesDir, path);
+      if (folder && (await serveFile(req, res, join(folder, 'index.html')))) return;
+      if (folder && path !== '/' && (await renderAndStore(path, String(req.headers.host ?? ''))) && (await serveFile(req, res, join(folder, 'index.html')))) return;
+    }
+    return astroCompressed(req, res);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      console.error('[server]', req.method, req.url, err);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Erro interno');
+    });
+  });
+  // Let idle keep-alive sockets go so a shutdown is quick.
+  server.keepAliveTimeout = 5000;
+  const port = opts.port ?? config.port;
+  const host = opts.host ?? config.host;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const addr = server.address() as AddressInfo;
+  origin = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${addr.port}`;
+  return {
+    server,
+    url: origin,
+    db,
+    rerender,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.destroy();
+    },
+  };
+}
+
+function isLoopback(req: IncomingMessage): boolean {
+  const a = req.socket.remoteAddress ?? '';
+  return a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';
+}
+
+if (import.meta.main) {
+  const running = await startServer();
+  console.log(`Vitrine no ar: ${running.url}`);
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
