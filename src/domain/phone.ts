@@ -41,9 +41,12 @@ export function maskPhone(input: string): string {
 }
 
 // A Brazilian national number read from anything typed: +55/0055/55 prefix dropped
-// (library rule, by length), digits only.
+// (library rule, by length), digits only. parsePhone also cuts a too-long number down to
+// 11 digits; that would let extra typed digits pass validation, so then all digits are kept.
 function nationalDigits(input: string): string {
-  return parsePhone(phoneDigits(input));
+  const digits = phoneDigits(input);
+  const parsed = parsePhone(digits);
+  return digits.endsWith(parsed) ? parsed : digits;
 }
 
 /**

@@ -21,7 +21,7 @@ export interface EstablishmentView {
   name: string;
   active: boolean;
   /** 'auto' follows office_hours; 'open'/'closed' is a manual override by the establishment. */
-  is_open: 'auto' | 'open' | 'closed';
+  open_mode: 'auto' | 'open' | 'closed';
   time_zone: string;
   kind: 'Restaurant' | 'Store';
   company: CompanyView;

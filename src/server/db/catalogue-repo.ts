@@ -140,7 +140,7 @@ function toEstablishmentView(row: EstablishmentRow, company: CompanyView): Estab
     slug_area: row.slug,
     name: row.name,
     active: row.active === 1,
-    is_open: row.is_open as EstablishmentView['is_open'],
+    open_mode: row.is_open as EstablishmentView['open_mode'],
     time_zone: row.time_zone,
     kind: row.kind as EstablishmentView['kind'],
     company,
