@@ -45,7 +45,7 @@ export function everyDay(start_at: number, stop_at: number): OfficeHourIn[] {
 }
 
 /** An availability window on the given week days. */
-export function window(days: number[], start_at: number, stop_at: number) {
+export function hoursOn(days: number[], start_at: number, stop_at: number) {
   return days.map((wday) => ({ wday, start_at, stop_at }));
 }
 

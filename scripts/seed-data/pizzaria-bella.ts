@@ -4,7 +4,6 @@
 // delivery-only products, packing fee, and a product whose text exercises HTML escaping.
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import {
-  ALL_DAYS,
   DELIVERY_PAYMENTS,
   PICKUP_PAYMENTS,
   addremove,
@@ -348,4 +347,3 @@ export const pizzariaBella: CatalogueInput = {
   ],
 };
 
-export const PIZZARIA_DAYS = ALL_DAYS;

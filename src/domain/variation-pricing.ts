@@ -34,7 +34,7 @@ export function variationGroupAmountCents(rule: VariationRule, picks: readonly V
 
   switch (rule) {
     case 1:
-      return total(positive);
+      return total(selected);
     case 2:
       return n === 0 ? 0 : divideRoundHalfUp(total(selected), n);
     case 3:

@@ -35,6 +35,8 @@ export function createApi(deps: ApiDeps) {
 
   // Internal routes are called by our own scripts, not by storefront clients.
   app.route('/internal', internalRoutes);
+  // Liveness for process managers and the test runner: no client headers needed, no data.
+  app.get('/health', (c) => c.json({ ok: true }));
 
   app.use('*', async (c, next) => {
     if (c.req.header('client-type') !== 'client_web') throw new ApiError(400, 'invalid_client_type');

@@ -1,4 +1,132 @@
+// Catalogue calls of one establishment (spec section 7, 'Establishment and catalogue'):
+// discounted products, categories (flat, only with products, or as a tree), products (filtered,
+// searched, sorted, paginated), order variations and feedbacks. Every nested route answers
+// 404 establishment_not_found for an unknown or inactive establishment.
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
+import { ApiError, validate } from '../errors.ts';
+import {
+  getCategory,
+  getProduct,
+  insertFeedback,
+  listAllProducts,
+  listCategories,
+  listOrderVariations,
+  listProducts,
+} from '../../db/catalogue-repo.ts';
+import { randomId } from '../../db/ids.ts';
+import type { CategoryView, ProductView } from '../../../schemas/views.ts';
+import {
+  CategoriesQuery,
+  CategoryParams,
+  EstablishmentParams,
+  FeedbackBody,
+  OrderVariationsQuery,
+  PRODUCT_PAGE_SIZE,
+  ProductParams,
+  ProductsQuery,
+  type ProductField,
+} from '../../../schemas/api-catalogue.ts';
+import { requireEstablishment } from './tenancy.ts';
 
-export const catalogueRoutes = new Hono<ApiEnv>();
+/** Nests categories under their parents, keeping the flat order among siblings; orphans stay at the top. */
+export function categoryTree(flat: readonly CategoryView[]): CategoryView[] {
+  const byId = new Map<string, CategoryView>(flat.map((c) => [c._id, { ...c, children: [] }]));
+  const roots: CategoryView[] = [];
+  for (const c of flat) {
+    const node = byId.get(c._id)!;
+    const parent = c.parent_id ? byId.get(c.parent_id) : undefined;
+    if (parent && parent !== node) parent.children!.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Keeps only `fields` of a product (and always _id). */
+export function pickProductFields(p: ProductView, fields: readonly ProductField[]): Partial<ProductView> {
+  const out: Record<string, unknown> = { _id: p._id };
+  for (const f of fields) out[f] = p[f];
+  return out as Partial<ProductView>;
+}
+
+export const catalogueRoutes = new Hono<ApiEnv>()
+  // Products on promotion, in menu order [R-7.14].
+  .get('/establishments/:id/discounted-products', async (c) => {
+    const { db } = c.get('deps');
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const est = await requireEstablishment(db, id);
+    return c.json((await listAllProducts(db, est._id)).filter((p) => p.promo));
+  })
+  // Categories: all (flat), only_with_products, or a tree [R-7.15].
+  .get('/establishments/:id/categories', async (c) => {
+    const { db } = c.get('deps');
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const query = validate(CategoriesQuery, c.req.query(), 'query');
+    const est = await requireEstablishment(db, id);
+    const flat = await listCategories(db, est._id, { onlyWithProducts: query.type === 'only_with_products' });
+    return c.json(query.type === 'tree' ? categoryTree(flat) : flat);
+  })
+  // One category [R-7.16].
+  .get('/establishments/:id/categories/:categoryId', async (c) => {
+    const { db } = c.get('deps');
+    const { id, categoryId } = validate(CategoryParams, c.req.param(), 'params');
+    const est = await requireEstablishment(db, id);
+    const category = await getCategory(db, est._id, categoryId);
+    if (!category) throw new ApiError(404, 'category_not_found');
+    return c.json(category);
+  })
+  // Products: filters, text search only for a non-empty q (decisions #21), sort, pages of 20 by default [R-7.17].
+  .get('/establishments/:id/products', async (c) => {
+    const { db } = c.get('deps');
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const query = validate(ProductsQuery, c.req.query(), 'query');
+    const est = await requireEstablishment(db, id);
+    const page = query.page ?? 1;
+    const limit = query.limit ?? PRODUCT_PAGE_SIZE;
+    const q = query.q?.trim();
+    const { items, total } = await listProducts(db, est._id, {
+      categoryId: query.category_id,
+      acceptDelivery: query.accept_delivery === true,
+      acceptPickup: query.accept_pickup === true,
+      q: q ? q : undefined,
+      sort: query.sort,
+      page,
+      limit,
+    });
+    const fields = query.fields;
+    return c.json({
+      items: fields && fields.length ? items.map((p) => pickProductFields(p, fields)) : items,
+      total,
+      page,
+      limit,
+    });
+  })
+  // One product [R-7.18].
+  .get('/establishments/:id/products/:productId', async (c) => {
+    const { db } = c.get('deps');
+    const { id, productId } = validate(ProductParams, c.req.param(), 'params');
+    const est = await requireEstablishment(db, id);
+    const product = await getProduct(db, est._id, productId);
+    if (!product) throw new ApiError(404, 'product_not_found');
+    return c.json(product);
+  })
+  // Order variations; active=true keeps active ones, image only with fields=image [R-7.19].
+  .get('/establishments/:id/order-variations', async (c) => {
+    const { db } = c.get('deps');
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const query = validate(OrderVariationsQuery, c.req.query(), 'query');
+    const est = await requireEstablishment(db, id);
+    const withImage = query.fields?.includes('image') ?? false;
+    const variations = await listOrderVariations(db, est._id, { activeOnly: query.active === true });
+    return c.json(variations.map(({ image, ...rest }) => (withImage ? { ...rest, image } : rest)));
+  })
+  // A customer's feedback message [R-7.20].
+  .post('/establishments/:id/feedbacks', async (c) => {
+    const { db, now } = c.get('deps');
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const body = validate(FeedbackBody, await c.req.json(), 'body');
+    const est = await requireEstablishment(db, id);
+    const feedbackId = randomId();
+    await insertFeedback(db, { id: feedbackId, establishment_id: est._id, message: body.message, created_at: now().toISOString() });
+    return c.json({ _id: feedbackId }, 201);
+  });

@@ -1,0 +1,91 @@
+// `npm test`: every suite (unit, API on SQLite and PostgreSQL, end-to-end in Chromium), then one
+// closing line `N passed, N failed` summing them all. Installs Chromium from Debian when absent
+// and starts the local PostgreSQL cluster when it is down.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const only = process.argv[2]; // optional: unit | api | e2e
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+
+function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.setTimeout(1500, () => (s.destroy(), resolve(false)));
+  });
+}
+
+async function ensurePostgres(): Promise<void> {
+  if (await portOpen(5432)) return;
+  console.log('→ PostgreSQL parado: iniciando o cluster local…');
+  try {
+    for (const version of readdirSync('/etc/postgresql')) sh('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
+  } catch {
+    /* no local cluster: the PostgreSQL tests will say so */
+  }
+}
+
+function ensureChromium(): void {
+  if (existsSync('/usr/bin/chromium')) return;
+  console.log('→ Instalando o Chromium do Debian (apt-get)…');
+  sh('apt-get', ['update', '-qq']);
+  const r = sh('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+  if (r.status !== 0) console.error('✗ Não foi possível instalar o Chromium; os testes de ponta a ponta vão falhar.');
+}
+
+function vitest(project: 'unit' | 'api'): void {
+  const out = join(mkdtempSync(join(tmpdir(), 'vitest-')), 'report.json');
+  sh('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  if (!existsSync(out)) {
+    console.error(`✗ vitest (${project}) não produziu relatório`);
+    totals.failed++;
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+function playwright(): void {
+  const build = sh(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent']);
+  if (build.status !== 0) {
+    console.error('✗ astro build falhou: testes de ponta a ponta não executados');
+    totals.failed++;
+    return;
+  }
+  const out = join(mkdtempSync(join(tmpdir(), 'pw-')), 'report.json');
+  sh('playwright', ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PW_REPORTERS: 'list,json' });
+  if (!existsSync(out)) {
+    console.error('✗ Playwright não produziu relatório');
+    totals.failed++;
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  totals.passed += r.stats.expected + (r.stats.flaky ?? 0);
+  totals.failed += r.stats.unexpected;
+  totals.skipped += r.stats.skipped ?? 0;
+}
+
+if (!only || only === 'unit') vitest('unit');
+if (!only || only === 'api') {
+  await ensurePostgres();
+  vitest('api');
+}
+if (!only || only === 'e2e') {
+  ensureChromium();
+  playwright();
+}
+
+console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed ? 1 : 0);
