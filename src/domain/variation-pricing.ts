@@ -34,7 +34,7 @@ export function variationGroupAmountCents(rule: VariationRule, picks: readonly V
 
   switch (rule) {
     case 1:
-      return total(selected);
+      return total(positive);
     case 2:
       return n === 0 ? 0 : divideRoundHalfUp(total(selected), n);
     case 3:
