@@ -65,7 +65,7 @@ export function familyFor(categoryKey: string): Family {
   return 'box';
 }
 
-const SMALL_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'com', 'sem', 'a', 'o', 'em', 'na', 'no', 'para', 'kg', 'g', 'ml', 'l', 'un']);
+const SMALL_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'e', 'com', 'sem', 'a', 'o', 'em', 'na', 'no', 'para', 'por', 'kg', 'g', 'ml', 'l', 'un']);
 
 /** Up to two initials of the product's significant words, letters and digits only: 'Pizza de Calabresa' -> 'PC'. */
 export function monogram(name: string): string {
@@ -73,7 +73,9 @@ export function monogram(name: string): string {
     .split(/[\s/-]+/)
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter((w) => w && !SMALL_WORDS.has(w.toLowerCase()));
-  const letters = words.slice(0, 2).map((w) => w[0]!.toUpperCase());
+  // Quantities ('6 unidades', '2 L') say little about the product: prefer words with letters.
+  const named = words.filter((w) => /\p{L}/u.test(w));
+  const letters = (named.length ? named : words).slice(0, 2).map((w) => w[0]!.toUpperCase());
   return letters.join('') || '?';
 }
 

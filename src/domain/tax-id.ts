@@ -46,7 +46,7 @@ export function validateTaxId(input: string): TaxIdResult {
   const value = stripTaxId(input);
   if (value.length < CPF_LENGTH) return incomplete();
   if (value.length === CPF_LENGTH) {
-    if (!/^\d+$/.test(value) || !isValidCpf(value)) return invalid();
+    if (!/^\d+$/.test(value) || allEqual(value) || !isValidCpf(value)) return invalid();
     return { ok: true, kind: 'cpf', value, formatted: formatCpf(value) };
   }
   if (value.length < CNPJ_LENGTH) return incomplete();
