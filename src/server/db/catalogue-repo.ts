@@ -315,7 +315,11 @@ export async function listProducts(db: Database, establishmentId: string, query:
   else if (sort === '-name') page = page.orderBy('name', 'desc');
   else if (sort === 'price') page = page.orderBy('price', 'asc');
   else if (sort === '-price') page = page.orderBy('price', 'desc');
-  else page = page.orderBy('category_id').orderBy('sort');
+  // Menu order: the category's position, then the product's position in it.
+  else
+    page = page
+      .orderBy((eb) => eb.selectFrom('categories').select('categories.sort').whereRef('categories.id', '=', 'products.category_id'))
+      .orderBy('sort');
   const limit = query.limit ?? 20;
   const offset = ((query.page ?? 1) - 1) * limit;
   const rows = await page.orderBy('id').limit(limit).offset(offset).execute();
