@@ -92,7 +92,7 @@ export function productSvg(name: string, categoryKey: string): string {
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="512" height="512" rx="64" fill="url(#g)"/>` +
     `<circle cx="440" cy="80" r="150" fill="#fff" fill-opacity=".08"/><circle cx="60" cy="470" r="110" fill="#000" fill-opacity=".06"/>` +
-    `<g transform="translate(176 56) scale(.8)" fill="${ink}" color="${ink}" fill-opacity=".9">${SHAPES[family]}</g>` +
+    `<g transform="translate(146 36) scale(1.1)" fill="${ink}" color="${ink}" fill-opacity=".9">${SHAPES[family]}</g>` +
     `<text x="256" y="420" text-anchor="middle" font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" font-weight="800" font-size="${size}" fill="${ink}" letter-spacing="4">${text}</text>` +
     `</svg>`
   );

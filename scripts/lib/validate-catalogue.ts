@@ -89,7 +89,7 @@ function crossFieldProblems(doc: unknown): Problem[] {
     if (v.layout === 'check' && vItems.length > 0) {
       if (int(v.max) && v.max > vItems.length)
         add([...base, 'max'], `must be at most the number of items (${vItems.length}) for the check layout (was ${v.max})`);
-      if (int(v.min) && v.min > vItems.length)
+      if (int(v.min) && v.min > vItems.length && !(int(v.max) && v.min > v.max))
         add([...base, 'min'], `must be at most the number of items (${vItems.length}) for the check layout (was ${v.min})`);
     }
     uniqueKeys(vItems, [...base, 'items'], `${what} item`);
@@ -224,6 +224,10 @@ function schemaProblems(errors: InstanceType<typeof type.errors>): Problem[] {
  * On success returns the catalogue with every default applied (what replaceCatalogue takes).
  */
 export function validateCatalogueFile(json: unknown): ValidationResult {
+  if (!isRec(json)) {
+    const was = Array.isArray(json) ? 'an array' : json === null ? 'null' : `a ${typeof json}`;
+    return { ok: false, problems: [{ path: '(root)', message: `must be an object with company, establishment and categories (was ${was})` }] };
+  }
   const parsed = StrictCatalogue(json);
   const problems: Problem[] = parsed instanceof type.errors ? schemaProblems(parsed) : [];
   const seen = new Set(problems.map((p) => `${p.path}\u0000${p.message}`));
@@ -234,6 +238,8 @@ export function validateCatalogueFile(json: unknown): ValidationResult {
       problems.push(p);
     }
   }
+  // Sorted by path (numbers compared as numbers) so problems read in a predictable order.
+  problems.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
   if (problems.length || parsed instanceof type.errors) return { ok: false, problems };
   return { ok: true, catalogue: parsed as Catalogue };
 }
