@@ -1,0 +1,48 @@
+// Host and slug resolution, the picker, invalid slugs and the not-found page, in a real browser.
+import { expect, test } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+
+test('an unknown establishment slug goes to invalid-slug [R-2.8] [R-2.35]', async ({ page }) => {
+  await page.goto('/loja-que-nao-existe/');
+  await expect(page).toHaveURL(/\/invalid-slug$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Loja não encontrada');
+  await expect(page.getByRole('link', { name: /unidade|loja/i }).first()).toBeVisible();
+});
+
+test('the custom domain of a company with several establishments goes to selecione [R-2.36] [R-2.6] [R-2.7]', async ({ page }) => {
+  await page.goto(`http://mercadosol.localhost:${port}/`);
+  await expect(page).toHaveURL(new RegExp(`mercadosol\\.localhost:${port}/selecione$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Escolha uma unidade');
+  // Only Mercado Sol's establishments are offered on its own domain, and the empty layout has no store top bar.
+  await expect(page.getByRole('link', { name: /Mercado Sol Centro/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Mercado Sol Praia/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Pizzaria Bella/ })).toHaveCount(0);
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await page.getByRole('link', { name: /Mercado Sol Centro/ }).click();
+  await expect(page).toHaveURL(new RegExp(`mercadosol\\.localhost:${port}/mercado-sol-centro/?$`));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toContainText('Mercado Sol');
+});
+
+test('the product host root offers every establishment [R-2.6]', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/selecione$/);
+  await expect(page.getByRole('link', { name: /Pizzaria Bella/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Mercado Sol Norte/ })).toBeVisible();
+});
+
+test('a missing page shows the not-found page with its title, a way home and a looping video [R-2.31] [R-2.32] [R-2.33]', async ({ page }) => {
+  const response = await page.goto('/pizzaria-bella/nao-existe/de-jeito-nenhum');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Página não encontrada');
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('loop', '');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.loop)).toBe(true);
+  await page.getByRole('link', { name: 'Voltar para o início' }).click();
+  await expect(page).toHaveURL(/\/pizzaria-bella\/?$/);
+});
+
+test('the generic error page explains and offers a way back [R-2.9]', async ({ page }) => {
+  await page.goto('/error');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Algo deu errado');
+});
