@@ -11,6 +11,8 @@ const WHITE = '#ffffff';
 const NEAR_BLACK = '#111114';
 /** WCAG AA for normal-size text. */
 export const AA = 4.5;
+/** What the theme aims for: a little above AA so rounding in checkers never tips it under. */
+const TARGET = 4.6;
 
 /** Neutral palettes for the two themes (surface = page, card = panels, ink = text). */
 const PALETTES = {
@@ -51,8 +53,10 @@ export function contrastRatio(a: string, b: string): number {
  * Example: `readableOn('#ffeb3b', '#ffffff') === '#111114'`
  */
 export function readableOn(background: string, preferred?: string | null): string {
-  if (preferred && parseHex(preferred) && contrastRatio(preferred, background) >= AA) return preferred;
-  return contrastRatio(WHITE, background) >= contrastRatio(NEAR_BLACK, background) ? WHITE : NEAR_BLACK;
+  if (preferred && parseHex(preferred) && contrastRatio(preferred, background) >= TARGET) return preferred.toLowerCase();
+  if (contrastRatio(WHITE, background) >= contrastRatio(NEAR_BLACK, background)) return WHITE;
+  // Mid-tone backgrounds: pure black gains the last few hundredths over near-black.
+  return contrastRatio(NEAR_BLACK, background) >= TARGET ? NEAR_BLACK : '#000000';
 }
 
 function mix(a: Rgb, b: Rgb, t: number): Rgb {
@@ -64,7 +68,7 @@ function mix(a: Rgb, b: Rgb, t: number): Rgb {
  * (light backgrounds) or white (dark ones) that does.
  * Example: `ensureContrast('#ffeb3b', '#ffffff')` is a dark yellow with contrast >= 4.5
  */
-export function ensureContrast(colour: string, background: string, ratio = AA): string {
+export function ensureContrast(colour: string, background: string, ratio = TARGET): string {
   const rgb = parseHex(colour);
   if (!rgb) return colour;
   if (contrastRatio(colour, background) >= ratio) return toHex(rgb);
@@ -106,16 +110,22 @@ export function themeVars(design: Partial<Design> | null | undefined): ThemeVars
   const d = { ...FALLBACK, ...(design ?? {}) };
   const theme = d.theme === 'dark' ? 'dark' : 'light';
   const p = PALETTES[theme];
-  const primary = ensureContrast(d.primary, p.card);
+  // Brand text sits on cards and on the page background alike: readable on both.
+  const primary = ensureContrast(ensureContrast(d.primary, p.card), p.surface);
   const primaryinverse = readableOn(primary, d.primaryinverse);
+  // Same for brand fills: text on them must read too (the fill is shaded, never the text).
+  const brandFill = ensureContrast(primary, primaryinverse);
   const darkOnInverse = ensureContrast(d.darkprimary, primaryinverse);
-  const navbar = parseHex(d.navbarcolor) ? d.navbarcolor.toLowerCase() : FALLBACK.navbarcolor;
+  const navbarGiven = parseHex(d.navbarcolor) ? d.navbarcolor.toLowerCase() : FALLBACK.navbarcolor;
+  const onnavbar = readableOn(navbarGiven, d.primaryinverse);
+  // A mid-grey navbar can defeat both white and black text: then the bar itself is shaded.
+  const navbar = ensureContrast(navbarGiven, onnavbar);
   return {
-    '--c-primary': primary,
+    '--c-primary': brandFill,
     '--c-darkprimary': darkOnInverse,
     '--c-primaryinverse': primaryinverse,
     '--c-navbar': navbar,
-    '--c-onnavbar': readableOn(navbar, d.primaryinverse),
+    '--c-onnavbar': onnavbar,
     '--c-surface': p.surface,
     '--c-card': p.card,
     '--c-ink': p.ink,

@@ -1,0 +1,113 @@
+// Enhances the layout's no-JavaScript fallbacks: the 'Sobre' :target overlay becomes a modal
+// <dialog> (focus moves in, Escape and the backdrop close it, focus returns to the opener); the
+// unavailable notice becomes modal; open <details> dropdowns close on Escape or an outside
+// click; the mobile search link becomes a toggle button.
+
+function setup(): void {
+  const about = document.querySelector<HTMLDialogElement>('dialog[data-about]');
+  let opener: HTMLElement | null = null;
+
+  function openAbout(from: HTMLElement | null): void {
+    if (!about || about.open) return;
+    opener = from;
+    closeDropdowns();
+    about.showModal();
+    about.querySelector<HTMLElement>('[data-dialog-close]')?.focus();
+  }
+
+  if (about) {
+    document.addEventListener('click', (event) => {
+      const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href="#sobre"]');
+      if (!link) return;
+      event.preventDefault();
+      openAbout(link);
+    });
+    about.addEventListener('close', () => {
+      if (location.hash === '#sobre') history.replaceState(history.state, '', location.pathname + location.search);
+      // A link inside a dropdown that has since closed cannot take focus; its summary can.
+      const back = opener?.closest('details:not([open])')?.querySelector<HTMLElement>('summary') ?? opener;
+      back?.focus();
+      opener = null;
+    });
+    const open = () => {
+      if (location.hash === '#sobre') openAbout(null);
+    };
+    window.addEventListener('hashchange', open);
+    open();
+  }
+
+  // Close buttons and clicks on the backdrop (the dialog element itself, outside its content box).
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog.modal')) {
+    dialog.addEventListener('click', (event) => {
+      const target = event.target as Element;
+      if (target.closest('[data-dialog-close]')) {
+        event.preventDefault();
+        dialog.close();
+        return;
+      }
+      if (target === dialog) {
+        const r = dialog.getBoundingClientRect();
+        const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+        if (!inside) dialog.close();
+      }
+    });
+  }
+
+  // The unavailable notice is rendered open (readable without JS); make it modal. Once closed it
+  // stays closed for the rest of the browser session (the head script hides it before paint).
+  const unavailable = document.querySelector<HTMLDialogElement>('dialog[data-unavailable]');
+  const dismissKey = `unavailable-dismissed:${document.documentElement.dataset.store ?? ''}`;
+  if (unavailable?.open) {
+    unavailable.close();
+    if (!document.documentElement.classList.contains('unavailable-dismissed')) {
+      unavailable.showModal();
+      unavailable.querySelector<HTMLElement>('[data-dialog-close]')?.focus();
+    }
+    unavailable.addEventListener('close', () => {
+      try {
+        sessionStorage.setItem(dismissKey, '1');
+      } catch {
+        // Storage may be unavailable (private mode); the notice then shows on every page.
+      }
+    });
+  }
+
+  // Dropdowns built on <details>.
+  function closeDropdowns(except?: Element): void {
+    for (const d of document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')) {
+      if (d !== except) d.open = false;
+    }
+  }
+  document.addEventListener('click', (event) => {
+    const inside = (event.target as Element | null)?.closest?.('details[data-dropdown]') ?? undefined;
+    closeDropdowns(inside);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const open = document.querySelector<HTMLDetailsElement>('details[data-dropdown][open]');
+    if (!open) return;
+    open.open = false;
+    open.querySelector<HTMLElement>('summary')?.focus();
+  });
+
+  // Mobile search toggle: reveal the form and focus the field.
+  const toggle = document.querySelector<HTMLAnchorElement>('[data-search-toggle]');
+  const form = document.querySelector<HTMLFormElement>('form[data-search]');
+  if (toggle && form) {
+    toggle.addEventListener('click', (event) => {
+      event.preventDefault();
+      const open = !form.hasAttribute('data-open');
+      form.toggleAttribute('data-open', open);
+      toggle.setAttribute('aria-expanded', String(open));
+      if (open) form.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
+    });
+    toggle.addEventListener('keydown', (event) => {
+      if (event.key === ' ') {
+        event.preventDefault();
+        toggle.click();
+      }
+    });
+  }
+}
+
+setup();

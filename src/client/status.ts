@@ -1,0 +1,93 @@
+// Online/offline label [R-1.23, R-4.52..R-4.55, decisions #23]. The page carries the
+// establishment's published hours (data island #store-data); the server clock offset is read
+// once from GET /api/datetime, then the status is computed here every 3 s with the domain
+// functions, costing no request per tick. A closed reading is confirmed by a re-check 3 s later
+// before 'Fechado' shows.
+import {
+  STATUS_POLL_MS,
+  establishmentStatus,
+  initialStatusState,
+  nextStatusState,
+  type EstablishmentStatus,
+  type OfficeHour,
+  type StatusState,
+} from '../domain/office-hours.ts';
+import { DEFAULT_TIME_ZONE, Temporal } from '../domain/time.ts';
+
+interface StoreIsland {
+  id: string;
+  open_mode: 'auto' | 'open' | 'closed';
+  office_hours: OfficeHour[];
+  time_zone: string;
+}
+
+function readIsland(): StoreIsland | null {
+  const el = document.getElementById('store-data');
+  if (!el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as StoreIsland;
+  } catch {
+    return null;
+  }
+}
+
+async function serverOffsetMs(establishmentId: string): Promise<number> {
+  try {
+    const sent = Date.now();
+    const res = await fetch(`/api/datetime?establishment_id=${encodeURIComponent(establishmentId)}`, {
+      headers: { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' },
+    });
+    if (!res.ok) return 0;
+    const body = (await res.json()) as { epoch_ms?: number; datetime?: string };
+    const received = Date.now();
+    const server = typeof body.epoch_ms === 'number' ? body.epoch_ms : NaN;
+    // The answer was produced about half-way through the round trip.
+    return Number.isFinite(server) ? server - (sent + received) / 2 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function observe(island: StoreIsland, offset: number): EstablishmentStatus {
+  if (island.open_mode === 'open') return 'online';
+  if (island.open_mode === 'closed') return 'offline';
+  return establishmentStatus({
+    isOpenFlag: null,
+    hours: island.office_hours,
+    instant: Temporal.Instant.fromEpochMilliseconds(Math.round(Date.now() + offset)),
+    timeZone: island.time_zone || DEFAULT_TIME_ZONE,
+  });
+}
+
+function show(status: EstablishmentStatus): void {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-status]')) {
+    if (el.dataset.status === status) continue;
+    el.dataset.status = status;
+    el.querySelector<HTMLElement>('[data-status-online]')!.hidden = status !== 'online';
+    el.querySelector<HTMLElement>('[data-status-offline]')!.hidden = status !== 'offline';
+  }
+  document.dispatchEvent(new CustomEvent('store:status', { detail: { status } }));
+}
+
+async function start(): Promise<void> {
+  const island = readIsland();
+  if (!island) return;
+  const offset = await serverOffsetMs(island.id);
+  let state: StatusState = initialStatusState();
+  let recheck: ReturnType<typeof setTimeout> | undefined;
+
+  const tick = (): void => {
+    const { state: next, recheckInMs } = nextStatusState(state, observe(island, offset));
+    state = next;
+    show(state.status);
+    clearTimeout(recheck);
+    recheck = recheckInMs === null ? undefined : setTimeout(tick, recheckInMs);
+  };
+  tick();
+  setInterval(() => {
+    // A pending re-check is already scheduled; the interval does not pre-empt it.
+    if (!state.awaitingRecheck) tick();
+  }, STATUS_POLL_MS);
+}
+
+void start();
