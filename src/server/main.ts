@@ -14,6 +14,7 @@ import { getDatabase, type Database } from './db/database.ts';
 import { dropEstablishmentPages, pagesDir, storePage } from './page-store.ts';
 import { safeJoin, serveFile } from './static-files.ts';
 import { catalogueUrls } from './catalogue-urls.ts';
+import { resolveHost } from './page-data.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -129,7 +130,9 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       if (file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=3600' }))) return;
     }
     // Catalogue pages: the stored static file when there is one, else render, store, serve.
-    if (isRead && !query && !/\.[a-z0-9]+$/i.test(path)) {
+    // In production an unknown host never gets a stored page: Astro's middleware redirects it to
+    // the tenant's canonical host.
+    if (isRead && !query && !/\.[a-z0-9]+$/i.test(path) && (await hostMayUseStoredPages(String(req.headers.host ?? '')))) {
       const folder = safeJoin(pagesDir, path);
       if (folder && (await serveFile(req, res, join(folder, 'index.html')))) return;
       if (folder && path !== '/' && (await renderAndStore(path, String(req.headers.host ?? ''))) && (await serveFile(req, res, join(folder, 'index.html')))) return;
@@ -164,6 +167,17 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       await db.destroy();
     },
   };
+}
+
+const hostKinds = new Map<string, { known: boolean; at: number }>();
+/** Outside production every host may; in production only the product host and mapped domains (cached 60 s). */
+async function hostMayUseStoredPages(host: string): Promise<boolean> {
+  if (!config.production) return true;
+  const hit = hostKinds.get(host);
+  if (hit && Date.now() - hit.at < 60_000) return hit.known;
+  const known = (await resolveHost(host)).kind !== 'unknown';
+  hostKinds.set(host, { known, at: Date.now() });
+  return known;
 }
 
 function isLoopback(req: IncomingMessage): boolean {

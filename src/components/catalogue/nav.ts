@@ -2,8 +2,15 @@
 import { t } from '../../i18n/index.ts';
 import { routes } from '../../lib/urls.ts';
 import type { CatalogueSection } from '../../server/page-data.ts';
-import type { CategoryNavItem } from './CategoryNav.astro';
 import { PROMO_SECTION_ID, sectionId } from './format.ts';
+
+export interface CategoryNavItem {
+  /** data-category-link value (category id, 'promo' or 'home'). */
+  key: string;
+  name: string;
+  href: string;
+  current?: boolean;
+}
 
 /** The layout's `categories` prop: every category with its page. */
 export function layoutCategories(slug: string, sections: readonly CatalogueSection[]): { _id: string; name: string; href: string }[] {

@@ -1,0 +1,121 @@
+// Browsing the demo catalogues as a customer would, on a phone (390x844) and a desktop (1280x800).
+import { expect, test, type Page } from '@playwright/test';
+
+const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
+const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+interface LdOffer { price?: string; priceCurrency?: string }
+interface LdItem { name: string; offers?: LdOffer }
+
+/** Every MenuItem / Product with its offer found in the page's JSON-LD. */
+async function jsonLdItems(page: Page): Promise<LdItem[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const items: LdItem[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const obj = node as Record<string, unknown>;
+    if (obj['@type'] === 'MenuItem' || obj['@type'] === 'Product') items.push(obj as unknown as LdItem);
+    Object.values(obj).forEach(walk);
+  };
+  for (const b of blocks) walk(JSON.parse(b));
+  return items;
+}
+
+for (const slug of ['pizzaria-bella', 'mercado-sol-centro', 'mercado-sol-praia', 'mercado-sol-norte']) {
+  test(`${slug}: the catalogue lists its categories and products in Portuguese with BRL prices [R-1.1] [R-1.2] [R-1.3] [R-1.4] [R-2.2] [R-9.12]`, async ({ page }) => {
+    await page.goto(`/${slug}/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
+    const sections = page.locator('[data-category-section]');
+    expect(await sections.count()).toBeGreaterThanOrEqual(3);
+    const cards = page.locator('[data-product-card]');
+    expect(await cards.count()).toBeGreaterThanOrEqual(10);
+    // Every visible price is 'R$ 1.234,56' style.
+    const prices = await page.locator('[data-price-current]').allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const p of prices.slice(0, 20)) expect(norm(p)).toMatch(/^R\$\s?\d{1,3}(\.\d{3})*,\d{2}$/);
+  });
+}
+
+test('the JSON-LD of a catalogue page parses and matches the names and prices on the page', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  const ld = await jsonLdItems(page);
+  const cards = page.locator('[data-category-section] [data-product-card]');
+  const n = await cards.count();
+  expect(ld.length).toBe(n);
+  for (let i = 0; i < n; i++) {
+    const card = cards.nth(i);
+    const name = await card.locator('[data-product-link]').getAttribute('data-product-name');
+    const item = ld[i]!;
+    expect(item.name).toBe(name);
+    const price = card.locator('[data-price]');
+    const kind = await price.getAttribute('data-price-kind');
+    if (kind === 'hidden') expect(item.offers).toBeUndefined();
+    else {
+      const cents = Number(await price.getAttribute('data-price-cents'));
+      expect(item.offers?.priceCurrency).toBe('BRL');
+      expect(item.offers?.price).toBe((cents / 100).toFixed(2));
+      expect(norm(await price.locator('[data-price-current]').textContent())).toContain(norm(brl(cents)));
+    }
+  }
+  const top = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(top['@type']).toBe('Restaurant');
+  expect(top.address.addressCountry).toBe('BR');
+});
+
+test('catalogue text cannot inject markup or script, JSON-LD included', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
+  await page.goto('/pizzaria-bella/');
+  const injected = page.locator('[data-product-card]', { hasText: '2 por 1' }).first();
+  await expect(injected).toBeVisible();
+  expect(await injected.locator('[data-product-link]').getAttribute('data-product-name')).toContain('<');
+  // The JSON-LD still parses and the page holds no element created from catalogue text.
+  await jsonLdItems(page);
+  expect(await page.locator('script:not([type]), script[type="module"], script[type="application/ld+json"], script[type="application/json"]').evaluateAll((els) => els.filter((e) => e.textContent?.includes('alert(')).length)).toBe(0);
+  expect(dialogs).toEqual([]);
+});
+
+test('a product card links to /produto/{id}-{kebab-name} and the product page shows its variations [R-2.4] [R-2.5]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  const link = page.locator('[data-category-section] [data-product-card] [data-product-link]').first();
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/pizzaria-bella\/produto\/[a-z0-9]+-[a-z0-9-]+$/);
+  const name = await link.getAttribute('data-product-name');
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(href!.replace(/[/-]/g, '\\$&') + '$'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name!);
+  await expect(page.locator('[data-variation]').first()).toBeVisible();
+  const ld = await jsonLdItems(page);
+  expect(ld[0]?.name).toBe(name);
+  await page.locator('[data-back-to-menu]').click();
+  await expect(page).toHaveURL(/\/pizzaria-bella\/?$/);
+});
+
+test('search with q filters products, ignores accents and case, and says when nothing matches [R-1.5] [R-2.3] [R-5.99] [R-8.66]', async ({ page }) => {
+  await page.goto('/mercado-sol-centro/?q=PAO');
+  const results = page.locator('[data-search-results]');
+  await expect(results).toBeVisible();
+  const names = await results.locator('[data-product-link]').evaluateAll((els) => els.map((e) => e.getAttribute('data-product-name') ?? ''));
+  expect(names.length).toBeGreaterThan(0);
+  for (const n of names) expect(n.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()).toContain('pao');
+  await page.goto('/mercado-sol-centro/?q=xyzzy-nada');
+  await expect(page.locator('[data-search-empty]')).toContainText('Produto não encontrado');
+});
+
+test('with JavaScript disabled the catalogue is readable and navigable by category', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/mercado-sol-centro/');
+  await expect(page.locator('[data-product-card]').first()).toBeVisible();
+  const nav = page.locator('[data-category-nav]');
+  const categoryLink = nav.locator('a[href*="/categoria/"]').first();
+  const label = norm(await categoryLink.textContent());
+  await categoryLink.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(label);
+  await expect(page.locator('[data-product-card]').first()).toBeVisible();
+  // The search form works without JavaScript too: a plain GET with q.
+  await page.goto('/mercado-sol-centro/?q=banana');
+  await expect(page.locator('[data-search-results] [data-product-card]').first()).toBeVisible();
+  await context.close();
+});
