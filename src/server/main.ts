@@ -113,7 +113,16 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const [path, query] = url.split('?', 2) as [string, string | undefined];
-    if (path === '/api' || path.startsWith('/api/')) return api(req, res);
+    if (path === '/api' || path.startsWith('/api/')) {
+      // A declared body over the limit is refused before reading it; the connection is closed so
+      // the unread bytes cannot be taken for the next request on a kept-alive socket.
+      if (Number(req.headers['content-length'] ?? 0) > config.maxBodyBytes) {
+        res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+        res.end('{"message":"payload_too_large"}');
+        return;
+      }
+      return api(req, res);
+    }
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (req.headers[RENDER_HEADER] === token && isLoopback(req)) return astro(req, res);
 

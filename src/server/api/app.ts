@@ -48,9 +48,8 @@ export function createApi(deps: ApiDeps) {
     '*',
     bodyLimit({
       maxSize: full.maxBodyBytes ?? config.maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large');
-      },
+      // Connection: close, so the unread rest of the body is never parsed as a next request.
+      onError: (c) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' }),
     }),
   );
 
