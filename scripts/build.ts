@@ -10,7 +10,13 @@ import { listEstablishments } from '../src/server/db/catalogue-repo.ts';
 const started = performance.now();
 const astro = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
 if (astro.status !== 0) process.exit(astro.status ?? 1);
+const { precompressFolder } = await import('./lib/precompress.ts');
+const compressed = await precompressFolder(join(config.distDir, 'client'));
 const astroMs = performance.now() - started;
+if (process.argv.includes('--assets-only')) {
+  console.log(`✓ Build: Astro + ${compressed} arquivos pré-comprimidos em ${(astroMs / 1000).toFixed(1)} s`);
+  process.exit(0);
+}
 
 // Imported after the build: main.ts loads dist/server/entry.mjs.
 const { startServer } = await import('../src/server/main.ts');

@@ -57,7 +57,7 @@ function vitest(project: 'unit' | 'api'): void {
 }
 
 function playwright(): void {
-  const build = sh(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent']);
+  const build = sh(process.execPath, ['scripts/build.ts', '--assets-only']);
   if (build.status !== 0) {
     console.error('✗ astro build falhou: testes de ponta a ponta não executados');
     totals.failed++;

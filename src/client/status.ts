@@ -5,14 +5,14 @@
 // before 'Fechado' shows.
 import {
   STATUS_POLL_MS,
-  establishmentStatus,
+  establishmentStatusAtMinute,
   initialStatusState,
   nextStatusState,
   type EstablishmentStatus,
   type OfficeHour,
   type StatusState,
 } from '../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, Temporal } from '../domain/time.ts';
+import { DEFAULT_TIME_ZONE, wallClockMinuteOfWeek } from '../domain/time.ts';
 
 interface StoreIsland {
   id: string;
@@ -51,11 +51,11 @@ async function serverOffsetMs(establishmentId: string): Promise<number> {
 function observe(island: StoreIsland, offset: number): EstablishmentStatus {
   if (island.open_mode === 'open') return 'online';
   if (island.open_mode === 'closed') return 'offline';
-  return establishmentStatus({
+  // Intl, not Temporal: the polyfill would add tens of KB to every catalogue page.
+  return establishmentStatusAtMinute({
     isOpenFlag: null,
     hours: island.office_hours,
-    instant: Temporal.Instant.fromEpochMilliseconds(Math.round(Date.now() + offset)),
-    timeZone: island.time_zone || DEFAULT_TIME_ZONE,
+    minuteOfWeek: wallClockMinuteOfWeek(Date.now() + offset, island.time_zone || DEFAULT_TIME_ZONE),
   });
 }
 

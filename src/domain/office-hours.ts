@@ -126,8 +126,12 @@ function weeklyIntervals(hours: readonly OfficeHour[]): Array<{ start: number; e
  * Example: `isOpenAt([{ wday: 6, start_at: 1800, stop_at: 200 }], Temporal.Instant.from('2025-01-04T04:30:00Z'), 'America/Sao_Paulo') === true`
  */
 export function isOpenAt(hours: readonly OfficeHour[], instant: Temporal.Instant, timeZone: string): boolean {
-  const m = minuteOfWeek(zonedAt(instant, timeZone));
-  return weeklyIntervals(hours).some((i) => m >= i.start && m < i.end);
+  return isOpenAtMinuteOfWeek(hours, minuteOfWeek(zonedAt(instant, timeZone)));
+}
+
+/** Whether the hours are open at a wall-clock minute of the week (0 = Sunday 00:00). Example: `isOpenAtMinuteOfWeek([{ wday: 1, start_at: 800, stop_at: 1200 }], 600) === true` */
+export function isOpenAtMinuteOfWeek(hours: readonly OfficeHour[], minute: number): boolean {
+  return weeklyIntervals(hours).some((i) => minute >= i.start && minute < i.end);
 }
 
 // Minute-of-week starts that are real openings: a Sunday 00:00 start that only continues
@@ -235,13 +239,22 @@ export function establishmentStatus(input: {
   instant: Temporal.Instant;
   timeZone: string;
 }): EstablishmentStatus {
+  return establishmentStatusAtMinute({ ...input, minuteOfWeek: minuteOfWeek(zonedAt(input.instant, input.timeZone)) });
+}
+
+/** establishmentStatus at a wall-clock minute of the week (for code that must not load Temporal). Example: `establishmentStatusAtMinute({ isOpenFlag: null, hours: [], minuteOfWeek: 0 }) === 'unknown'` */
+export function establishmentStatusAtMinute(input: {
+  isOpenFlag: boolean | null | undefined;
+  hours: readonly OfficeHour[] | null | undefined;
+  minuteOfWeek: number;
+}): EstablishmentStatus {
   const hasHours = Array.isArray(input.hours) && input.hours.some(isValidOfficeHour);
   const hasFlag = typeof input.isOpenFlag === 'boolean';
   if (!hasFlag && !hasHours) return 'unknown';
   // Both must agree: the flag can be stale between polls, while the hours are evaluated at
   // the instant passed in; a manual close (flag false) wins over the hours.
   if (hasFlag && !input.isOpenFlag) return 'offline';
-  if (hasHours && !isOpenAt(input.hours!, input.instant, input.timeZone)) return 'offline';
+  if (hasHours && !isOpenAtMinuteOfWeek(input.hours!, input.minuteOfWeek)) return 'offline';
   return 'online';
 }
 

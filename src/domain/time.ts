@@ -82,3 +82,28 @@ export function minuteOfWeek(zdt: Temporal.ZonedDateTime): number {
 export function addDaysToInstant(instant: Temporal.Instant, days: number): Temporal.Instant {
   return instant.add({ hours: 24 * days });
 }
+
+const weekdayIndex: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Minutes since Sunday 00:00 of the wall clock in a time zone, from epoch milliseconds, with Intl
+ * only: the browser's status label uses it so it needs no Temporal polyfill (tens of KB of JS).
+ * Example: `wallClockMinuteOfWeek(Date.UTC(2025, 0, 3, 21, 0), 'America/Sao_Paulo') === 5 * 1440 + 18 * 60`
+ */
+export function wallClockMinuteOfWeek(epochMs: number, timeZone: string): number {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallClockFormats.set(timeZone, format);
+  }
+  let weekday = 0;
+  let hour = 0;
+  let minute = 0;
+  for (const part of format.formatToParts(epochMs)) {
+    if (part.type === 'weekday') weekday = weekdayIndex[part.value] ?? 0;
+    else if (part.type === 'hour') hour = Number(part.value) % 24;
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return weekday * MINUTES_PER_DAY + hour * 60 + minute;
+}

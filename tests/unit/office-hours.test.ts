@@ -297,3 +297,24 @@ describe('status re-check (decisions #23)', () => {
     expect(nextStatusState({ status: 'online', awaitingRecheck: false }, 'unknown').state.status).toBe('unknown');
   });
 });
+
+describe('the browser status clock without Temporal', () => {
+  it('reads the wall-clock minute of the week in the establishment zone, as Temporal does [R-4.54]', async () => {
+    const { wallClockMinuteOfWeek, Temporal: T, minuteOfWeek, zonedAt } = await import('../../src/domain/time.ts');
+    for (const iso of ['2025-01-03T21:00:00Z', '2025-01-04T04:30:00Z', '2025-06-15T02:59:00Z', '2025-03-09T12:00:00Z']) {
+      const instant = T.Instant.from(iso);
+      for (const tz of ['America/Sao_Paulo', 'America/Manaus', 'America/Noronha']) {
+        expect(wallClockMinuteOfWeek(instant.epochMilliseconds, tz)).toBe(minuteOfWeek(zonedAt(instant, tz)));
+      }
+    }
+  });
+  it('gives the same status as the Temporal path: Friday 18:00-02:00 is open at Saturday 01:30 [R-5.77]', async () => {
+    const { wallClockMinuteOfWeek } = await import('../../src/domain/time.ts');
+    const { establishmentStatusAtMinute } = await import('../../src/domain/office-hours.ts');
+    const hours = [{ wday: 6, start_at: 1800, stop_at: 200 }];
+    const saturday0130 = Date.parse('2025-01-04T04:30:00Z');
+    expect(establishmentStatusAtMinute({ isOpenFlag: null, hours, minuteOfWeek: wallClockMinuteOfWeek(saturday0130, 'America/Sao_Paulo') })).toBe('online');
+    const saturday0300 = Date.parse('2025-01-04T06:00:00Z');
+    expect(establishmentStatusAtMinute({ isOpenFlag: null, hours, minuteOfWeek: wallClockMinuteOfWeek(saturday0300, 'America/Sao_Paulo') })).toBe('offline');
+  });
+});
