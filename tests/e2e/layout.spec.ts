@@ -1,0 +1,158 @@
+// The store chrome on a phone (390x844) and a desktop (1280x800): status, badges, Sobre, unit
+// switcher, search autocomplete, burger menu, cart controls, unavailable dialog, themes, and axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+test('an establishment open around the clock shows Aberto; one that is always closed shows Fechado after the re-check [R-1.23] [R-4.52] [R-4.54] [R-4.55] [R-8.67]', async ({ page }) => {
+  await page.goto('/mercado-sol-centro/');
+  const status = page.locator('[data-status]:visible').first();
+  await expect(status).toHaveAttribute('data-status', 'online');
+  await expect(status.locator('[data-status-online]')).toHaveText('Aberto');
+  await page.goto('/mercado-sol-praia/');
+  const closed = page.locator('[data-status]:visible').first();
+  // A closed reading is confirmed 3 s later before the label shows (decisions #23).
+  await expect(closed).toHaveAttribute('data-status', 'offline', { timeout: 9000 });
+  await expect(closed.locator('[data-status-offline]')).toHaveText('Fechado');
+});
+
+test('the status follows the clock in the establishment time zone, computed in the browser [R-4.53]', async ({ page }) => {
+  // Pizzaria Bella opens at 18:00 (São Paulo). At 10:00 local it is closed, at 20:00 open.
+  await page.clock.install({ time: new Date('2026-03-04T13:00:00Z') });
+  await page.route('**/api/datetime**', (route) => route.fulfill({ json: { datetime: '', time_zone: 'America/Sao_Paulo', epoch_ms: Date.parse('2026-03-04T13:00:00Z') } }));
+  await page.goto('/pizzaria-bella/');
+  const status = page.locator('[data-status]:visible').first();
+  await page.clock.runFor(7000);
+  await expect(status).toHaveAttribute('data-status', 'offline');
+  await page.clock.setSystemTime(new Date('2026-03-04T23:00:00Z'));
+  await page.clock.runFor(4000);
+  await expect(status).toHaveAttribute('data-status', 'online');
+});
+
+test('badges show delivery time, pickup deadline, scheduling and online payment as configured [R-1.24] [R-1.25] [R-1.26]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  await expect(page.locator('[data-badge="delivery"]').first()).toContainText(/\d+\s*[-–]\s*\d+\s*min/);
+  await expect(page.locator('[data-badge="pickup"]').first()).toContainText(/\d+\s*[-–]\s*\d+\s*min/);
+  await expect(page.locator('[data-badge="scheduling"]').first()).toBeVisible();
+  await page.goto('/mercado-sol-praia/');
+  await expect(page.locator('[data-badge="scheduling"]')).toHaveCount(0);
+});
+
+test('Sobre shows the description, weekly hours, address, phone and the legal links [R-1.28] [R-9.4]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  if (isMobile(page)) await page.locator('[data-burger] summary').click();
+  await page.locator('a[href="#sobre"]:visible').first().click();
+  const about = page.getByRole('dialog', { name: 'Sobre' });
+  await expect(about).toBeVisible();
+  await expect(about.locator('[data-about-desc]')).not.toBeEmpty();
+  const hours = about.locator('[data-about-hours]');
+  for (const day of ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado']) await expect(hours).toContainText(day);
+  await expect(hours).toContainText('18:00');
+  await expect(about.locator('[data-about-address]')).toContainText('São Paulo');
+  await expect(about.locator('[data-about-phone]')).toContainText(/\(\d{2}\) \d{4,5}-\d{4}/);
+  await expect(about.locator('[data-about-terms]')).toHaveAttribute('href', /termos/);
+  await expect(about.locator('[data-about-privacy]')).toHaveAttribute('href', /privacidade/);
+  await page.keyboard.press('Escape');
+  await expect(about).toBeHidden();
+});
+
+test('the unit switcher lists the company establishments and switches between them [R-1.21] [R-2.38]', async ({ page }) => {
+  await page.goto('/mercado-sol-centro/');
+  if (isMobile(page)) {
+    await page.locator('[data-burger] summary').click();
+    const list = page.locator('[data-unit-switcher-list]');
+    await expect(list.locator('a[data-unit]')).toHaveCount(3);
+    await list.locator('a[data-unit="mercado-sol-praia"]').click();
+  } else {
+    const switcher = page.locator('details[data-unit-switcher]');
+    await switcher.locator('summary').click();
+    await expect(switcher.locator('a[data-unit]')).toHaveCount(3);
+    await expect(switcher.locator('a[data-unit="mercado-sol-centro"]')).toHaveAttribute('aria-current', 'true');
+    await switcher.locator('a[data-unit="mercado-sol-praia"]').click();
+  }
+  await expect(page).toHaveURL(/\/mercado-sol-praia\/?$/);
+  // A company with one establishment has no switcher.
+  await page.goto('/pizzaria-bella/');
+  await expect(page.locator('[data-unit-switcher], [data-unit-switcher-list]')).toHaveCount(0);
+});
+
+test('the product search autocompletes, goes to the home with q after a pick, and clearing removes q [R-2.39] [R-2.46] [R-2.54] [R-2.55] [R-8.66]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  if (isMobile(page)) await page.locator('[data-search-toggle]').first().click();
+  const box = page.getByRole('combobox', { name: 'Buscar produtos' });
+  await expect(box).toBeVisible();
+  await box.fill('calab');
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toContainText(/Calabresa/i);
+  await options.first().click();
+  await expect(page).toHaveURL(/\?q=/, { timeout: 4000 });
+  expect(decodeURIComponent(new URL(page.url()).searchParams.get('q') ?? '')).toContain('Calabresa');
+  await expect(page.locator('[data-search-results] [data-product-card]').first()).toContainText(/Calabresa/i);
+  if (isMobile(page) && !(await page.locator('form[data-search] [data-search-clear]').isVisible())) await page.locator('[data-search-toggle]').first().click();
+  await page.locator('form[data-search] [data-search-clear]').click();
+  await expect(page).toHaveURL(/\/pizzaria-bella\/?$/);
+  if (isMobile(page)) await page.locator('[data-search-toggle]').first().click();
+  await page.getByRole('combobox', { name: 'Buscar produtos' }).fill('zzzqqq');
+  await expect(page.locator('[data-search-empty]').first()).toContainText('Produto não encontrado');
+});
+
+test('desktop has the top bar with logo, cart button and login; mobile has a fixed bar, burger and no cart bar while empty [R-2.37] [R-2.41] [R-2.42] [R-2.43] [R-2.44] [R-2.45] [R-2.47]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  if (isMobile(page)) {
+    const bar = page.locator('header').first();
+    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await expect(page.locator('[data-burger] summary')).toBeVisible();
+    await expect(page.locator('[data-cart-bar]')).toBeHidden();
+    await page.mouse.wheel(0, 2000);
+    await expect(bar).toBeInViewport();
+  } else {
+    await expect(page.locator('header img').first()).toBeVisible();
+    await expect(page.locator('[data-cart-button]').first()).toBeVisible();
+    await expect(page.locator('[data-cart-badge]').first()).toHaveText('0');
+    await expect(page.locator('a[data-login]').first()).toHaveAttribute('href', '/pizzaria-bella/minha-conta');
+    await expect(page.locator('[data-burger] summary')).toBeHidden();
+  }
+});
+
+test('an unavailable establishment shows its dialog with title and description [R-2.118]', async ({ page }) => {
+  await page.goto('/mercado-sol-norte/');
+  const dialog = page.locator('dialog[data-unavailable]');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Loja em reforma');
+  await dialog.getByRole('button', { name: 'Entendi' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('each establishment has its own theme colours, one of them dark [R-1.22] [R-3.24]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  const light = await page.evaluate(() => ({ dark: document.documentElement.classList.contains('dark'), primary: getComputedStyle(document.documentElement).getPropertyValue('--c-primary').trim() }));
+  await page.goto('/mercado-sol-norte/');
+  const dark = await page.evaluate(() => ({ dark: document.documentElement.classList.contains('dark'), primary: getComputedStyle(document.documentElement).getPropertyValue('--c-primary').trim(), bg: getComputedStyle(document.body).backgroundColor }));
+  expect(light.dark).toBe(false);
+  expect(dark.dark).toBe(true);
+  expect(dark.primary).not.toBe(light.primary);
+  const [r, g, b] = dark.bg.match(/\d+/g)!.map(Number);
+  expect((r! + g! + b!) / 3).toBeLessThan(80);
+});
+
+for (const path of ['/pizzaria-bella/', '/mercado-sol-norte/', '/mercado-sol-centro/', '/selecione', '/invalid-slug', '/pizzaria-bella/contato']) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('axe finds no serious or critical violation on a product page and the not-found page', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  await page.locator('[data-category-section] [data-product-link]').first().click();
+  await expect(page.locator('[data-product-page]')).toBeVisible();
+  for (const target of [page.url(), '/pizzaria-bella/nao-existe']) {
+    await page.goto(target);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => v.id)).toEqual([]);
+  }
+});
