@@ -18,7 +18,8 @@ export default defineConfig({
   devToolbar: { enabled: false },
   server: { port: 4321 },
   vite: {
-    build: { assetsInlineLimit: 0 },
+    // Small scripts (the enhancement loader) are inlined into the page: one request fewer.
+    build: { assetsInlineLimit: 4096 },
     ssr: { external: ['better-sqlite3', 'pg'] },
   },
 });

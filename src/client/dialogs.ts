@@ -111,3 +111,6 @@ function setup(): void {
 }
 
 setup();
+
+// Loaded with import() by the layout once the page has painted.
+export {};

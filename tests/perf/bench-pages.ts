@@ -144,7 +144,8 @@ for (const t of targets) {
   // Interleave page and baseline so both see the same machine load.
   const page = await medianAudit(origin + t.path);
   const base = await medianAudit(`${origin}/baseline${t.path}`);
-  const br = Buffer.from(await (await fetch(origin + t.path, { headers: { 'accept-encoding': 'br' } })).arrayBuffer());
+  // The stored .br file is exactly what a browser receives (fetch() would decompress it).
+  const br = readFileSync(join(process.env.PAGES_DIR!, t.path, 'index.html.br'));
   rows.push({ name: t.name, page, base, first14: firstWindow(br) });
   console.log(t.name, page, base);
 }

@@ -4,12 +4,16 @@ import { formatHHMM } from '../../domain/time.ts';
 import type { ProductVariation } from '../../schemas/catalogue.ts';
 import type { ProductView } from '../../schemas/views.ts';
 
-/** Most products a category shows on the home before 'Ver todos os N produtos'. */
-export const HOME_SECTION_LIMIT = 12;
+/**
+ * Most products a category shows on the home before 'Ver todos os N produtos': 12, or 6 on menus
+ * with more than 10 categories so a hypermarket's home stays a light hub of its category pages.
+ * Example: `homeSectionLimit(7) === 12`, `homeSectionLimit(40) === 6`
+ */
+export function homeSectionLimit(categoryCount: number): number {
+  return categoryCount > 10 ? 6 : 12;
+}
 /** Most products of the 'Promoções' section on the home. */
 export const PROMO_SECTION_LIMIT = 12;
-/** How many cards load their image eagerly at the top of a page (the first also gets fetchpriority=high). */
-export const EAGER_IMAGES = 4;
 /** Anchor id of a category section on the home. */
 export const sectionId = (categoryId: string) => `c-${categoryId}`;
 export const PROMO_SECTION_ID = 'c-promocoes';
