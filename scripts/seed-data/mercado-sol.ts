@@ -404,6 +404,13 @@ export const mercadoSolCentro: CatalogueInput = {
       has_pickup_discount: true,
       pickup_discount_type: 'fixed',
       pickup_discount_value: 300,
+      // Online card payment arrives with the payments release; the badge already says it is accepted.
+      has_online_payment: true,
+      online_payment_methods: [
+        { _id: 'visa', name: 'Visa' },
+        { _id: 'mastercard', name: 'Mastercard' },
+        { _id: 'elo', name: 'Elo' },
+      ],
       has_delivery_payment: true,
       has_pix_payment: true,
       has_pickup_payment: true,

@@ -1,7 +1,7 @@
 // The one Node server: API, uploads, hashed assets, the stored static catalogue pages, and
 // Astro's on-demand handler for everything else. Run: node src/server/main.ts
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -32,9 +32,12 @@ const CACHE_HEADER = 'x-page-cache';
 
 function internalToken(): string {
   if (config.internalToken) return config.internalToken;
-  // Scripts on this machine (catalogue import) read the token from the data folder.
+  // Scripts on this machine (catalogue import) read the token from the data folder. It is kept
+  // across restarts, so several servers sharing one data folder agree on it.
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'internal-token');
+  const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (existing.length >= 32) return existing;
   const token = randomBytes(24).toString('hex');
   writeFileSync(file, token, { mode: 0o600 });
   return token;

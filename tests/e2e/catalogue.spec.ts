@@ -128,3 +128,26 @@ test('with JavaScript disabled the catalogue is readable and navigable by catego
   await expect(page.locator('[data-search-results] [data-product-card]').first()).toBeVisible();
   await context.close();
 });
+
+test('every store route takes the establishment slug first [R-2.1]', async ({ page, request }) => {
+  await page.goto('/pizzaria-bella/');
+  const product = await page.locator('[data-category-section] [data-product-link]').first().getAttribute('href');
+  const category = await page.locator('[data-category-page-link]').first().getAttribute('href');
+  for (const path of ['/pizzaria-bella/', product!, category!, '/pizzaria-bella/contato', '/pizzaria-bella/termos', '/pizzaria-bella/privacidade', '/pizzaria-bella/sitemap.xml']) {
+    expect(path.startsWith('/pizzaria-bella/'), path).toBe(true);
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+  const sitemap = await (await request.get('/pizzaria-bella/sitemap.xml')).text();
+  expect(sitemap).toContain(`/pizzaria-bella${product!.slice('/pizzaria-bella'.length)}</loc>`);
+});
+
+test('the contact page sends a message to the establishment [R-2.11] [R-1.16]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/contato');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const form = page.locator('form[data-feedback-form]');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.locator('[data-feedback-status]')).toContainText('Escreva uma mensagem');
+  await form.getByLabel('Mensagem').fill('A pizza de ontem chegou quentinha, parabéns!');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.locator('[data-feedback-status]')).toContainText('Mensagem enviada! Obrigado.');
+});

@@ -156,3 +156,31 @@ test('axe finds no serious or critical violation on a product page and the not-f
     expect(bad.map((v) => v.id)).toEqual([]);
   }
 });
+
+test('the online payment badge appears only where online payment is accepted [R-1.27]', async ({ page }) => {
+  await page.goto('/mercado-sol-centro/');
+  await expect(page.locator('[data-badge="online-payment"]').first()).toBeVisible();
+  await page.goto('/pizzaria-bella/');
+  await expect(page.locator('[data-badge="online-payment"]')).toHaveCount(0);
+});
+
+test('visitors see the login link and the achievements prompt to log in [R-6.1] [R-2.40] [R-2.103]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  if (isMobile(page)) {
+    await page.locator('[data-burger] summary').click();
+    await expect(page.locator('[data-burger-panel] a[data-login]')).toBeVisible();
+  } else {
+    await expect(page.locator('a[data-login]').first()).toHaveText(/Entrar/);
+    await page.locator('details[data-achievements] summary').click();
+    await expect(page.locator('[data-achievements-panel]')).toContainText('Faça login para ver as suas conquistas!!');
+  }
+});
+
+test('product images are 128 px on phones and 180 px from 768 px [R-9.16] [R-2.43]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  const img = page.locator('[data-category-section] [data-product-image]').first();
+  await img.scrollIntoViewIfNeeded();
+  const box = await img.boundingBox();
+  expect(box?.width).toBe(isMobile(page) ? 128 : 180);
+  expect(box?.height).toBe(isMobile(page) ? 128 : 180);
+});
