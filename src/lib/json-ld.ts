@@ -110,12 +110,12 @@ export function productOffer(product: ProductView, url?: string, seller?: JsonLd
   return offer;
 }
 
-// Menu lists leave the image to the product page their url points to: on a long menu the image
-// URLs alone add kilobytes to the HTML every visitor downloads before the first paint.
-function itemFields(product: ProductView, slug: string, origin: string, withImage: boolean): JsonLd {
+// Menu lists leave the description and image to the product page their url points to: on a long
+// menu they would add kilobytes to the HTML every visitor downloads before the first paint.
+function itemFields(product: ProductView, slug: string, origin: string, detailed: boolean): JsonLd {
   const out: JsonLd = { name: product.name };
-  if (product.desc.trim() !== '') out.description = product.desc;
-  if (withImage && product.image) out.image = absoluteUrl(origin, product.image);
+  if (detailed && product.desc.trim() !== '') out.description = product.desc;
+  if (detailed && product.image) out.image = absoluteUrl(origin, product.image);
   out.url = absoluteUrl(origin, routes.product(slug, product));
   return out;
 }
