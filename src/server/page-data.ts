@@ -3,7 +3,6 @@ import { config } from './config.ts';
 import {
   getCompanyByDomain,
   getEstablishment,
-  getProduct,
   listAllProducts,
   listCategories,
   listEstablishments,
@@ -78,14 +77,26 @@ export async function searchProducts(establishmentId: string, q: string, limit =
   return (await listProducts(db, establishmentId, { q, limit })).items;
 }
 
-export async function loadProduct(establishmentId: string, productId: string): Promise<ProductView | undefined> {
-  const { db } = await getDatabase();
-  return getProduct(db, establishmentId, productId);
-}
-
 /** Establishments a picker offers: the company's on its custom domain, every active one on the product host. */
 export async function loadPickerEstablishments(host: HostKind): Promise<EstablishmentSummary[]> {
   const { db } = await getDatabase();
   if (host.kind === 'custom') return listEstablishments(db, { companyId: host.company._id, activeOnly: true });
   return listEstablishments(db, { activeOnly: true });
+}
+
+export type StorePage = { ok: true; store: StoreData; sections: CatalogueSection[] } | { ok: false; redirect: string };
+
+/**
+ * What a store page needs (the establishment and its menu) or where to send the visitor instead:
+ * /invalid-slug for an unknown or inactive slug [R-2.35], /error when loading fails (decisions #4).
+ */
+export async function loadStorePage(slug: string, page: string): Promise<StorePage> {
+  try {
+    const store = await loadStore(slug);
+    if (!store) return { ok: false, redirect: '/invalid-slug' };
+    return { ok: true, store, sections: await loadCatalogue(store.establishment._id) };
+  } catch (err) {
+    console.error('[page]', page, slug, err);
+    return { ok: false, redirect: '/error' };
+  }
 }

@@ -196,6 +196,24 @@ Targets: score 100, LCP within 1.1x of the baseline, TBT at most 50 ms, CLS at m
 | Static pages generated (every active establishment incl. hiper-demo) | ${staticPages} pages in ${(buildMs / 1000).toFixed(1)} s: ${((staticPages / buildMs) * 1000).toFixed(1)} pages/s (render + brotli q11 + gzip, two at a time) |
 | New tenant's home, first request (render + store) | ${ms(coldMs)} |
 | New tenant's home, stored (median of 20) | ${cachedMs.toFixed(1)} ms |
+
+## What moved the numbers
+
+Measured one change at a time on the pizzaria-bella home with Lighthouse's simulated mobile
+network (150 ms RTT, 1.6 Mbps), where every request started before the first paint and every
+round trip of HTML beyond the first TCP window (about 14 KB) delays it:
+
+- Enhancement scripts requested during parsing: FCP 1141 -> 846 ms once they were attached only
+  after \`load\` (they sit inert in a \`<template>\`; the page is complete without them).
+- Eagerly loaded card images (LCP element): LCP 1059 -> 856 ms with every card image lazy.
+- Menu JSON-LD with descriptions and image URLs: 14.6 -> 12.2 KB of brotli HTML, FCP 835 -> 698 ms;
+  product pages keep the full JSON-LD, the menu keeps names, URLs and offers.
+- The header logo (a small SVG) is inlined as a data URI: one request fewer before the first paint.
+- Menus with more than 10 categories show 6 products per category on the home (category pages
+  list all of them): the hiper-demo home went from 789 KB (49 KB brotli) to about half.
+
+Left above the 1.1x LCP target: the two homes, whose HTML still exceeds the first TCP window
+(the baseline, text only, is 2.5 KB); the product page is within it.
 `;
 writeFileSync(join(import.meta.dirname, '../../docs/benchmarks.md'), report);
 console.log(report);

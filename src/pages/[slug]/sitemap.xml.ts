@@ -3,8 +3,7 @@
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '../../lib/json-ld.ts';
 import { canonical } from '../../lib/seo.ts';
-import { routes } from '../../lib/urls.ts';
-import { loadCatalogue, loadStore, type CatalogueSection, type StoreData } from '../../server/page-data.ts';
+import { loadStorePage } from '../../server/page-data.ts';
 
 /** Escapes the five XML special characters. Example: `escapeXml('a&b') === 'a&amp;b'` */
 function escapeXml(text: string): string {
@@ -13,16 +12,9 @@ function escapeXml(text: string): string {
 
 export const GET: APIRoute = async ({ params, redirect }) => {
   const slug = params.slug ?? '';
-  let store: StoreData | undefined;
-  let sections: CatalogueSection[] = [];
-  try {
-    store = await loadStore(slug);
-    if (store) sections = await loadCatalogue(store.establishment._id);
-  } catch (err) {
-    console.error('[page] sitemap', slug, err);
-    return redirect(routes.error());
-  }
-  if (!store) return redirect(routes.invalidSlug());
+  const loaded = await loadStorePage(slug, 'sitemap');
+  if (!loaded.ok) return redirect(loaded.redirect);
+  const { store, sections } = loaded;
 
   const origin = store.canonicalOrigin;
   const updated = new Date(store.establishment.updated_at);
