@@ -112,5 +112,11 @@ function setup(): void {
 
 setup();
 
+// Until now the no-JavaScript fallbacks (#sobre and #busca as :target overlays) served any tap
+// made while this script was loading; keep what they opened, then take over.
+if (location.hash === '#busca') document.querySelector('form[data-search]')?.setAttribute('data-open', '');
+document.documentElement.classList.add('enhanced');
+if (location.hash === '#sobre') document.querySelector<HTMLAnchorElement>('a[href="#sobre"]')?.click();
+
 // Loaded with import() by the layout once the page has painted.
 export {};
