@@ -1,0 +1,60 @@
+// The browser's one way to call the API: every call carries Client-Type and Api-Version
+// [R-7.1, R-7.2], the establishment whose session cookie applies, and, when one is held, an
+// Idempotent-Key [R-7.4]. Errors come back as ApiFailure with the status and the machine code.
+
+export class ApiFailure extends Error {
+  status: number;
+  code: string;
+  fields?: { path: string; code: string; message: string }[];
+  constructor(status: number, code: string, fields?: ApiFailure['fields']) {
+    super(code);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body, or FormData for uploads. */
+  body?: unknown;
+  establishmentId?: string;
+  idempotentKey?: string;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = (failure: ApiFailure) => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** Who handles a 401 on a user-scoped call (the session module: clear it, go to the account page [R-8.68]). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+/** GET/POST/... /api<path>; resolves to the parsed JSON (undefined for 204), rejects with ApiFailure. */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
+  if (options.establishmentId) headers['Establishment-Id'] = options.establishmentId;
+  if (options.idempotentKey) headers['Idempotent-Key'] = options.idempotentKey;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiFailure(0, 'network_error');
+  }
+  if (res.status === 204) return undefined as T;
+  const data = (await res.json().catch(() => null)) as { message?: string; fields?: ApiFailure['fields'] } | null;
+  if (!res.ok) {
+    const failure = new ApiFailure(res.status, data?.message ?? 'unknown_error', data?.fields);
+    if (res.status === 401 && onUnauthorized) onUnauthorized(failure);
+    throw failure;
+  }
+  return data as T;
+}
