@@ -153,7 +153,10 @@ describe('establishmentJsonLd', () => {
     expect(menu.hasMenuSection.map((s) => s.name)).toEqual(['Promoções', 'Pizzas']);
     expect(menu.hasMenuSection[1]!.url).toBe(`${ORIGIN}/pizzaria-teste/categoria/cat1-pizzas`);
     const [pizza, wine] = menu.hasMenuSection[1]!.hasMenuItem;
-    expect(pizza).toMatchObject({ '@type': 'MenuItem', name: 'Pizza Calabresa', url: `${ORIGIN}/pizzaria-teste/produto/p1-pizza-calabresa`, image: `${ORIGIN}/uploads/products/p1.svg` });
+    expect(pizza).toMatchObject({ '@type': 'MenuItem', name: 'Pizza Calabresa', url: `${ORIGIN}/pizzaria-teste/produto/p1-pizza-calabresa` });
+    // The menu leaves description and image to the product page its url points to.
+    expect(pizza).not.toHaveProperty('image');
+    expect(pizza).not.toHaveProperty('description');
     expect((pizza!.offers as Record<string, unknown>).price).toBe('12.90');
     expect(wine).not.toHaveProperty('offers');
     expect((menu.hasMenuSection[0]!.hasMenuItem[0]!.offers as Record<string, unknown>).price).toBe('79.90');

@@ -1,0 +1,234 @@
+// The cart of one establishment: the order draft as a signal (@preact/signals-core, so scripts
+// without React, like the header badge, can read it), kept in localStorage under
+// `draft:<establishmentId>` [R-3.21] and restored at start [R-4.47]. A stored value that is
+// corrupted or of another format is discarded. The draft is cleared 59 minutes after its creation,
+// checked every 10 s [R-4.48] [R-4.49]. The idempotency key is renewed on every order-relevant change
+// and kept otherwise [R-3.22] (decisions #22). Tabs stay in step through the 'storage' event.
+// When storage fails (quota, privacy mode) the cart carries on in memory.
+import { computed, signal, type ReadonlySignal } from '@preact/signals-core';
+import {
+  buildLine,
+  cartCount,
+  cartTotalCents,
+  clampQuantity,
+  deliveryConflict,
+  DELIVERY_CONFLICT_MESSAGE,
+  pickErrors,
+  selectedEntries,
+  withQuantity,
+  type CartLine,
+  type VariationPick,
+} from '../../src/domain/cart.ts';
+import { draftLines, draftProductFromLine, emptyDraft, lineFromDraftProduct, parseDraft, type Draft } from '../../src/schemas/draft.ts';
+import type { ProductView } from '../../src/schemas/views.ts';
+import { defaultStorage, safeRemove, safeSet, tryGet } from './storage.ts';
+
+export const DRAFT_TTL_MS = 59 * 60_000;
+export const DRAFT_CHECK_MS = 10_000;
+
+export type AddResult = { ok: true } | { ok: false; reason: 'invalid_picks' | 'delivery_conflict'; messages: string[] };
+
+export interface CartStore {
+  draft: ReadonlySignal<Draft>;
+  lines: ReadonlySignal<CartLine[]>;
+  /** Sum of quantities. */
+  count: ReadonlySignal<number>;
+  totalCents: ReadonlySignal<number>;
+  add(product: ProductView, picks: VariationPick[], qnt: number, note?: string): AddResult;
+  /** Clamped to 0..999; 0 removes the line. */
+  setQuantity(lineId: string, qnt: number): void;
+  remove(lineId: string): void;
+  /** Resets every draft field and removes the stored draft [R-4.45, R-4.46]. */
+  clear(): void;
+  /** Re-reads storage (used on 'storage' events and by the expiry timer). */
+  refresh(): void;
+  /** Stops timers and listeners. */
+  dispose(): void;
+}
+
+export interface CartStoreDeps {
+  /** null: no storage at all (memory only). Default: localStorage when reachable. */
+  storage?: Storage | null;
+  now?: () => number;
+  newKey?: () => string;
+  setInterval?: typeof setInterval;
+  clearInterval?: typeof clearInterval;
+  addEventListener?: typeof window.addEventListener;
+  removeEventListener?: typeof window.removeEventListener;
+}
+
+/** The localStorage key of an establishment's draft. Example: `draftStorageKey('e1') === 'draft:e1'` */
+export function draftStorageKey(establishmentId: string): string {
+  return `draft:${establishmentId}`;
+}
+
+/** A random UUID v4; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function randomKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function browserWindow(): (Window & typeof globalThis) | undefined {
+  return typeof window === 'undefined' ? undefined : window;
+}
+
+/**
+ * A cart store for one establishment. Dependencies default to the browser's (localStorage,
+ * Date.now, crypto.randomUUID, timers, window events); tests pass their own.
+ */
+export function createCartStore(establishmentId: string, deps: CartStoreDeps = {}): CartStore {
+  const storage = deps.storage !== undefined ? deps.storage : defaultStorage();
+  const now = deps.now ?? (() => Date.now());
+  const newKey = deps.newKey ?? randomKey;
+  const startTimer = deps.setInterval ?? ((handler: () => void, ms: number) => globalThis.setInterval(handler, ms));
+  const stopTimer = deps.clearInterval ?? ((id: ReturnType<typeof setInterval>) => globalThis.clearInterval(id));
+  const win = browserWindow();
+  const listen = deps.addEventListener ?? win?.addEventListener.bind(win);
+  const unlisten = deps.removeEventListener ?? win?.removeEventListener.bind(win);
+  const storageKey = draftStorageKey(establishmentId);
+
+  const draft = signal<Draft>(emptyDraft(now(), newKey()));
+  const lines = computed(() => draftLines(draft.value));
+  const count = computed(() => cartCount(lines.value));
+  const totalCents = computed(() => cartTotalCents(lines.value));
+
+  // The stored text this store last read or wrote: a read that finds it unchanged is not news,
+  // which keeps a memory-only cart (writes failing) from being wiped by a storage that stays empty.
+  let lastRaw: string | null = null;
+  // True while the draft is the untouched empty one made here: it is not stored, does not expire,
+  // and its creation time becomes the time of its first change.
+  let pristine = true;
+
+  function reset(): void {
+    draft.value = emptyDraft(now(), newKey());
+    pristine = true;
+  }
+
+  function commit(next: Draft, renewKey: boolean): void {
+    const value: Draft = {
+      ...next,
+      created_at: pristine ? now() : next.created_at,
+      idempotent_key: renewKey ? newKey() : next.idempotent_key,
+    };
+    pristine = false;
+    draft.value = value;
+    const raw = JSON.stringify(value);
+    if (safeSet(storage, storageKey, raw)) lastRaw = raw;
+  }
+
+  function expireIfDue(): void {
+    if (!pristine && now() - draft.value.created_at >= DRAFT_TTL_MS) clear();
+  }
+
+  function refresh(): void {
+    const read = tryGet(storage, storageKey);
+    if (read.ok && read.value !== lastRaw) {
+      if (read.value === null) {
+        // Removed by another tab (its cart was cleared or expired).
+        lastRaw = null;
+        reset();
+      } else {
+        const parsed = parseDraft(read.value);
+        if (parsed) {
+          lastRaw = read.value;
+          draft.value = parsed;
+          pristine = false;
+        } else {
+          lastRaw = safeRemove(storage, storageKey) ? null : read.value;
+          reset();
+        }
+      }
+    }
+    expireIfDue();
+  }
+
+  function clear(): void {
+    reset();
+    if (safeRemove(storage, storageKey)) lastRaw = null;
+  }
+
+  function add(product: ProductView, picks: VariationPick[], qnt: number, note = ''): AddResult {
+    const messages = pickErrors(product, picks);
+    if (messages.length > 0) return { ok: false, reason: 'invalid_picks', messages };
+    refresh();
+    if (deliveryConflict(lines.value, product)) {
+      return { ok: false, reason: 'delivery_conflict', messages: [DELIVERY_CONFLICT_MESSAGE] };
+    }
+    const quantity = clampQuantity(qnt);
+    if (quantity === 0) return { ok: true };
+    const line = buildLine(product, picks, quantity, note);
+    const current = draft.value;
+    const index = lines.value.findIndex((l) => l.line_id === line.line_id);
+    const merged = index < 0 ? line : buildLine(product, line.picks, clampQuantity(lines.value[index]!.qnt + quantity), line.note);
+    const stored = draftProductFromLine(merged, product, selectedEntries(product, merged.picks));
+    const products =
+      index < 0 ? [...current.products, stored] : current.products.map((p, i) => (i === index ? stored : p));
+    commit({ ...current, products }, true);
+    return { ok: true };
+  }
+
+  function setQuantity(lineId: string, qnt: number): void {
+    refresh();
+    const quantity = clampQuantity(qnt);
+    const current = draft.value;
+    const index = lines.value.findIndex((l) => l.line_id === lineId);
+    if (index < 0) return;
+    const product = current.products[index]!;
+    if (product.qnt === quantity) return;
+    const products =
+      quantity === 0
+        ? current.products.filter((_, i) => i !== index)
+        : current.products.map((p, i) => {
+            if (i !== index) return p;
+            const changed = withQuantity(lineFromDraftProduct(p), quantity);
+            return { ...p, qnt: changed.qnt, line_cents: changed.line_cents };
+          });
+    commit({ ...current, products }, true);
+  }
+
+  function remove(lineId: string): void {
+    setQuantity(lineId, 0);
+  }
+
+  let disposed = false;
+  const onStorage = (event: Event): void => {
+    const key = (event as StorageEvent).key;
+    if (key === undefined || key === null || key === storageKey) refresh();
+  };
+
+  refresh();
+  const timer = startTimer(() => refresh(), DRAFT_CHECK_MS);
+  listen?.('storage', onStorage);
+
+  function dispose(): void {
+    if (disposed) return;
+    disposed = true;
+    stopTimer(timer);
+    unlisten?.('storage', onStorage);
+  }
+
+  return { draft, lines, count, totalCents, add, setQuantity, remove, clear, refresh, dispose };
+}
+
+const stores = new Map<string, CartStore>();
+
+/** The page's cart store of an establishment, created once (memoised); disposing it lets the next call create a new one. */
+export function getCartStore(establishmentId: string): CartStore {
+  const existing = stores.get(establishmentId);
+  if (existing) return existing;
+  const store = createCartStore(establishmentId);
+  const memoised: CartStore = {
+    ...store,
+    dispose() {
+      store.dispose();
+      if (stores.get(establishmentId) === memoised) stores.delete(establishmentId);
+    },
+  };
+  stores.set(establishmentId, memoised);
+  return memoised;
+}

@@ -1,0 +1,295 @@
+// The cart's pure rules (spec sections 3-5 and 9): pricing a line from a product and its
+// variation picks by the seven price rules, the selection messages of decisions #25, merging
+// identical lines, quantities 0..999 and the consumption-option (delivery type) conflict.
+// No I/O and no clock: the store (islands/stores/cart.ts) owns time and storage.
+import type { ProductVariation } from '../schemas/catalogue.ts';
+import type { ProductView } from '../schemas/views.ts';
+import { sumCents } from './money.ts';
+import { clampQuantity } from './quantity.ts';
+import {
+  lineTotalCents,
+  productUnitPriceCents,
+  toVariationRule,
+  unmetVariationGroups,
+  type PricedGroup,
+  type VariationGroupDef,
+  type VariationSelection,
+} from './variation-pricing.ts';
+
+export { clampQuantity, QUANTITY_MAX, QUANTITY_MIN } from './quantity.ts';
+
+/** One chosen item of one of the product's variation groups, with how many of it. */
+export interface VariationPick {
+  variation_id: string;
+  item_id: string;
+  qnt: number;
+}
+
+export type DeliveryType = 'delivery' | 'pickup' | 'local';
+
+export interface CartLine {
+  /** Equal to lineKey(product_id, picks, note): same product, picks and note share one line. */
+  line_id: string;
+  product_id: string;
+  name: string;
+  image: string | null;
+  qnt: number;
+  note: string;
+  picks: VariationPick[];
+  unit_cents: number;
+  line_cents: number;
+  promo: boolean;
+  packing_quantity: number;
+  delivery_type: DeliveryType[];
+  /** Human labels of the picks, e.g. '1/2 Calabresa', '2x Molho extra'. */
+  tags: string[];
+}
+
+/** A selected variation entry as the draft and the order keep it [R-3.32]: group _id, item_id, qnt, item name and price. */
+export interface SelectedVariationEntry {
+  _id: string;
+  item_id: string;
+  qnt: number;
+  name: string;
+  price: number;
+}
+
+/** The R-8.64 message: the product cannot share the cart's consumption options. */
+export const DELIVERY_CONFLICT_MESSAGE =
+  'Este produto não pode ser pedido junto com os itens do carrinho: as opções de consumo (entrega, retirada ou consumo no local) são diferentes.';
+
+// ---- Picks ------------------------------------------------------------------------------
+
+/**
+ * Drops picks with quantity 0 (or below, or not whole), adds up repeated (variation, item) pairs and
+ * sorts them, so equal selections compare equal.
+ * Example: `normalizePicks([{ variation_id: 'b', item_id: 'x', qnt: 1 }, { variation_id: 'a', item_id: 'y', qnt: 0 }])` is `[{ variation_id: 'b', item_id: 'x', qnt: 1 }]`
+ */
+export function normalizePicks(picks: readonly VariationPick[]): VariationPick[] {
+  const byKey = new Map<string, VariationPick>();
+  for (const p of picks) {
+    if (!Number.isSafeInteger(p.qnt) || p.qnt <= 0) continue;
+    const k = `${p.variation_id}\u0000${p.item_id}`;
+    const seen = byKey.get(k);
+    if (seen) seen.qnt += p.qnt;
+    else byKey.set(k, { variation_id: p.variation_id, item_id: p.item_id, qnt: p.qnt });
+  }
+  return [...byKey.values()].sort((a, b) =>
+    a.variation_id === b.variation_id ? compare(a.item_id, b.item_id) : compare(a.variation_id, b.variation_id),
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function groupDef(group: ProductVariation): VariationGroupDef {
+  return { _id: group._id, name: group.name, layout: group.layout, min: group.min, max: group.max };
+}
+
+function selectionsOf(group: ProductVariation, picks: readonly VariationPick[]): VariationSelection[] {
+  return picks.filter((p) => p.variation_id === group._id).map((p) => ({ item_id: p.item_id, qnt: p.qnt }));
+}
+
+// ---- Pricing ----------------------------------------------------------------------------
+
+/**
+ * Unit price (product price plus each group's amount by its price rule, decisions 'Variation price
+ * rules') and line total (unit x quantity, the quantity clamped to 0..999). Picks of unknown groups or
+ * items add nothing; a unit price never goes below 0.
+ * Example: a R$ 0,00 pizza with a rule-4 'Sabores' group and halves at R$ 42,90 and R$ 51,90, qnt 2:
+ * `priceLine(pizza, halves, 2)` is `{ unit_cents: 5190, line_cents: 10380 }`
+ */
+export function priceLine(
+  product: ProductView,
+  picks: readonly VariationPick[],
+  qnt: number,
+): { unit_cents: number; line_cents: number } {
+  const chosen = normalizePicks(picks);
+  const groups: PricedGroup[] = product.variations.map((group) => {
+    const prices = new Map(group.items.map((item) => [item._id, item.price]));
+    const groupPicks = chosen
+      .filter((p) => p.variation_id === group._id && prices.has(p.item_id))
+      .map((p) => ({ priceCents: prices.get(p.item_id)!, qnt: p.qnt }));
+    return { rule: toVariationRule(group.price_rule), picks: groupPicks };
+  });
+  const unit = Math.max(0, productUnitPriceCents(product.price, groups));
+  return { unit_cents: unit, line_cents: lineTotalCents(unit, clampQuantity(qnt)) };
+}
+
+// ---- Selection rules --------------------------------------------------------------------
+
+/**
+ * What keeps the picks from being added, in Portuguese: first each unmet minimum with the decisions #25
+ * message (check: 'Escolha no mínimo {min} opção de {name}', addremove: 'Escolha no mínimo {min} {name}')
+ * [R-5.87] [R-5.88] [R-5.90], then picks past a group's maximum, of unknown items or groups, and check
+ * items with a quantity other than 1. Empty means the product can be added.
+ * Example: `pickErrors(pizza, [])` is `['Escolha no mínimo 1 opção de Sabores']`
+ */
+export function pickErrors(product: ProductView, picks: readonly VariationPick[]): string[] {
+  const raw = picks.filter((p) => p.qnt !== 0);
+  const invalid = raw.some((p) => !Number.isSafeInteger(p.qnt) || p.qnt < 0);
+  const chosen = normalizePicks(picks);
+  const selections: Record<string, VariationSelection[]> = {};
+  for (const group of product.variations) selections[group._id] = selectionsOf(group, chosen);
+
+  const messages = unmetVariationGroups(product.variations.map(groupDef), selections).map((u) => u.message);
+  for (const group of product.variations) {
+    const own = selections[group._id] ?? [];
+    const items = new Set(group.items.map((i) => i._id));
+    if (own.some((s) => !items.has(s.item_id))) messages.push(`Opção indisponível em ${group.name}`);
+    if (group.layout === 'check') {
+      if (own.some((s) => s.qnt !== 1)) messages.push(`Escolha cada opção de ${group.name} uma vez só`);
+      if (group.max > 0 && own.length > group.max) messages.push(`Escolha no máximo ${group.max} ${group.max === 1 ? 'opção' : 'opções'} de ${group.name}`);
+    } else if (group.max > 0 && own.reduce((acc, s) => acc + s.qnt, 0) > group.max) {
+      messages.push(`Escolha no máximo ${group.max} ${group.name}`);
+    }
+  }
+  const known = new Set(product.variations.map((g) => g._id));
+  if (chosen.some((p) => !known.has(p.variation_id))) messages.push('Opção indisponível');
+  if (invalid) messages.push('Quantidade inválida');
+  return messages;
+}
+
+/** Whether the picks satisfy every group of the product [R-5.89]. Example: `canAdd(pizza, halves) === true` */
+export function canAdd(product: ProductView, picks: readonly VariationPick[]): boolean {
+  return pickErrors(product, picks).length === 0;
+}
+
+/**
+ * Labels of the picks in the product's group and item order: '{qnt}x ' when more than one, then the
+ * item's prefix and name. Example: `pickTags(pizza, halves)` is `['1/2 Calabresa', '1/2 Portuguesa']`
+ */
+export function pickTags(product: ProductView, picks: readonly VariationPick[]): string[] {
+  const chosen = normalizePicks(picks);
+  const tags: string[] = [];
+  for (const group of product.variations) {
+    for (const item of group.items) {
+      const pick = chosen.find((p) => p.variation_id === group._id && p.item_id === item._id);
+      if (!pick) continue;
+      tags.push([pick.qnt > 1 ? `${pick.qnt}x` : '', item.item_preffix?.trim() ?? '', item.name].filter(Boolean).join(' '));
+    }
+  }
+  return tags;
+}
+
+/**
+ * The selected entries of the picks with the item's name and price [R-3.32], in the product's order;
+ * picks of unknown groups or items are left out.
+ * Example: `selectedEntries(burger, [{ variation_id: 'extras', item_id: 'bacon', qnt: 2 }])` is `[{ _id: 'extras', item_id: 'bacon', qnt: 2, name: 'Bacon', price: 500 }]`
+ */
+export function selectedEntries(product: ProductView, picks: readonly VariationPick[]): SelectedVariationEntry[] {
+  const chosen = normalizePicks(picks);
+  const entries: SelectedVariationEntry[] = [];
+  for (const group of product.variations) {
+    for (const item of group.items) {
+      const pick = chosen.find((p) => p.variation_id === group._id && p.item_id === item._id);
+      if (pick) entries.push({ _id: group._id, item_id: item._id, qnt: pick.qnt, name: item.name, price: item.price });
+    }
+  }
+  return entries;
+}
+
+// ---- Lines ------------------------------------------------------------------------------
+
+/**
+ * The identity of a line: product, normalised picks and trimmed note. Equal keys merge into one line.
+ * Every part is URI-encoded so the separators cannot occur inside it.
+ * Example: `lineKey('p1', [{ variation_id: 'v', item_id: 'a', qnt: 1 }], '') === 'p1|v:a:1|'`
+ */
+export function lineKey(product_id: string, picks: readonly VariationPick[], note: string): string {
+  const enc = encodeURIComponent;
+  const pickPart = normalizePicks(picks)
+    .map((p) => `${enc(p.variation_id)}:${enc(p.item_id)}:${p.qnt}`)
+    .join(',');
+  return `${enc(product_id)}|${pickPart}|${enc(note.trim())}`;
+}
+
+/**
+ * A cart line for the product with the picks (normalised), quantity (clamped to 0..999) and note (trimmed).
+ * Example: `buildLine(burger, [], 2).line_cents === 2 * burger.price`
+ */
+export function buildLine(product: ProductView, picks: readonly VariationPick[], qnt: number, note = ''): CartLine {
+  const chosen = normalizePicks(picks);
+  const quantity = clampQuantity(qnt);
+  const { unit_cents, line_cents } = priceLine(product, chosen, quantity);
+  return {
+    line_id: lineKey(product._id, chosen, note),
+    product_id: product._id,
+    name: product.name,
+    image: product.image,
+    qnt: quantity,
+    note: note.trim(),
+    picks: chosen,
+    unit_cents,
+    line_cents,
+    promo: product.promo,
+    packing_quantity: product.packing_quantity,
+    delivery_type: [...product.delivery_type],
+    tags: pickTags(product, chosen),
+  };
+}
+
+/**
+ * Adds a line: a line with the same key gets the quantities added up (capped at 999) and is repriced
+ * with the product as given; otherwise the line is appended [R-4.43]. A quantity of 0 changes nothing.
+ * Example: adding `buildLine(burger, [], 2)` twice gives one line with qnt 4
+ */
+export function addLine(lines: readonly CartLine[], line: CartLine, product?: ProductView): CartLine[] {
+  if (line.qnt <= 0) return [...lines];
+  const index = lines.findIndex((l) => l.line_id === line.line_id);
+  if (index < 0) return [...lines, line];
+  const merged = clampQuantity(lines[index]!.qnt + line.qnt);
+  const next = product ? buildLine(product, line.picks, merged, line.note) : withQuantity(lines[index]!, merged);
+  return lines.map((l, i) => (i === index ? next : l));
+}
+
+/** The line with a new quantity (clamped to 0..999) and its total recomputed. Example: `withQuantity(line, 3).line_cents === line.unit_cents * 3` */
+export function withQuantity(line: CartLine, qnt: number): CartLine {
+  const quantity = clampQuantity(qnt);
+  return { ...line, qnt: quantity, line_cents: lineTotalCents(line.unit_cents, quantity) };
+}
+
+/**
+ * Sets a line's quantity, clamped to 0..999 [R-5.78]; 0 removes the line [R-4.44]. Unknown ids change nothing.
+ * Example: `setLineQuantity(lines, id, 0)` no longer holds the line `id`
+ */
+export function setLineQuantity(lines: readonly CartLine[], lineId: string, qnt: number): CartLine[] {
+  const quantity = clampQuantity(qnt);
+  if (quantity === 0) return lines.filter((l) => l.line_id !== lineId);
+  return lines.map((l) => (l.line_id === lineId ? withQuantity(l, quantity) : l));
+}
+
+/** Sum of the lines' quantities (the header badge). Example: `cartCount([{ qnt: 2 }, { qnt: 3 }]) === 5` */
+export function cartCount(lines: readonly Pick<CartLine, 'qnt'>[]): number {
+  return lines.reduce((acc, l) => acc + l.qnt, 0);
+}
+
+/** Sum of the line totals in centavos. Example: `cartTotalCents([{ line_cents: 1000 }, { line_cents: 250 }]) === 1250` */
+export function cartTotalCents(lines: readonly Pick<CartLine, 'line_cents'>[]): number {
+  return sumCents(lines.map((l) => l.line_cents));
+}
+
+// ---- Consumption options ----------------------------------------------------------------
+
+/**
+ * The delivery types every line accepts; null for an empty cart (no restriction).
+ * Example: `commonDeliveryTypes([{ delivery_type: ['delivery', 'pickup'] }, { delivery_type: ['pickup'] }])` is `['pickup']`
+ */
+export function commonDeliveryTypes(lines: readonly Pick<CartLine, 'delivery_type'>[]): DeliveryType[] | null {
+  if (lines.length === 0) return null;
+  let common = [...lines[0]!.delivery_type];
+  for (const line of lines.slice(1)) common = common.filter((t) => line.delivery_type.includes(t));
+  return common;
+}
+
+/**
+ * True when the product shares no delivery type with what every cart line accepts (R-8.64
+ * 'consumption-option conflict'); an empty cart never conflicts.
+ * Example: `deliveryConflict([pickupOnlyLine], deliveryOnlyProduct) === true`
+ */
+export function deliveryConflict(lines: readonly Pick<CartLine, 'delivery_type'>[], product: Pick<ProductView, 'delivery_type'>): boolean {
+  const common = commonDeliveryTypes(lines);
+  if (common === null) return false;
+  return !product.delivery_type.some((t) => common.includes(t));
+}
