@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { getRequestListener } from '@hono/node-server';
 import { config } from './config.ts';
-import { createApi } from './api/app.ts';
+import { createApi, maxBodyBytesFor } from './api/app.ts';
 import { getDatabase, type Database } from './db/database.ts';
 import { dropEstablishmentPages, pagesDir, storePage } from './page-store.ts';
 import { safeJoin, serveFile } from './static-files.ts';
@@ -119,7 +119,8 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     if (path === '/api' || path.startsWith('/api/')) {
       // A declared body over the limit is refused before reading it; the connection is closed so
       // the unread bytes cannot be taken for the next request on a kept-alive socket.
-      if (Number(req.headers['content-length'] ?? 0) > config.maxBodyBytes) {
+      // The photo upload alone may send more (maxBodyBytesFor).
+      if (Number(req.headers['content-length'] ?? 0) > maxBodyBytesFor(req.method ?? 'GET', path, config.maxBodyBytes)) {
         res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
         res.end('{"message":"payload_too_large"}');
         return;

@@ -1,7 +1,7 @@
 // The Hono API mounted under /api: the calls of spec section 7. Every request must carry
 // Client-Type: client_web and Api-Version: 4; every input is validated by its
 // arktype schema; every error is JSON { message: <code> } with an explicit status.
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { config } from '../config.ts';
 import type { Database, Engine } from '../db/database.ts';
@@ -9,6 +9,9 @@ import { ApiError, errorResponse } from './errors.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { tenancyRoutes } from './routes/tenancy.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { authRoutes } from './routes/auth.ts';
+import { PHOTO_MAX_BODY_BYTES, PHOTO_UPLOAD_PATH, userRoutes } from './routes/users.ts';
+import type { ImageStorage } from '../adapters/image-storage.ts';
 
 export interface ApiDeps {
   db: Database;
@@ -20,6 +23,15 @@ export interface ApiDeps {
   /** Secret for /api/internal/*; empty disables those routes. */
   internalToken?: string;
   maxBodyBytes?: number;
+  /** Where uploaded photos go; default: DATA_DIR/uploads served at /uploads. */
+  imageStorage?: ImageStorage;
+  /** Session cookies get Secure; default: NODE_ENV=production. */
+  secureCookies?: boolean;
+}
+
+/** The largest body a request may send: the general limit, raised for the photo upload only. */
+export function maxBodyBytesFor(method: string, path: string, general: number): number {
+  return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
 
 export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now'>> & ApiDeps } };
@@ -44,17 +56,21 @@ export function createApi(deps: ApiDeps) {
     await next();
   });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: full.maxBodyBytes ?? config.maxBodyBytes,
-      // Connection: close, so the unread rest of the body is never parsed as a next request.
-      onError: (c) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' }),
-    }),
-  );
+  const general = full.maxBodyBytes ?? config.maxBodyBytes;
+  // Connection: close, so the unread rest of the body is never parsed as a next request.
+  const tooLarge = (c: Context) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' });
+  const limits = new Map<number, MiddlewareHandler>();
+  app.use('*', (c, next) => {
+    const max = maxBodyBytesFor(c.req.method, c.req.path, general);
+    let limit = limits.get(max);
+    if (!limit) limits.set(max, (limit = bodyLimit({ maxSize: max, onError: tooLarge })));
+    return limit(c, next);
+  });
 
   app.route('/', tenancyRoutes);
   app.route('/', catalogueRoutes);
+  app.route('/', authRoutes);
+  app.route('/', userRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {

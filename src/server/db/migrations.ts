@@ -112,9 +112,66 @@ const initialCatalogue: Migration = {
   },
 };
 
+// Customer accounts (spec section 3 'User'): users belong to a company (tenant) and are unique per
+// company by e-mail and by phone digits; sessions store only the SHA-256 of their token; failed
+// logins are kept per account so the rate limit survives restarts and spans server processes.
+const accounts: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('company_id', 'text', (c) => c.notNull().references('companies.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      // Lower-cased.
+      .addColumn('email', 'text', (c) => c.notNull())
+      // National digits, ninth digit included (src/domain/phone.ts normalizePhone).
+      .addColumn('phone', 'text', (c) => c.notNull())
+      // 'scrypt$N$r$p$salt$hash' (base64url parts); never the password.
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('fbid', 'text')
+      // Storage key prefix of the uploaded photo; the sizes are '<key>-<size>.webp'.
+      .addColumn('photo_key', 'text')
+      .addColumn('phone_verified', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('email_verified', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('document', 'text')
+      .addColumn('birthday', 'text')
+      .addColumn('gender', 'text')
+      .addColumn('banned', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('users_company_email').on('users').columns(['company_id', 'email']).unique().execute();
+    await db.schema.createIndex('users_company_phone').on('users').columns(['company_id', 'phone']).unique().execute();
+
+    await db.schema
+      .createTable('sessions')
+      // SHA-256 of the token, hex.
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+
+    await db.schema
+      .createTable('login_failures')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('failed_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('login_failures_user').on('login_failures').columns(['user_id', 'failed_at']).execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const t of ['login_failures', 'sessions', 'users']) await db.schema.dropTable(t).execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
+  '0002_accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -68,6 +68,27 @@ export interface OrderVariationRow {
   sort: number;
 }
 export interface FeedbackRow { id: string; establishment_id: string; message: string; created_at: string }
+export interface UserRow {
+  id: string;
+  company_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  password_hash: string;
+  fbid: string | null;
+  photo_key: string | null;
+  phone_verified: number;
+  email_verified: number;
+  credits: number;
+  document: string | null;
+  birthday: string | null;
+  gender: string | null;
+  banned: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface SessionRow { token_hash: string; user_id: string; establishment_id: string; created_at: string; expires_at: string }
+export interface LoginFailureRow { id: string; user_id: string; failed_at: string }
 
 export interface DB {
   companies: CompanyRow;
@@ -77,4 +98,7 @@ export interface DB {
   products: ProductRow;
   order_variations: OrderVariationRow;
   feedbacks: FeedbackRow;
+  users: UserRow;
+  sessions: SessionRow;
+  login_failures: LoginFailureRow;
 }

@@ -1,0 +1,77 @@
+// Boundary schemas of the account calls (spec section 7 'User'; docs/api.md 'Accounts'): register,
+// login, logout, token exchange and the profile. arktype checks the shapes and the plain length
+// rules; the rules that need the domain modules (phone, CPF/CNPJ, birthday, password confirmation)
+// run in src/server/services/auth.ts and report the same { path, code, message } field problems.
+import { type } from 'arktype';
+
+const id = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Profile name: 4 to 200 characters after trimming [R-5.93]. */
+export const NAME_MIN = 4;
+export const NAME_MAX = 200;
+/** Password: 4 to 10 characters [R-5.94]. */
+export const PASSWORD_MIN = 4;
+export const PASSWORD_MAX = 10;
+
+export const GENDERS = ['female', 'male', 'other', 'not_informed'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+const name = type('string.trim').to(`${NAME_MIN} <= string <= ${NAME_MAX}`);
+const email = type('string.trim')
+  .pipe((s: string) => s.toLowerCase())
+  .to('string.email <= 254');
+/** Checked and normalised with src/domain/phone.ts afterwards. */
+const phone = type('1 <= string <= 40');
+const password = type(`${PASSWORD_MIN} <= string <= ${PASSWORD_MAX}`);
+/** Facebook ids are numeric; the id goes into the graph.facebook.com picture URL. */
+const fbid = type(/^\d{1,32}$/);
+
+export const RegisterBody = type({
+  establishment_id: id,
+  name,
+  email,
+  phone,
+  password,
+  '+': 'delete',
+});
+export type RegisterBody = typeof RegisterBody.infer;
+
+export const LoginBody = type({
+  establishment_id: id,
+  /** E-mail or phone in any mask. */
+  login: type('string.trim').to('1 <= string <= 254'),
+  /** Not length-checked beyond a bound: a wrong length is just a wrong password. */
+  password: '1 <= string <= 200',
+  '+': 'delete',
+});
+export type LoginBody = typeof LoginBody.infer;
+
+export const LogoutBody = type({ establishment_id: id, '+': 'delete' });
+
+export const ExchangeBody = type({
+  establishment_id: id,
+  token: /^[A-Za-z0-9_-]{16,128}$/,
+  '+': 'delete',
+});
+
+export const ProfileBody = type({
+  'name?': name,
+  'email?': email,
+  'phone?': phone,
+  /** A CPF or CNPJ, any punctuation; null clears it [R-5.96]. */
+  'document?': 'string <= 40 | null',
+  /** YYYY-MM-DD [R-5.97]. */
+  'birthday?': 'string <= 40',
+  'gender?': type.enumerated(...GENDERS),
+  'fbid?': fbid.or('null'),
+  'password?': password,
+  'password_confirmation?': 'string <= 200',
+  '+': 'delete',
+});
+export type ProfileBody = typeof ProfileBody.infer;
+
+/** Text fields that may come with the photo upload (image-hosting form compatibility) [R-7.72]. */
+export const PhotoFields = type({
+  'preset?': '0 <= string <= 100',
+  'tags?': '0 <= string <= 500',
+});

@@ -1,0 +1,93 @@
+// Account entry points (decisions.md 'Session token', 'Passwords'; spec section 4 'Session'):
+// register, login, logout and the exchange of a query-string token for a cookie session.
+// Users belong to the company of the establishment where they register or log in. docs/api.md
+// 'Accounts' documents every answer.
+import { Hono, type Context } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import { ApiError, validate } from '../errors.ts';
+import { requireEstablishment } from './tenancy.ts';
+import { ExchangeBody, LoginBody, LogoutBody, RegisterBody } from '../../../schemas/api-accounts.ts';
+import { deleteSession, extendSession, uniqueViolation } from '../../db/users-repo.ts';
+import { SESSION_SECONDS, TooManyAttempts, authenticate, hashToken, registerUser, userView } from '../../services/auth.ts';
+import { clearSessionCookies, lookupSession, requireSession, setSessionCookies, startSession } from '../../services/session.ts';
+import { config } from '../../config.ts';
+import { defaultStorage } from '../../adapters/image-storage.ts';
+
+function depsOf(c: Context<ApiEnv>) {
+  const deps = c.get('deps');
+  return {
+    db: deps.db,
+    now: deps.now(),
+    secure: deps.secureCookies ?? config.production,
+    storage: deps.imageStorage ?? defaultStorage(),
+  };
+}
+
+/** Answers to account calls carry personal data: never cached. */
+function noStore(c: Context) {
+  c.header('Cache-Control', 'no-store');
+}
+
+export const authRoutes = new Hono<ApiEnv>()
+  // Creates the user in the establishment's company and logs them in [R-5.93, R-5.94].
+  .post('/auth/register', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    noStore(c);
+    const body = validate(RegisterBody, await c.req.json(), 'body');
+    const est = await requireEstablishment(db, body.establishment_id);
+    let user;
+    try {
+      user = await registerUser(db, est.company._id, body, now);
+    } catch (err) {
+      // Two registrations racing for one e-mail/phone: the unique index decides.
+      const taken = uniqueViolation(err);
+      if (taken) throw new ApiError(409, `${taken}_taken`);
+      throw err;
+    }
+    const token = await startSession(db, user.id, est._id, now);
+    setSessionCookies(c, est._id, token, secure);
+    return c.json({ user: userView(user, storage) }, 201);
+  })
+  // E-mail or phone (any mask) and password; rate-limited per account.
+  .post('/auth/login', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    noStore(c);
+    const body = validate(LoginBody, await c.req.json(), 'body');
+    const est = await requireEstablishment(db, body.establishment_id);
+    let user;
+    try {
+      user = await authenticate(db, est.company._id, body.login, body.password, now);
+    } catch (err) {
+      if (err instanceof TooManyAttempts) {
+        return c.json({ message: err.code }, 429, { 'Retry-After': String(err.retryAfterSeconds) });
+      }
+      throw err;
+    }
+    const token = await startSession(db, user.id, est._id, now);
+    setSessionCookies(c, est._id, token, secure);
+    return c.json({ user: userView(user, storage) }, 200);
+  })
+  // Ends the caller's session (bearer or the establishment's cookie) and expires both cookies.
+  .post('/auth/logout', async (c) => {
+    const { db, now, secure } = depsOf(c);
+    noStore(c);
+    const body = validate(LogoutBody, await c.req.json(), 'body');
+    const current = await requireSession(c, { db, now, secure, establishmentId: body.establishment_id });
+    await deleteSession(db, current.tokenHash);
+    clearSessionCookies(c, body.establishment_id, secure);
+    return c.body(null, 204);
+  })
+  // The token handed over in a query string becomes this establishment's cookie session; the
+  // token stays valid and its 30 days start again [R-4.60, R-4.61].
+  .post('/auth/exchange', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    noStore(c);
+    const body = validate(ExchangeBody, await c.req.json(), 'body');
+    const est = await requireEstablishment(db, body.establishment_id);
+    const found = await lookupSession(db, body.token, now, est.company._id);
+    if (!found) throw new ApiError(401, 'invalid_token');
+    if (found.user.banned === 1) throw new ApiError(403, 'user_is_banned');
+    await extendSession(db, hashToken(body.token), new Date(now.getTime() + SESSION_SECONDS * 1000));
+    setSessionCookies(c, est._id, body.token, secure);
+    return c.json({ user: userView(found.user, storage) }, 200);
+  });

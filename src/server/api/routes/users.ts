@@ -1,0 +1,157 @@
+// The logged-in user's own account (spec section 7 'User, addresses' [R-7.39, R-7.40]; the
+// image-hosting upload [R-7.72]): read and edit the profile, upload a photo. Every route acts on
+// the session's user only; there is no way to name another user. docs/api.md 'Accounts'.
+import { Hono, type Context } from 'hono';
+import sharp from 'sharp';
+import type { ApiEnv } from '../app.ts';
+import { ApiError, validate, type FieldProblem } from '../errors.ts';
+import { PhotoFields, ProfileBody } from '../../../schemas/api-accounts.ts';
+import { deleteOtherSessions, getUser, updateUser, uniqueViolation, type UserChanges } from '../../db/users-repo.ts';
+import { randomId } from '../../db/ids.ts';
+import { assertContactsFree, checkProfile, hashPassword, userView } from '../../services/auth.ts';
+import { requireSession } from '../../services/session.ts';
+import { config } from '../../config.ts';
+import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
+import { IMAGE_SIZES, defaultStorage, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
+
+export const PHOTO_UPLOAD_PATH = '/api/users/me/photo';
+/** Largest photo file: 5 MiB. */
+export const PHOTO_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Largest request body of the photo upload (the file plus the multipart envelope): 6 MiB. */
+export const PHOTO_MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** Decoded images above this many pixels are refused (decompression bombs). */
+const PHOTO_MAX_PIXELS = 40_000_000;
+
+function depsOf(c: Context<ApiEnv>) {
+  const deps = c.get('deps');
+  return {
+    db: deps.db,
+    now: deps.now(),
+    secure: deps.secureCookies ?? config.production,
+    storage: deps.imageStorage ?? defaultStorage(),
+  };
+}
+
+/** jpeg, png or webp by their leading bytes (the declared type is not trusted). */
+export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** The square WebP thumbnails of an image, largest first [R-9.17]; 415 when it cannot be decoded. */
+async function squareThumbnails(bytes: Uint8Array): Promise<Array<{ size: (typeof IMAGE_SIZES)[number]; data: Buffer }>> {
+  try {
+    const source = sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
+    await source.metadata();
+    return await Promise.all(
+      IMAGE_SIZES.map(async (size) => ({
+        size,
+        // rotate() applies the EXIF orientation; metadata (EXIF, GPS) is not copied to the output.
+        data: await source.clone().rotate().resize(size, size, { fit: 'cover', position: 'attention' }).webp({ quality: 82 }).toBuffer(),
+      })),
+    );
+  } catch {
+    throw new ApiError(415, 'unsupported_media_type');
+  }
+}
+
+async function storePhoto(storage: ImageStorage, userId: string, bytes: Uint8Array): Promise<string> {
+  const thumbs = await squareThumbnails(bytes);
+  const key = `users/${userId}/${randomId()}`;
+  for (const t of thumbs) await storage.put(imageKey(key, t.size), t.data, 'image/webp');
+  return key;
+}
+
+async function deletePhoto(storage: ImageStorage, key: string): Promise<void> {
+  for (const size of IMAGE_SIZES) {
+    try {
+      await storage.delete(imageKey(key, size));
+    } catch (err) {
+      console.error('[photo] could not delete', key, size, err);
+    }
+  }
+}
+
+export const userRoutes = new Hono<ApiEnv>()
+  // The logged-in user [R-7.39, R-3.48].
+  .get('/users/me', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    c.header('Cache-Control', 'no-store');
+    const { user } = await requireSession(c, { db, now, secure });
+    return c.json(userView(user, storage));
+  })
+  // Edits the profile; answers the updated user [R-7.40, R-5.93..R-5.98].
+  .put('/users/me', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    c.header('Cache-Control', 'no-store');
+    const current = await requireSession(c, { db, now, secure });
+    const body = validate(ProfileBody, await c.req.json(), 'body');
+    const est = await db.selectFrom('establishments').select('time_zone').where('id', '=', current.session.establishment_id).executeTakeFirst();
+    const { changes, password } = checkProfile(body, now, est?.time_zone || DEFAULT_TIME_ZONE);
+    const user = current.user;
+    const update: UserChanges = { ...changes };
+    // A changed e-mail or phone must be verified again.
+    if (changes.email !== undefined && changes.email !== user.email) update.email_verified = 0;
+    else delete update.email;
+    if (changes.phone !== undefined && changes.phone !== user.phone) update.phone_verified = 0;
+    else delete update.phone;
+    await assertContactsFree(db, user.company_id, { email: update.email, phone: update.phone }, user.id);
+    if (password !== undefined) update.password_hash = await hashPassword(password);
+    if (Object.keys(update).length > 0) {
+      try {
+        await updateUser(db, user.id, update, now);
+      } catch (err) {
+        const taken = uniqueViolation(err);
+        if (taken) throw new ApiError(409, `${taken}_taken`);
+        throw err;
+      }
+    }
+    // A new password ends the user's other sessions; this one stays.
+    if (password !== undefined) await deleteOtherSessions(db, user.id, current.tokenHash);
+    const fresh = await getUser(db, user.id);
+    if (!fresh) throw new ApiError(401, 'unauthorized');
+    return c.json(userView(fresh, storage));
+  })
+  // Multipart upload (file, optional preset and tags) of the user's photo, resized to square
+  // WebP thumbnails of 512, 144, 114, 72, 32 and 16 px [R-7.72, R-9.17, R-1.30].
+  .post('/users/me/photo', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    c.header('Cache-Control', 'no-store');
+    const current = await requireSession(c, { db, now, secure });
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new ApiError(415, 'unsupported_media_type');
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(400, 'invalid_body', [{ path: '(root)', code: 'multipart', message: 'body must be multipart/form-data' }]);
+    }
+    const problems: FieldProblem[] = [];
+    const file = form.file;
+    if (!(file instanceof File)) problems.push({ path: 'file', code: 'required', message: 'file must be one uploaded image' });
+    const text: Record<string, string> = {};
+    for (const name of ['preset', 'tags'] as const) {
+      const v = form[name];
+      if (v === undefined) continue;
+      if (typeof v === 'string') text[name] = v;
+      else problems.push({ path: name, code: 'domain', message: `${name} must be text` });
+    }
+    if (problems.length) throw new ApiError(400, 'invalid_body', problems);
+    // Accepted for compatibility with the image-hosting form; the server decides the sizes.
+    validate(PhotoFields, text, 'body');
+    const upload = file as File;
+    if (upload.size > PHOTO_MAX_FILE_BYTES) throw new ApiError(413, 'payload_too_large');
+    const bytes = new Uint8Array(await upload.arrayBuffer());
+    if (!sniffImageType(bytes)) throw new ApiError(415, 'unsupported_media_type');
+
+    const key = await storePhoto(storage, current.user.id, bytes);
+    await updateUser(db, current.user.id, { photo_key: key }, now);
+    if (current.user.photo_key && current.user.photo_key !== key) await deletePhoto(storage, current.user.photo_key);
+    const sizes = imageSizeUrls(key, storage);
+    return c.json({ photo: sizes['512']!, photo_sizes: sizes });
+  });

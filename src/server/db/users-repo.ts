@@ -1,0 +1,133 @@
+// Reads and writes of customer accounts: users (per company), their sessions (stored by token
+// hash only) and their failed logins. Rows go out as stored; src/server/services/auth.ts turns
+// them into the API's user shape.
+import type { Database } from './database.ts';
+import { randomId } from './ids.ts';
+import type { SessionRow, UserRow } from './types.ts';
+
+/** Which unique key a write collided with, or null when the error is something else. */
+export function uniqueViolation(err: unknown): 'email' | 'phone' | null {
+  const e = err as { code?: string; message?: string; constraint?: string } | null;
+  if (!e) return null;
+  const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  const isUnique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(text);
+  if (!isUnique) return null;
+  if (/users_company_email|users\.email/.test(text)) return 'email';
+  if (/users_company_phone|users\.phone/.test(text)) return 'phone';
+  return null;
+}
+
+export async function getUser(db: Database, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Database, companyId: string, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserByPhone(db: Database, companyId: string, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('phone', '=', phone).executeTakeFirst();
+}
+
+/** Whether another user of the company (not `exceptId`) holds this e-mail / phone. */
+export async function contactTaken(
+  db: Database,
+  companyId: string,
+  field: 'email' | 'phone',
+  value: string,
+  exceptId?: string,
+): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('company_id', '=', companyId).where(field, '=', value);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export interface NewUser {
+  companyId: string;
+  name: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+}
+
+export async function insertUser(db: Database, user: NewUser, now: Date): Promise<UserRow> {
+  const at = now.toISOString();
+  const row: UserRow = {
+    id: randomId(),
+    company_id: user.companyId,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    password_hash: user.passwordHash,
+    fbid: null,
+    photo_key: null,
+    phone_verified: 0,
+    email_verified: 0,
+    credits: 0,
+    document: null,
+    birthday: null,
+    gender: null,
+    banned: 0,
+    created_at: at,
+    updated_at: at,
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export type UserChanges = Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'password_hash' | 'fbid' | 'photo_key' | 'phone_verified' | 'email_verified' | 'document' | 'birthday' | 'gender'>>;
+
+export async function updateUser(db: Database, id: string, changes: UserChanges, now: Date): Promise<void> {
+  await db.updateTable('users').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id).execute();
+}
+
+// --- Sessions ---
+
+export async function insertSession(db: Database, row: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function findSession(db: Database, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function extendSession(db: Database, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt.toISOString() }).where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every session of the user but `keepHash` (after a password change). */
+export async function deleteOtherSessions(db: Database, userId: string, keepHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepHash).execute();
+}
+
+export async function deleteExpiredSessions(db: Database, userId: string, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now.toISOString()).execute();
+}
+
+// --- Failed logins (instants are ISO-8601 UTC text, so text order is time order) ---
+
+/** The account's failures since `since`, newest first. */
+export async function recentLoginFailures(db: Database, userId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('login_failures')
+    .select('failed_at')
+    .where('user_id', '=', userId)
+    .where('failed_at', '>', since.toISOString())
+    .orderBy('failed_at', 'desc')
+    .execute();
+  return rows.map((r) => new Date(r.failed_at));
+}
+
+/** Records a failure and drops the account's failures older than `forgetBefore`. */
+export async function recordLoginFailure(db: Database, userId: string, at: Date, forgetBefore: Date): Promise<void> {
+  await db.deleteFrom('login_failures').where('user_id', '=', userId).where('failed_at', '<=', forgetBefore.toISOString()).execute();
+  await db.insertInto('login_failures').values({ id: randomId(), user_id: userId, failed_at: at.toISOString() }).execute();
+}
+
+export async function clearLoginFailures(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,280 @@
+// Customer accounts: password hashing (scrypt, decisions.md 'Passwords'), the rules of the
+// registration and profile forms (spec section 5 'Profile' [R-5.93..R-5.98]), login with its
+// per-account rate limit, and the user as the API answers it (spec section 3 'User' [R-3.48]).
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import type { UserRow } from '../db/types.ts';
+import {
+  clearLoginFailures,
+  contactTaken,
+  findUserByEmail,
+  findUserByPhone,
+  insertUser,
+  recentLoginFailures,
+  recordLoginFailure,
+  type UserChanges,
+} from '../db/users-repo.ts';
+import { ApiError, type FieldProblem } from '../api/errors.ts';
+import { validatePhone } from '../../domain/phone.ts';
+import { validateTaxId } from '../../domain/tax-id.ts';
+import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
+import type { Gender, ProfileBody, RegisterBody } from '../../schemas/api-accounts.ts';
+import { imageSizeUrls, type ImageStorage } from '../adapters/image-storage.ts';
+
+// --- Passwords ---
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64, saltBytes: 16 } as const;
+/** Stored format: 'scrypt$N$r$p$<salt base64url>$<hash base64url>'. */
+export const PASSWORD_HASH_PREFIX = 'scrypt$';
+
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFC'), salt, keylen, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SCRYPT.saltBytes);
+  const hash = await scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  return `${PASSWORD_HASH_PREFIX}${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+/** Whether `password` matches a stored hash; constant-time on the derived key. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(hashText, 'base64url');
+  if (expected.length === 0) return false;
+  const actual = await scrypt(password, Buffer.from(saltText, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the time of one verification, so an unknown login answers as slowly as a wrong password. */
+async function burnVerification(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(8).toString('hex'));
+  await verifyPassword(password, await dummyHash);
+}
+
+// --- Session tokens ---
+
+/** A new session token: 32 random bytes, base64url (43 characters). */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the sessions table stores instead of the token: its SHA-256, hex. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export const SESSION_DAYS = 30;
+export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
+
+// --- The user as the API answers it ---
+
+export interface UserView {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  fbid: string | null;
+  photo: string | null;
+  photo_sizes: Record<string, string> | null;
+  phone_verified: boolean;
+  email_verified: boolean;
+  /** Balance in centavos. */
+  credits: number;
+  document: string | null;
+  birthday: string | null;
+  gender: Gender | null;
+  delivery_address: null;
+}
+
+export function facebookPhotoUrl(fbid: string): string {
+  return `https://graph.facebook.com/${encodeURIComponent(fbid)}/picture?type=large`;
+}
+
+/** The uploaded photo (512 px) when there is one, else the social-network picture, else null [R-1.30, R-3.48]. */
+export function userView(row: UserRow, storage: Pick<ImageStorage, 'url'>): UserView {
+  const sizes = row.photo_key ? imageSizeUrls(row.photo_key, storage) : null;
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    fbid: row.fbid,
+    photo: sizes ? sizes['512']! : row.fbid ? facebookPhotoUrl(row.fbid) : null,
+    photo_sizes: sizes,
+    phone_verified: row.phone_verified === 1,
+    email_verified: row.email_verified === 1,
+    credits: Number(row.credits),
+    document: row.document,
+    birthday: row.birthday,
+    gender: (row.gender as Gender | null) ?? null,
+    delivery_address: null,
+  };
+}
+
+// --- Form rules ---
+
+function invalidBody(problems: FieldProblem[]): ApiError {
+  return new ApiError(400, 'invalid_body', problems);
+}
+
+/** The phone's national digits, or a field problem (10 or 11 digits, real area code) [decisions #11]. */
+function checkPhone(input: string, problems: FieldProblem[]): string | undefined {
+  const result = validatePhone(input);
+  if (result.ok) return result.digits;
+  problems.push({ path: 'phone', code: result.code, message: result.message });
+  return undefined;
+}
+
+const BIRTHDAY_MIN = Temporal.PlainDate.from('1900-01-01');
+
+/** A real calendar date in YYYY-MM-DD, from 1900-01-01 up to today in `timeZone` [R-5.97]. */
+export function checkBirthday(text: string, now: Date, timeZone = DEFAULT_TIME_ZONE): { ok: true; value: string } | { ok: false; message: string } {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return { ok: false, message: 'birthday must be a date as YYYY-MM-DD' };
+  let date: Temporal.PlainDate;
+  try {
+    date = Temporal.PlainDate.from(text, { overflow: 'reject' });
+  } catch {
+    return { ok: false, message: 'birthday must be a real calendar date' };
+  }
+  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
+  if (Temporal.PlainDate.compare(date, today) > 0) return { ok: false, message: 'birthday must not be in the future' };
+  if (Temporal.PlainDate.compare(date, BIRTHDAY_MIN) < 0) return { ok: false, message: 'birthday must be 1900-01-01 or later' };
+  return { ok: true, value: date.toString() };
+}
+
+export interface ProfileChanges {
+  changes: UserChanges;
+  /** The new password, when the profile changes it (to hash). */
+  password?: string;
+}
+
+/**
+ * Applies the profile rules to a PUT /users/me body [R-5.93..R-5.98]: name 4..200 and password
+ * 4..10 (the schema), password equal to its confirmation, document a valid CPF/CNPJ, and — when
+ * the body carries any of document, birthday, gender — birthday (a real past date) and gender
+ * required. Every problem is reported at once; throws 400 invalid_body.
+ */
+export function checkProfile(body: ProfileBody, now: Date, timeZone = DEFAULT_TIME_ZONE): ProfileChanges {
+  const problems: FieldProblem[] = [];
+  const changes: UserChanges = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.email !== undefined) changes.email = body.email;
+  if (body.phone !== undefined) {
+    const digits = checkPhone(body.phone, problems);
+    if (digits) changes.phone = digits;
+  }
+  if (body.fbid !== undefined) changes.fbid = body.fbid;
+
+  let password: string | undefined;
+  if (body.password !== undefined || body.password_confirmation !== undefined) {
+    if (body.password === undefined) {
+      problems.push({ path: 'password', code: 'required', message: 'password must be present with password_confirmation' });
+    } else if (body.password_confirmation !== body.password) {
+      problems.push({ path: 'password_confirmation', code: 'password_mismatch', message: 'password_confirmation must equal password' });
+    } else {
+      password = body.password;
+    }
+  }
+
+  if (body.document !== undefined) {
+    if (body.document === null || body.document.trim() === '') changes.document = null;
+    else {
+      const doc = validateTaxId(body.document);
+      if (doc.ok) changes.document = doc.value;
+      else problems.push({ path: 'document', code: doc.code, message: doc.message });
+    }
+  }
+
+  // The personal-data part of the form is saved as a whole: birthday and gender are required with it.
+  const personal = body.document !== undefined || body.birthday !== undefined || body.gender !== undefined;
+  if (personal) {
+    if (body.birthday === undefined) problems.push({ path: 'birthday', code: 'required', message: 'birthday is required' });
+    else {
+      const b = checkBirthday(body.birthday, now, timeZone);
+      if (b.ok) changes.birthday = b.value;
+      else problems.push({ path: 'birthday', code: 'birthday_invalid', message: b.message });
+    }
+    if (body.gender === undefined) problems.push({ path: 'gender', code: 'required', message: 'gender is required' });
+    else changes.gender = body.gender;
+  }
+
+  if (problems.length) throw invalidBody(problems);
+  return { changes, password };
+}
+
+/** Register form rules beyond the schema: the phone [R-5.21]. Answers the phone digits. */
+export function checkRegistration(body: RegisterBody): { phone: string } {
+  const problems: FieldProblem[] = [];
+  const phone = checkPhone(body.phone, problems);
+  if (!phone) throw invalidBody(problems);
+  return { phone };
+}
+
+/** 409 email_taken / phone_taken when another user of the company holds them. */
+export async function assertContactsFree(db: Database, companyId: string, contacts: { email?: string; phone?: string }, exceptId?: string): Promise<void> {
+  if (contacts.email !== undefined && (await contactTaken(db, companyId, 'email', contacts.email, exceptId))) throw new ApiError(409, 'email_taken');
+  if (contacts.phone !== undefined && (await contactTaken(db, companyId, 'phone', contacts.phone, exceptId))) throw new ApiError(409, 'phone_taken');
+}
+
+export async function registerUser(db: Database, companyId: string, body: RegisterBody, now: Date): Promise<UserRow> {
+  const { phone } = checkRegistration(body);
+  await assertContactsFree(db, companyId, { email: body.email, phone });
+  const passwordHash = await hashPassword(body.password);
+  return insertUser(db, { companyId, name: body.name, email: body.email, phone, passwordHash }, now);
+}
+
+// --- Login ---
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** The company's user whose e-mail (when the login has an '@') or phone (any mask) it is. */
+export async function findUserByLogin(db: Database, companyId: string, login: string): Promise<UserRow | undefined> {
+  const text = login.trim();
+  if (text.includes('@')) return findUserByEmail(db, companyId, text.toLowerCase());
+  const phone = validatePhone(text);
+  if (!phone.ok) return undefined;
+  return findUserByPhone(db, companyId, phone.digits);
+}
+
+/**
+ * Checks a login: 401 invalid_credentials for an unknown login and a wrong password alike; 429
+ * too_many_attempts (with the seconds to wait) once the account has 5 failures within 15 minutes;
+ * 403 user_is_banned for a banned account with the right password. A success clears the failures.
+ */
+export async function authenticate(db: Database, companyId: string, login: string, password: string, now: Date): Promise<UserRow> {
+  const user = await findUserByLogin(db, companyId, login);
+  if (!user) {
+    await burnVerification(password);
+    throw new ApiError(401, 'invalid_credentials');
+  }
+  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const failures = await recentLoginFailures(db, user.id, windowStart);
+  if (failures.length >= LOGIN_MAX_FAILURES) {
+    // Allowed again once the fifth most recent failure leaves the window.
+    const fifth = failures[LOGIN_MAX_FAILURES - 1]!;
+    throw new TooManyAttempts(Math.max(1, Math.ceil((fifth.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000)));
+  }
+  if (!(await verifyPassword(password, user.password_hash))) {
+    await recordLoginFailure(db, user.id, now, windowStart);
+    throw new ApiError(401, 'invalid_credentials');
+  }
+  await clearLoginFailures(db, user.id);
+  if (user.banned === 1) throw new ApiError(403, 'user_is_banned');
+  return user;
+}
+
+/** 429 too_many_attempts; the route adds Retry-After: retryAfterSeconds. */
+export class TooManyAttempts extends ApiError {
+  retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(429, 'too_many_attempts');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

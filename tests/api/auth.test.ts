@@ -1,0 +1,339 @@
+// Account entry points: register, login (e-mail or phone, rate limit, bans), logout and the
+// exchange of a handed-over token for a cookie session; cookie attributes; passwords stored as
+// scrypt only.
+import { describe, it, expect } from 'vitest';
+import { forEachDatabase } from './helpers/databases.ts';
+import { estId, loadAllFixtures } from './helpers/fixtures.ts';
+import { bearerHeaders, cookieHeaders, cookieNamed, newUserData, registerUser, sessionToken, setCookies } from './helpers/accounts.ts';
+import { createApi } from '../../src/server/api/app.ts';
+import { maskPhone } from '../../src/domain/phone.ts';
+
+const centro = estId('bella-centro');
+const paulista = estId('bella-paulista');
+const antiga = estId('bella-antiga');
+const manaus = estId('mercado-manaus');
+const THIRTY_DAYS = String(30 * 24 * 60 * 60);
+const START = '2025-01-03T23:00:00Z';
+
+forEachDatabase(
+  'account entry points',
+  (ctx) => {
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await ctx().call(path, { method: 'POST', body, headers });
+      const text = await res.text();
+      return { res, status: res.status, body: text ? JSON.parse(text) : null };
+    };
+    const me = (headers: Record<string, string>) => ctx().call('/api/users/me', { headers });
+    const login = (establishment_id: string, loginText: string, password: string) => post('/api/auth/login', { establishment_id, login: loginText, password });
+
+    describe('POST /auth/register', () => {
+      it('creates the user, answers 201 { user } and sets the session and hint cookies', async () => {
+        const data = newUserData({ email: 'Ana.Souza@Example.com', phone: '(11) 98111-2233' });
+        const { res, status, body } = await post('/api/auth/register', { establishment_id: centro, ...data });
+        expect(status).toBe(201);
+        expect(body.user).toMatchObject({
+          name: data.name,
+          email: 'ana.souza@example.com',
+          phone: '11981112233',
+          fbid: null,
+          photo: null,
+          photo_sizes: null,
+          phone_verified: false,
+          email_verified: false,
+          credits: 0,
+          document: null,
+          birthday: null,
+          gender: null,
+          delivery_address: null,
+        });
+        expect(typeof body.user._id).toBe('string');
+        expect(JSON.stringify(body)).not.toContain(data.password);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+
+        const sid = cookieNamed(res, `sid_${centro}`)!;
+        expect(sid.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(sid.attrs).toMatchObject({ httponly: '', samesite: 'Lax', path: '/', 'max-age': THIRTY_DAYS });
+        expect('secure' in sid.attrs).toBe(false);
+        const hint = cookieNamed(res, `sf_auth_${centro}`)!;
+        expect(hint.value).toBe('1');
+        expect(hint.attrs).toMatchObject({ samesite: 'Lax', path: '/', 'max-age': THIRTY_DAYS });
+        expect('httponly' in hint.attrs).toBe(false);
+        expect('secure' in hint.attrs).toBe(false);
+
+        const who = await me(cookieHeaders({ establishmentId: centro, token: sid.value }));
+        expect(who.status).toBe(200);
+        expect((await who.json())._id).toBe(body.user._id);
+      });
+
+      it('marks both cookies Secure when the API runs in production mode', async () => {
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: () => ctx().now(), secureCookies: true });
+        const res = await app.request('/api/auth/register', {
+          method: 'POST',
+          headers: { 'Client-Type': 'client_web', 'Api-Version': '4', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ establishment_id: centro, ...newUserData() }),
+        });
+        expect(res.status).toBe(201);
+        expect('secure' in cookieNamed(res, `sid_${centro}`)!.attrs).toBe(true);
+        expect('secure' in cookieNamed(res, `sf_auth_${centro}`)!.attrs).toBe(true);
+      });
+
+      it('requires a name of 4 to 200 characters [R-5.93]', async () => {
+        for (const name of ['Ana', '   Ana   ', 'x'.repeat(201)]) {
+          const r = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ name }) });
+          expect(r.status).toBe(400);
+          expect(r.body.message).toBe('invalid_body');
+          expect(r.body.fields.map((f: { path: string }) => f.path)).toEqual(['name']);
+        }
+        for (const name of ['Anas', 'x'.repeat(200)]) {
+          expect((await post('/api/auth/register', { establishment_id: centro, ...newUserData({ name }) })).status).toBe(201);
+        }
+      });
+
+      it('requires a password of 4 to 10 characters [R-5.94]', async () => {
+        for (const password of ['abc', 'abcdefghijk']) {
+          const r = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ password }) });
+          expect(r.status).toBe(400);
+          expect(r.body.fields.map((f: { path: string }) => f.path)).toEqual(['password']);
+        }
+        for (const password of ['abcd', 'abcdefghij']) {
+          expect((await post('/api/auth/register', { establishment_id: centro, ...newUserData({ password }) })).status).toBe(201);
+        }
+      });
+
+      it('rejects a malformed e-mail, a bad phone and missing fields with their paths', async () => {
+        const badEmail = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ email: 'maria@' }) });
+        expect(badEmail.status).toBe(400);
+        expect(badEmail.body.fields[0].path).toBe('email');
+
+        const short = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ phone: '(11) 9812-34' }) });
+        expect(short.status).toBe(400);
+        expect(short.body.fields).toEqual([expect.objectContaining({ path: 'phone', code: 'phone_incomplete' })]);
+        const area = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ phone: '(00) 98123-4567' }) });
+        expect(area.body.fields).toEqual([expect.objectContaining({ path: 'phone', code: 'phone_invalid' })]);
+
+        const missing = await post('/api/auth/register', { establishment_id: centro });
+        expect(missing.status).toBe(400);
+        expect(missing.body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['email', 'name', 'password', 'phone']);
+      });
+
+      it('answers 404 establishment_not_found for an unknown or inactive establishment', async () => {
+        for (const id of ['nao-existe', antiga]) {
+          const r = await post('/api/auth/register', { establishment_id: id, ...newUserData() });
+          expect(r).toMatchObject({ status: 404, body: { message: 'establishment_not_found' } });
+        }
+      });
+
+      it('answers 409 email_taken / phone_taken within the company, whatever the case or mask', async () => {
+        const { data } = await registerUser(ctx(), centro, { phone: '11987001122' });
+        const sameEmail = await post('/api/auth/register', { establishment_id: paulista, ...newUserData({ email: data.email.toUpperCase() }) });
+        expect(sameEmail).toMatchObject({ status: 409, body: { message: 'email_taken' } });
+        // The 10-digit mobile form gets its ninth digit: the same line.
+        const samePhone = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ phone: '(11) 8700-1122' }) });
+        expect(samePhone).toMatchObject({ status: 409, body: { message: 'phone_taken' } });
+        // Another company is another tenant: the same e-mail and phone make a different user.
+        const other = await post('/api/auth/register', { establishment_id: manaus, ...data });
+        expect(other.status).toBe(201);
+      });
+
+      it('stores the password only as a salted scrypt hash and never answers it', async () => {
+        const a = await registerUser(ctx(), centro, { password: 'mesma1' });
+        const b = await registerUser(ctx(), centro, { password: 'mesma1' });
+        const rows = await ctx().db.selectFrom('users').select(['id', 'password_hash']).where('id', 'in', [a.user._id, b.user._id]).execute();
+        expect(rows).toHaveLength(2);
+        for (const row of rows) {
+          expect(row.password_hash).not.toBe('mesma1');
+          expect(row.password_hash).not.toContain('mesma1');
+          expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+        }
+        expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash);
+        for (const user of [a.user, b.user]) expect(Object.keys(user)).not.toContain('password_hash');
+        // Sessions keep only the token's SHA-256.
+        const sessions = await ctx().db.selectFrom('sessions').select('token_hash').where('user_id', '=', a.user._id).execute();
+        expect(sessions.map((s) => s.token_hash)).not.toContain(a.session.token);
+        expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      });
+    });
+
+    describe('POST /auth/login', () => {
+      it('logs in by e-mail in any case and by phone in another mask, setting the cookies', async () => {
+        const { user, data } = await registerUser(ctx(), centro, { phone: '11986543210' });
+        const byEmail = await login(centro, `  ${data.email.toUpperCase()} `, data.password);
+        expect(byEmail.status).toBe(200);
+        expect(byEmail.body.user._id).toBe(user._id);
+        const sid = cookieNamed(byEmail.res, `sid_${centro}`)!;
+        expect(sid.attrs).toMatchObject({ httponly: '', samesite: 'Lax', path: '/', 'max-age': THIRTY_DAYS });
+        expect('httponly' in cookieNamed(byEmail.res, `sf_auth_${centro}`)!.attrs).toBe(false);
+
+        for (const phone of [maskPhone('11986543210'), '+55 11 98654-3210', '(11) 8654-3210']) {
+          const byPhone = await login(centro, phone, data.password);
+          expect(byPhone.status, phone).toBe(200);
+          expect(byPhone.body.user._id).toBe(user._id);
+        }
+        // Every login is its own session.
+        expect(sessionToken(byEmail.res, centro)).not.toBe((await registerUser(ctx(), centro)).session.token);
+      });
+
+      it('logs in at another establishment of the same company, not at another company', async () => {
+        const { user, data } = await registerUser(ctx(), centro);
+        const there = await login(paulista, data.email, data.password);
+        expect(there.status).toBe(200);
+        expect(there.body.user._id).toBe(user._id);
+        expect(cookieNamed(there.res, `sid_${paulista}`)).toBeDefined();
+        expect(await login(manaus, data.email, data.password)).toMatchObject({ status: 401, body: { message: 'invalid_credentials' } });
+      });
+
+      it('answers the same 401 invalid_credentials for a wrong password and an unknown user', async () => {
+        const { data } = await registerUser(ctx(), centro);
+        const wrong = await login(centro, data.email, 'errada');
+        const unknown = await login(centro, 'ninguem@example.com', 'errada');
+        const unknownPhone = await login(centro, '(11) 90000-0001', 'errada');
+        for (const r of [wrong, unknown, unknownPhone]) {
+          expect(r.status).toBe(401);
+          expect(r.body).toEqual({ message: 'invalid_credentials' });
+          expect(r.res.headers.getSetCookie()).toEqual([]);
+        }
+      });
+
+      it('answers 429 too_many_attempts with Retry-After after 5 failures in 15 minutes; a success resets the count', async () => {
+        ctx().setNow(START);
+        const { data } = await registerUser(ctx(), centro);
+        for (let i = 0; i < 5; i++) {
+          ctx().setNow(new Date(Date.parse(START) + i * 60_000));
+          expect((await login(centro, data.email, 'errada')).status).toBe(401);
+        }
+        // 4 minutes after the first failure: locked even with the right password, for 11 more minutes.
+        ctx().setNow(new Date(Date.parse(START) + 4 * 60_000));
+        const locked = await login(centro, data.email, data.password);
+        expect(locked.status).toBe(429);
+        expect(locked.body).toEqual({ message: 'too_many_attempts' });
+        expect(locked.res.headers.get('retry-after')).toBe(String(11 * 60));
+        expect(locked.res.headers.getSetCookie()).toEqual([]);
+        // Another mask of the same account is the same account.
+        expect((await login(centro, data.phone, data.password)).status).toBe(429);
+        // The count lives in the database: a fresh app on the same database sees it.
+        const fresh = createApi({ db: ctx().db, engine: ctx().engine, now: () => ctx().now() });
+        const again = await fresh.request('/api/auth/login', {
+          method: 'POST',
+          headers: { 'Client-Type': 'client_web', 'Api-Version': '4', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ establishment_id: centro, login: data.email, password: data.password }),
+        });
+        expect(again.status).toBe(429);
+
+        // Once the first failure is 15 minutes old, 4 remain in the window: the right password works...
+        ctx().setNow(new Date(Date.parse(START) + 15 * 60_000 + 1000));
+        expect((await login(centro, data.email, data.password)).status).toBe(200);
+        // ...and resets the count: 4 new failures do not lock, the 6th attempt after 5 does.
+        for (let i = 0; i < 4; i++) expect((await login(centro, data.email, 'errada')).status).toBe(401);
+        expect((await login(centro, data.email, data.password)).status).toBe(200);
+        for (let i = 0; i < 5; i++) expect((await login(centro, data.email, 'errada')).status).toBe(401);
+        expect((await login(centro, data.email, 'errada')).status).toBe(429);
+        ctx().setNow(START);
+      });
+
+      it('answers 403 user_is_banned for a banned user with the right password (401 with a wrong one)', async () => {
+        const { user, data } = await registerUser(ctx(), centro);
+        await ctx().db.updateTable('users').set({ banned: 1 }).where('id', '=', user._id).execute();
+        expect(await login(centro, data.email, data.password)).toMatchObject({ status: 403, body: { message: 'user_is_banned' } });
+        expect((await login(centro, data.email, 'errada')).status).toBe(401);
+      });
+
+      it('answers 400 invalid_body without login or password and 404 for an unknown establishment', async () => {
+        const r = await post('/api/auth/login', { establishment_id: centro });
+        expect(r.status).toBe(400);
+        expect(r.body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['login', 'password']);
+        expect((await login('nao-existe', 'a@b.com', 'abcd')).status).toBe(404);
+      });
+    });
+
+    describe('sessions', () => {
+      it('accepts Authorization: Bearer without cookies, and the bearer wins over a cookie', async () => {
+        const a = await registerUser(ctx(), centro);
+        const b = await registerUser(ctx(), centro);
+        const bearer = await me(bearerHeaders(a.session.token));
+        expect(bearer.status).toBe(200);
+        expect((await bearer.json())._id).toBe(a.user._id);
+        const both = await me({ ...cookieHeaders(b.session), ...bearerHeaders(a.session.token) });
+        expect((await both.json())._id).toBe(a.user._id);
+        expect((await me({ ...cookieHeaders(b.session), Authorization: 'Bearer nao-vale' })).status).toBe(401);
+      });
+
+      it('expires a session after 30 days', async () => {
+        ctx().setNow(START);
+        const { session } = await registerUser(ctx(), centro);
+        ctx().setNow(new Date(Date.parse(START) + 30 * 86_400_000 - 1000));
+        expect((await me(cookieHeaders(session))).status).toBe(200);
+        ctx().setNow(new Date(Date.parse(START) + 30 * 86_400_000));
+        const gone = await me(cookieHeaders(session));
+        expect(gone.status).toBe(401);
+        expect(await gone.json()).toEqual({ message: 'unauthorized' });
+        // The stale cookies are expired in the answer (scripts cannot remove an HttpOnly cookie).
+        expect(cookieNamed(gone, `sid_${centro}`)?.attrs['max-age']).toBe('0');
+        ctx().setNow(START);
+      });
+    });
+
+    describe('POST /auth/logout', () => {
+      it('answers 204, deletes the session and expires both cookies', async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const other = await login(centro, (await ctx().db.selectFrom('users').select('email').where('id', '=', user._id).executeTakeFirstOrThrow()).email, 'segr3do');
+        const otherToken = sessionToken(other.res, centro);
+
+        const res = await ctx().call('/api/auth/logout', { method: 'POST', body: { establishment_id: centro }, headers: cookieHeaders(session) });
+        expect(res.status).toBe(204);
+        expect(await res.text()).toBe('');
+        const cookies = setCookies(res);
+        for (const name of [`sid_${centro}`, `sf_auth_${centro}`]) {
+          const c = cookies.find((x) => x.name === name)!;
+          expect(c.value).toBe('');
+          expect(c.attrs).toMatchObject({ 'max-age': '0', path: '/', samesite: 'Lax' });
+        }
+        expect('httponly' in cookies.find((x) => x.name === `sid_${centro}`)!.attrs).toBe(true);
+        expect((await me(cookieHeaders(session))).status).toBe(401);
+        expect((await me(bearerHeaders(session.token))).status).toBe(401);
+        const rows = await ctx().db.selectFrom('sessions').select('user_id').where('user_id', '=', user._id).execute();
+        expect(rows).toHaveLength(1);
+        // The user's other session is untouched.
+        expect((await me(bearerHeaders(otherToken))).status).toBe(200);
+      });
+
+      it('logs out a bearer session', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const res = await ctx().call('/api/auth/logout', { method: 'POST', body: { establishment_id: centro }, headers: bearerHeaders(session.token) });
+        expect(res.status).toBe(204);
+        expect((await me(bearerHeaders(session.token))).status).toBe(401);
+      });
+    });
+
+    describe('POST /auth/exchange', () => {
+      it('turns a handed-over token into a cookie session; the same token stays valid [R-4.59, R-4.60, R-4.61]', async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const r = await post('/api/auth/exchange', { establishment_id: centro, token: session.token });
+        expect(r.status).toBe(200);
+        expect(r.body.user._id).toBe(user._id);
+        const sid = cookieNamed(r.res, `sid_${centro}`)!;
+        expect(sid.value).toBe(session.token);
+        expect(sid.attrs).toMatchObject({ httponly: '', samesite: 'Lax', path: '/', 'max-age': THIRTY_DAYS });
+        expect(cookieNamed(r.res, `sf_auth_${centro}`)!.value).toBe('1');
+        expect((await me(bearerHeaders(session.token))).status).toBe(200);
+        expect((await me(cookieHeaders(session))).status).toBe(200);
+
+        // Another establishment of the user's company may take it too.
+        const there = await post('/api/auth/exchange', { establishment_id: paulista, token: session.token });
+        expect(there.status).toBe(200);
+        expect((await me(cookieHeaders({ establishmentId: paulista, token: session.token }))).status).toBe(200);
+      });
+
+      it('answers 401 invalid_token for an unknown token, another company, or an ended session', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        expect(await post('/api/auth/exchange', { establishment_id: centro, token: 'A'.repeat(43) })).toMatchObject({ status: 401, body: { message: 'invalid_token' } });
+        const foreign = await post('/api/auth/exchange', { establishment_id: manaus, token: session.token });
+        expect(foreign).toMatchObject({ status: 401, body: { message: 'invalid_token' } });
+        expect(foreign.res.headers.getSetCookie()).toEqual([]);
+        await ctx().call('/api/auth/logout', { method: 'POST', body: { establishment_id: centro }, headers: bearerHeaders(session.token) });
+        expect((await post('/api/auth/exchange', { establishment_id: centro, token: session.token })).status).toBe(401);
+        expect((await post('/api/auth/exchange', { establishment_id: centro })).status).toBe(400);
+      });
+    });
+  },
+  { setup: async (c) => loadAllFixtures(c.db), startAt: START },
+);
