@@ -230,6 +230,8 @@ function setup(form: HTMLFormElement): void {
   });
 
   syncClear();
+  // Text typed while this script was still loading gets its suggestions now.
+  if (document.activeElement === input && input.value.trim() !== (input.defaultValue ?? '').trim()) input.dispatchEvent(new Event('input'));
 }
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search]')) setup(form);

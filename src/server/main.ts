@@ -148,7 +148,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     if (isRead && !query && !/\.[a-z0-9]+$/i.test(path) && (await hostMayUseStoredPages(String(req.headers.host ?? '')))) {
       const folder = safeJoin(pagesDir, path);
       if (folder && (await serveFile(req, res, join(folder, 'index.html')))) return;
-      if (folder && path !== '/' && (await renderAndStore(path, String(req.headers.host ?? ''))) && (await serveFile(req, res, join(folder, 'index.html')))) return;
+      if (folder && isStorablePath(path) && (await renderAndStore(path, String(req.headers.host ?? ''))) && (await serveFile(req, res, join(folder, 'index.html')))) return;
     }
     return astroCompressed(req, res);
   }
@@ -180,6 +180,13 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       await db.destroy();
     },
   };
+}
+
+// The catalogue routes a page may be stored for (the page itself still decides with X-Page-Cache);
+// anything else (account area, picker, errors) goes straight to Astro, rendered once.
+const storable = /^\/(?!(?:selecione|invalid-slug|error)\/?$)[a-z0-9]+(?:-[a-z0-9]+)*(?:\/(?:produto\/[^/]+|categoria\/[^/]+|contato|termos|privacidade))?\/?$/;
+function isStorablePath(path: string): boolean {
+  return storable.test(path);
 }
 
 const hostKinds = new Map<string, { known: boolean; at: number }>();

@@ -1,0 +1,103 @@
+// The account area [R-2.19..R-2.27]: visitors get the login/registration tabs; customers get the
+// account layout (side menu) with 'Meus dados' at the home and an 'Em breve' page for the
+// children that arrive in the next release. The server guesses from the session hint cookie so
+// the first paint is usually right; the browser confirms with getSession() and follows logins
+// and logouts (a 401 puts the login form back) [R-4.63, R-4.64].
+import { useEffect, useState } from 'react';
+import { getSession, onSessionChange } from '../../src/client/session.ts';
+import { t } from '../../src/i18n/index.ts';
+import { AuthForms } from './AuthForms.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+
+export const SECTIONS = ['home', 'pedidos', 'evaluation', 'enderecos', 'carteira', 'indicar', 'sugestoes', 'reportar', 'configuracoes'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+interface Props {
+  establishmentId: string;
+  slug: string;
+  section: Section;
+  /** The server's guess (hint cookie present). */
+  member: boolean;
+  returnTo: string | null;
+  /** This page's path (the place to come back to after logging in from a child page). */
+  currentPath: string;
+}
+
+const MENU: { section: Section; path: string }[] = [
+  { section: 'home', path: '' },
+  { section: 'pedidos', path: '/pedidos' },
+  { section: 'enderecos', path: '/enderecos' },
+  { section: 'carteira', path: '/carteira' },
+  { section: 'indicar', path: '/indicar' },
+  { section: 'sugestoes', path: '/sugestoes' },
+  { section: 'reportar', path: '/reportar' },
+  { section: 'configuracoes', path: '/configuracoes' },
+];
+
+export default function AccountArea({ establishmentId, slug, section, member, returnTo, currentPath }: Props) {
+  const [state, setState] = useState<'member' | 'visitor'>(member ? 'member' : 'visitor');
+  // Set once React owns the markup (tests and scripts wait for it before typing).
+  const [hydrated, setHydrated] = useState(false);
+  const accountUrl = `/${slug}/minha-conta`;
+
+  useEffect(() => {
+    setHydrated(true);
+    const off = onSessionChange((user) => setState(user ? 'member' : 'visitor'));
+    getSession(establishmentId).then(
+      (user) => setState(user ? 'member' : 'visitor'),
+      () => undefined,
+    );
+    return off;
+  }, [establishmentId]);
+
+  if (state === 'visitor') {
+    // Logging in from a child page comes back to it.
+    const back = returnTo ?? (section === 'home' ? null : currentPath);
+    return (
+      <div data-account-area data-hydrated={hydrated || undefined}>
+        <AuthForms establishmentId={establishmentId} accountUrl={accountUrl} returnTo={back} />
+      </div>
+    );
+  }
+
+  const activeMenu: Section = section === 'evaluation' ? 'pedidos' : section;
+  return (
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-[14rem_minmax(0,1fr)] md:items-start md:gap-6" data-account-area data-hydrated={hydrated || undefined} data-account-layout data-section={section}>
+      <nav aria-label={t('account:page.sideMenu')} className="min-w-0 rounded-xl border border-solid border-line bg-card p-2 md:sticky md:top-20" data-account-menu>
+        <ul className="m-0 flex list-none flex-wrap gap-1 p-0 md:flex-col">
+          {MENU.map((item) => (
+            <li key={item.section}>
+              <a
+                href={`${accountUrl}${item.path}`}
+                aria-current={item.section === activeMenu ? 'page' : undefined}
+                className={`block whitespace-nowrap rounded-md px-3 py-2 text-sm ${item.section === activeMenu ? 'bg-brand font-semibold text-onbrand' : 'text-ink hover:bg-surface'}`}
+                data-account-menu-item={item.section}
+              >
+                {t(`account:sections.${item.section}`)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="min-w-0 rounded-xl border border-solid border-line bg-card p-4 md:p-6" aria-labelledby="conta-titulo">
+        <h1 id="conta-titulo" className="mb-1 mt-0 text-2xl font-bold text-ink">
+          {t(`account:sections.${section}`)}
+        </h1>
+        {section === 'home' ? (
+          <>
+            <p className="mb-5 mt-0 text-sm text-muted">{t('account:profile.intro')}</p>
+            <ProfileForm establishmentId={establishmentId} />
+          </>
+        ) : (
+          <div data-coming-soon>
+            <p className="mb-3 mt-2 inline-block rounded-full bg-surface px-3 py-1 text-sm font-semibold text-ink">{t('account:page.soon')}</p>
+            <p className="mb-4 mt-0 text-ink">{t('account:page.soonText', { feature: t(`account:sections.${section}`) })}</p>
+            <a href={accountUrl} className="font-semibold text-brand">
+              {t('account:page.soonBack')}
+            </a>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+// 'Meus dados' [R-2.19]: the profile form checked in the browser with the API's rules
+// [R-5.93..R-5.98] and saved by PUT /users/me ('Dados salvos!' / 'Não foi possível salvar os
+// dados.' [R-8.62, R-8.63]); the photo is uploaded by POST /users/me/photo with a preview [R-1.30].
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { api, ApiFailure } from '../../src/client/api.ts';
+import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
+import { toast } from '../../src/client/toast.ts';
+import { formatBRL, normalizeSpaces } from '../../src/domain/money.ts';
+import { maskPhone, phoneForApi } from '../../src/domain/phone.ts';
+import { maskTaxId, stripTaxId, TAX_ID_MAX_MASKED_LENGTH } from '../../src/domain/tax-id.ts';
+import { t } from '../../src/i18n/index.ts';
+import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
+import {
+  GENDERS,
+  birthdayError,
+  birthdayToIso,
+  documentError,
+  emailError,
+  genderError,
+  isoToBirthday,
+  maskDate,
+  nameError,
+  newPasswordErrors,
+  phoneError,
+  type FieldErrors,
+} from './rules.ts';
+
+interface Me {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  fbid?: string | null;
+  photo?: string | null;
+  credits?: number;
+  phone_verified?: boolean;
+  email_verified?: boolean;
+  document?: string | null;
+  birthday?: string | null;
+  gender?: string | null;
+}
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+  document: string;
+  birthday: string;
+  gender: string;
+  password: string;
+  password_confirmation: string;
+}
+
+const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'document', 'birthday', 'gender', 'password', 'password_confirmation'];
+const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+function valuesOf(me: Me): Values {
+  return {
+    name: me.name ?? '',
+    email: me.email ?? '',
+    phone: maskPhone(me.phone ?? ''),
+    document: maskTaxId(me.document ?? ''),
+    birthday: isoToBirthday(me.birthday),
+    gender: me.gender ?? '',
+    password: '',
+    password_confirmation: '',
+  };
+}
+
+function check(v: Values): FieldErrors {
+  const codes: Record<string, string | null | undefined> = {
+    name: nameError(v.name),
+    email: emailError(v.email),
+    phone: phoneError(v.phone),
+    document: documentError(v.document),
+    birthday: birthdayError(v.birthday),
+    gender: genderError(v.gender),
+    ...newPasswordErrors(v.password, v.password_confirmation),
+  };
+  const out: FieldErrors = {};
+  for (const [k, code] of Object.entries(codes)) if (code) out[k] = errorText(code);
+  return out;
+}
+
+function photoOf(me: Me): string | null {
+  return toSessionUser(me as unknown as Record<string, unknown>).photo;
+}
+
+export function ProfileForm({ establishmentId }: { establishmentId: string }) {
+  const uid = useId();
+  const [me, setMe] = useState<Me | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [values, setValues] = useState<Values | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  async function load() {
+    setLoadError(false);
+    try {
+      const data = await api<Me>('/users/me', { establishmentId });
+      setMe(data);
+      setValues(valuesOf(data));
+      setPhoto(photoOf(data));
+    } catch (err) {
+      // A 401 is handled by the session (back to the login form); anything else offers a retry.
+      if (!(err instanceof ApiFailure && err.status === 401)) setLoadError(true);
+    }
+  }
+
+  useEffect(() => {
+    void load();
+  }, []);
+
+  if (loadError) {
+    return (
+      <div className="flex flex-col items-start gap-3" data-profile-load-error>
+        <p role="alert" className="m-0 text-ink">{t('account:profile.loadFailed')}</p>
+        <button type="button" onClick={() => void load()} className="cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 font-semibold text-ink">
+          {t('account:profile.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!me || !values) return <p className="m-0 text-muted" aria-busy="true" data-profile-loading>{t('account:page.loading')}</p>;
+
+  const set = (key: keyof Values, value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (!values) return;
+    const found = check(values);
+    setErrors(found);
+    setAlert('');
+    const first = ORDER.find((k) => found[k]);
+    if (first) {
+      document.getElementById(`${uid}-${first}`)?.focus();
+      return;
+    }
+    const body: Record<string, unknown> = {
+      name: values.name.trim(),
+      email: values.email.trim().toLowerCase(),
+      phone: phoneForApi(values.phone),
+      document: values.document.trim() ? stripTaxId(values.document) : null,
+      birthday: birthdayToIso(values.birthday),
+      gender: values.gender,
+    };
+    if (values.password) {
+      body.password = values.password;
+      body.password_confirmation = values.password_confirmation;
+    }
+    setBusy(true);
+    try {
+      const saved = await api<Me>('/users/me', { method: 'PUT', body, establishmentId });
+      setMe(saved);
+      setValues(valuesOf(saved));
+      setSessionUser(establishmentId, toSessionUser(saved as unknown as Record<string, unknown>));
+      toast(t('account:profile.saved'), { kind: 'success' });
+    } catch (err) {
+      if (err instanceof ApiFailure) {
+        if (err.status === 401) return;
+        const fieldErrors: FieldErrors = {};
+        for (const f of err.fields ?? []) fieldErrors[f.path.split('.')[0] ?? f.path] ??= errorText(f.code, f.message);
+        if (err.code === 'email_taken') fieldErrors.email = errorText(err.code);
+        if (err.code === 'phone_taken') fieldErrors.phone = errorText(err.code);
+        if (err.code === 'password_mismatch') fieldErrors.password_confirmation = errorText(err.code);
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0) setAlert(errorText(err.code));
+      }
+      toast(t('account:profile.notSaved'), { kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!/^image\/(jpeg|png|webp|gif)$/.test(file.type)) {
+      toast(t('account:profile.photoType'), { kind: 'error' });
+      return;
+    }
+    if (file.size > PHOTO_MAX_BYTES) {
+      toast(t('account:profile.photoTooBig'), { kind: 'error' });
+      return;
+    }
+    const before = photo;
+    const preview = URL.createObjectURL(file);
+    setPhoto(preview);
+    setUploading(true);
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const res = await api<{ photo: string | null }>('/users/me/photo', { method: 'POST', body: form, establishmentId });
+      const updated = { ...me!, photo: res.photo };
+      setMe(updated);
+      setPhoto(photoOf(updated));
+      setSessionUser(establishmentId, toSessionUser(updated as unknown as Record<string, unknown>));
+      toast(t('account:profile.photoSaved'), { kind: 'success' });
+    } catch (err) {
+      setPhoto(before);
+      if (!(err instanceof ApiFailure && err.status === 401)) toast(t('account:profile.photoFailed'), { kind: 'error' });
+    } finally {
+      URL.revokeObjectURL(preview);
+      setUploading(false);
+    }
+  }
+
+  const initials = me.name.trim().split(/\s+/).filter(Boolean).map((p) => p[0]!.toUpperCase()).slice(0, 2).join('');
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-profile-form>
+      <div className="flex items-center gap-4">
+        <div className="flex h-20 w-20 flex-none items-center justify-center overflow-hidden rounded-full bg-surface text-2xl font-bold text-muted" data-profile-photo>
+          {photo ? <img src={photo} alt={t('account:profile.photo')} width={80} height={80} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials}</span>}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${uid}-photo`} className="w-max cursor-pointer rounded-lg border border-solid border-line bg-card px-3 py-2 text-sm font-semibold text-ink hover:bg-surface">
+            {uploading ? t('account:profile.photoUploading') : t('account:profile.photoChange')}
+          </label>
+          <input ref={fileRef} id={`${uid}-photo`} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={upload} disabled={uploading} data-photo-input />
+          <p className="m-0 text-sm text-muted" data-profile-credits>{t('account:profile.credits', { amount: normalizeSpaces(formatBRL(me.credits ?? 0)) })}</p>
+        </div>
+      </div>
+      <FormAlert message={alert} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field id={`${uid}-name`} name="name" label={t('account:profile.name')} autoComplete="name" value={values.name} error={errors.name} maxLength={200} onChange={(e) => set('name', e.target.value)} />
+        <Field id={`${uid}-email`} name="email" type="email" label={t('account:profile.email')} autoComplete="email" autoCapitalize="none" value={values.email} error={errors.email} maxLength={254} onChange={(e) => set('email', e.target.value)} />
+        <Field
+          id={`${uid}-phone`}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          label={t('account:profile.phone')}
+          autoComplete="tel-national"
+          placeholder={t('account:auth.phonePlaceholder')}
+          value={values.phone}
+          error={errors.phone}
+          maxLength={15}
+          onChange={(e) => set('phone', maskPhone(e.target.value))}
+        />
+        <Field
+          id={`${uid}-document`}
+          name="document"
+          label={t('account:profile.document')}
+          placeholder={t('account:profile.documentPlaceholder')}
+          value={values.document}
+          error={errors.document}
+          maxLength={TAX_ID_MAX_MASKED_LENGTH}
+          autoCapitalize="characters"
+          onChange={(e) => set('document', maskTaxId(e.target.value))}
+        />
+        <Field
+          id={`${uid}-birthday`}
+          name="birthday"
+          inputMode="numeric"
+          label={t('account:profile.birthday')}
+          placeholder={t('account:profile.birthdayPlaceholder')}
+          autoComplete="bday"
+          value={values.birthday}
+          error={errors.birthday}
+          maxLength={10}
+          required
+          onChange={(e) => set('birthday', maskDate(e.target.value))}
+        />
+        <div className="flex flex-col gap-1" data-field="gender">
+          <label htmlFor={`${uid}-gender`} className="text-sm font-semibold text-ink">
+            {t('account:profile.gender')}
+          </label>
+          <select
+            id={`${uid}-gender`}
+            name="gender"
+            value={values.gender}
+            required
+            aria-invalid={errors.gender ? true : undefined}
+            aria-describedby={errors.gender ? `${uid}-gender-error` : undefined}
+            onChange={(e) => set('gender', e.target.value)}
+            className={`w-full rounded-lg border border-solid bg-card px-3 py-2.5 text-base text-ink ${errors.gender ? 'border-red-600' : 'border-line'}`}
+          >
+            <option value="">{t('account:profile.genderChoose')}</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {t(`account:profile.genders.${g}`)}
+              </option>
+            ))}
+          </select>
+          {errors.gender && (
+            <p id={`${uid}-gender-error`} className="m-0 text-sm text-red-700" data-field-error="gender">
+              {errors.gender}
+            </p>
+          )}
+        </div>
+      </div>
+      <fieldset className="m-0 flex flex-col gap-3 rounded-xl border border-solid border-line p-4">
+        <legend className="px-1 text-sm font-semibold text-ink">{t('account:profile.passwordSection')}</legend>
+        <p className="m-0 text-sm text-muted">{t('account:profile.passwordIntro')}</p>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field id={`${uid}-password`} name="password" type="password" label={t('account:profile.password')} autoComplete="new-password" value={values.password} error={errors.password} hint={t('account:auth.passwordHint')} maxLength={200} onChange={(e) => set('password', e.target.value)} />
+          <Field
+            id={`${uid}-password_confirmation`}
+            name="password_confirmation"
+            type="password"
+            label={t('account:profile.passwordConfirmation')}
+            autoComplete="new-password"
+            value={values.password_confirmation}
+            error={errors.password_confirmation}
+            maxLength={200}
+            onChange={(e) => set('password_confirmation', e.target.value)}
+          />
+        </div>
+      </fieldset>
+      <div>
+        <SubmitButton busy={busy} label={t('account:profile.save')} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+// The account forms' browser-side rules, the same as the API's (src/schemas/api-accounts.ts):
+// name 4-200 [R-5.93], password 4-10 and confirmed [R-5.94, R-5.95], a valid CPF/CNPJ [R-5.96],
+// a valid and required birthday [R-5.97], a required gender [R-5.98], phone per decisions #11.
+// Each rule answers an error code (a key of account:errors) or null.
+import { validatePhone } from '../../src/domain/phone.ts';
+import { validateTaxId } from '../../src/domain/tax-id.ts';
+
+export const NAME_MIN = 4;
+export const NAME_MAX = 200;
+export const PASSWORD_MIN = 4;
+export const PASSWORD_MAX = 10;
+export const GENDERS = ['female', 'male', 'other', 'not_informed'] as const;
+
+export type FieldErrors = Record<string, string | undefined>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function nameError(value: string): string | null {
+  const n = value.trim().length;
+  return n < NAME_MIN || n > NAME_MAX ? 'name_length' : null;
+}
+
+export function emailError(value: string): string | null {
+  const v = value.trim();
+  if (!v) return 'required';
+  return EMAIL.test(v) && v.length <= 254 ? null : 'email_invalid';
+}
+
+export function phoneError(value: string): string | null {
+  if (!value.trim()) return 'required';
+  const r = validatePhone(value);
+  return r.ok ? null : r.code;
+}
+
+export function passwordError(value: string): string | null {
+  return value.length < PASSWORD_MIN || value.length > PASSWORD_MAX ? 'password_length' : null;
+}
+
+/** The new password and its confirmation; both empty keeps the current one. */
+export function newPasswordErrors(password: string, confirmation: string): { password?: string; password_confirmation?: string } {
+  if (!password && !confirmation) return {};
+  const length = passwordError(password);
+  if (length) return { password: length };
+  if (password !== confirmation) return { password_confirmation: 'password_mismatch' };
+  return {};
+}
+
+/** Empty is allowed (no document); anything typed must be a valid CPF or CNPJ. */
+export function documentError(value: string): string | null {
+  if (!value.trim()) return null;
+  const r = validateTaxId(value);
+  return r.ok ? null : r.code;
+}
+
+/** 'dd/mm/aaaa' as typed -> 'YYYY-MM-DD', or null when it is no real past date from 1900 on. */
+export function birthdayToIso(value: string, today = new Date()): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || mo < 1 || mo > 12 || d < 1) return null;
+  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (d > days) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  const now = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  return iso <= now ? iso : null;
+}
+
+/** 'YYYY-MM-DD' (or a full ISO date-time) -> 'dd/mm/aaaa'. */
+export function isoToBirthday(value: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}
+
+export function birthdayError(value: string): string | null {
+  if (!value.trim()) return 'birthday_required';
+  return birthdayToIso(value) ? null : 'birthday_invalid';
+}
+
+export function genderError(value: string): string | null {
+  return (GENDERS as readonly string[]).includes(value) ? null : 'gender_required';
+}
+
+/** Masks a date while it is typed: 'dd/mm/aaaa'. */
+export function maskDate(value: string): string {
+  const d = value.replace(/\D/g, '').slice(0, 8);
+  if (d.length <= 2) return d;
+  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
+  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
+}
+
+/** A login is an e-mail (has '@') or a phone; the phone goes digits-only with the ninth digit. */
+export function loginError(value: string): string | null {
+  const v = value.trim();
+  if (!v) return 'login_required';
+  if (v.includes('@')) return EMAIL.test(v) ? null : 'login_invalid';
+  return validatePhone(v).ok ? null : 'login_invalid';
+}
+
+/** Only a path inside this establishment's area is a valid place to go back to (no open redirect). */
+export function safeReturnPath(value: string | null | undefined, slug: string): string | null {
+  if (!value) return null;
+  if (!value.startsWith(`/${slug}/`) && value !== `/${slug}`) return null;
+  if (value.startsWith('//') || /[\\\r\n]/.test(value)) return null;
+  return value;
+}

@@ -1,0 +1,323 @@
+// The add-product modal: the product (GET /establishments/{id}/products/{productId}) with its
+// variation groups (check min 1 max 1 as radios [R-5.91], other check groups as checkboxes that
+// disable at max [R-5.92], addremove groups as steppers), the live unit price and line total by
+// the seven price rules [R-9.19..R-9.25], unmet minimums that keep 'Adicionar' disabled with the
+// decisions #25 messages [R-5.87..R-5.90], a note, a quantity 1..999 [R-5.78], the
+// consumption-option conflict [R-8.64] and the availability windows re-checked every second
+// [R-4.57] [R-8.65].
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { deliveryConflict, pickErrors, priceLine } from '../../src/domain/cart.ts';
+import type { VariationPick } from '../../src/domain/cart.ts';
+import { formatBRL } from '../../src/domain/money.ts';
+import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
+import { isOptionDisabled, selectedCount, stepAddRemoveOption, toggleCheckOption, variationControl } from '../../src/domain/variation-pricing.ts';
+import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
+import { t } from '../../src/i18n/index.ts';
+import { ApiFailure } from '../../src/client/api.ts';
+import type { ProductVariation } from '../../src/schemas/catalogue.ts';
+import type { ProductView } from '../../src/schemas/views.ts';
+import type { CartStore } from '../stores/cart.ts';
+import { Dialog } from './Dialog.tsx';
+import { useSignalValue } from './hooks.ts';
+import { openNow } from './island.ts';
+import type { StoreIsland } from './island.ts';
+import { showCartToast } from './cart-toast.ts';
+import { fetchProduct } from './product-cache.ts';
+import { QuantityControl } from './QuantityControl.tsx';
+
+/** How often the availability windows are re-checked [R-4.57]. */
+export const AVAILABILITY_CHECK_MS = 1000;
+
+type Selections = Record<string, VariationSelection[]>;
+
+function toPicks(selections: Selections): VariationPick[] {
+  return Object.entries(selections).flatMap(([variation_id, list]) => list.filter((s) => s.qnt > 0).map((s) => ({ variation_id, item_id: s.item_id, qnt: s.qnt })));
+}
+
+/** 'Escolha 1 opção' / 'Escolha até N' / 'Escolha N opções' / 'Escolha de min a max'. */
+function ruleText(v: Pick<ProductVariation, 'min' | 'max'>): string {
+  if (v.min === 1 && v.max === 1) return t('cart:variation.chooseOne');
+  if (!(v.max > 0)) return t('cart:variation.chooseAny');
+  if (v.min <= 0) return t('cart:variation.chooseUpTo', { count: v.max });
+  if (v.min === v.max) return t('cart:variation.chooseExactly', { count: v.max });
+  return t('cart:variation.chooseRange', { min: v.min, max: v.max });
+}
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+export interface AddProductModalProps {
+  productId: string;
+  store: CartStore;
+  island: StoreIsland;
+  opener: HTMLElement | null;
+  onClose: () => void;
+  onOpenCart: () => void;
+}
+
+export function AddProductModal({ productId, store, island, opener, onClose, onOpenCart }: AddProductModalProps) {
+  const [product, setProduct] = useState<ProductView | null>(null);
+  const [failure, setFailure] = useState<'not_found' | 'failed' | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const titleId = useId();
+
+  useEffect(() => {
+    let live = true;
+    setFailure(null);
+    fetchProduct(island.id, productId).then(
+      (p) => {
+        if (live) setProduct(p);
+      },
+      (err: unknown) => {
+        console.error(err);
+        if (live) setFailure(err instanceof ApiFailure && err.status === 404 ? 'not_found' : 'failed');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [island.id, productId, attempt]);
+
+  if (!product) {
+    return (
+      <Dialog titleId={titleId} title={failure ? t('cart:add.title') : t('cart:loading')} onClose={onClose} opener={opener} hook={{ 'data-add-product-modal': productId, 'data-state': failure ?? 'loading' }}>
+        <div className="flex min-h-40 flex-col items-center justify-center gap-3 p-6 text-center" aria-live="polite">
+          {failure === null && <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-solid border-line border-t-brand" aria-hidden="true" />}
+          {failure === 'not_found' && <p className="m-0">{t('cart:add.notFound')}</p>}
+          {failure === 'failed' && (
+            <>
+              <p className="m-0">{t('cart:loadFailed')}</p>
+              <button type="button" className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand" onClick={() => setAttempt((n) => n + 1)}>
+                {t('cart:retry')}
+              </button>
+            </>
+          )}
+        </div>
+      </Dialog>
+    );
+  }
+  return <ProductForm key={product._id} product={product} store={store} island={island} opener={opener} titleId={titleId} onClose={onClose} onOpenCart={onOpenCart} />;
+}
+
+function ProductForm({ product, store, island, opener, titleId, onClose, onOpenCart }: { product: ProductView; titleId: string } & Omit<AddProductModalProps, 'productId'>) {
+  const [selections, setSelections] = useState<Selections>({});
+  const [qnt, setQnt] = useState(1);
+  const [note, setNote] = useState('');
+  const [addErrors, setAddErrors] = useState<string[]>([]);
+  const lines = useSignalValue(store.lines);
+  const now = useNow(AVAILABILITY_CHECK_MS);
+  const addRef = useRef<HTMLButtonElement>(null);
+
+  const picks = useMemo(() => toPicks(selections), [selections]);
+  const { unit_cents, line_cents } = useMemo(() => priceLine(product, picks, qnt), [product, picks, qnt]);
+  const unmet = useMemo(() => pickErrors(product, picks), [product, picks]);
+  const available = product.availabilities.length === 0 || openNow(product.availabilities, island.time_zone, now);
+  const conflict = deliveryConflict(lines, product);
+  const canSubmit = unmet.length === 0 && available && !conflict && qnt >= 1;
+
+  const setGroup = (group: ProductVariation, next: VariationSelection[]) => {
+    setAddErrors([]);
+    setSelections((s) => ({ ...s, [group._id]: next }));
+  };
+
+  const submit = () => {
+    if (!canSubmit) return;
+    const result = store.add(product, picks, qnt, note);
+    if (result.ok) {
+      onClose();
+      showCartToast(onOpenCart);
+      return;
+    }
+    setAddErrors(result.reason === 'delivery_conflict' ? [t('cart:add.conflict')] : result.messages);
+  };
+
+  const promo = product.promo && product.normal_price !== null && product.normal_price > product.price;
+  const footer = (
+    <div className="flex flex-col gap-2">
+      {unmet.length > 0 && (
+        <div className="rounded-lg bg-surface px-3 py-2 text-sm" data-unmet>
+          <p className="m-0 font-semibold">{t('cart:add.unmet')}</p>
+          <ul className="m-0 list-disc pl-5">
+            {unmet.map((m) => (
+              <li key={m} data-unmet-message>
+                {m}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {addErrors.length > 0 && (
+        <ul className="m-0 list-none rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-add-error>
+          {addErrors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      <div className="flex items-center gap-3">
+        <QuantityControl value={qnt} min={1} max={QUANTITY_MAX} name={product.name} onChange={(n) => setQnt(Math.min(QUANTITY_MAX, Math.max(1, n)))} hook={{ 'data-add-quantity': '' }} />
+        <button
+          ref={addRef}
+          type="button"
+          className="flex h-12 min-w-0 flex-1 cursor-pointer items-center justify-between gap-2 rounded-xl border-none bg-brand px-4 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-50"
+          disabled={!canSubmit}
+          aria-describedby={unmet.length > 0 ? `${titleId}-unmet` : undefined}
+          onClick={submit}
+          data-add-submit
+        >
+          <span>{t('cart:add.button')}</span>
+          {!product.hide_price && (
+            <span className="tabular-nums" data-add-total data-cents={line_cents}>
+              {formatBRL(line_cents)}
+            </span>
+          )}
+        </button>
+      </div>
+      {unmet.length > 0 && (
+        <span id={`${titleId}-unmet`} className="sr-only">
+          {unmet.join('. ')}
+        </span>
+      )}
+    </div>
+  );
+
+  return (
+    <Dialog titleId={titleId} title={product.name} onClose={onClose} opener={opener} footer={footer} hook={{ 'data-add-product-modal': product._id, 'data-state': 'ready' }}>
+      <div className="flex flex-col gap-4 p-4">
+        {product.image && <img src={product.image} alt="" width="512" height="512" className="block aspect-[4/3] max-h-64 w-full rounded-xl bg-surface object-cover" data-add-image />}
+        {product.desc.trim() !== '' && (
+          <p className="m-0 whitespace-pre-line text-sm text-muted" data-add-desc>
+            {product.desc}
+          </p>
+        )}
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1" data-add-price>
+          {product.hide_price ? (
+            <span className="text-muted">{t('cart:add.hiddenPrice')}</span>
+          ) : (
+            <>
+              {promo && <s className="text-sm text-muted">{formatBRL(product.normal_price ?? 0)}</s>}
+              <span className="text-xl font-bold">{product.starting_price && product.variations.length > 0 ? t('cart:add.from', { price: formatBRL(product.price) }) : formatBRL(product.price)}</span>
+              <span className="text-sm text-muted">
+                {t('cart:add.unitPrice')}: <span className="font-semibold text-ink" data-add-unit data-cents={unit_cents}>{formatBRL(unit_cents)}</span>
+              </span>
+            </>
+          )}
+        </div>
+        {product.note && <p className="m-0 text-sm text-muted">{product.note}</p>}
+        {!available && (
+          <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" role="alert" data-add-unavailable>
+            {t('cart:add.unavailable')}
+          </p>
+        )}
+        {conflict && (
+          <p className="m-0 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800" role="alert" data-add-conflict>
+            {t('cart:add.conflict')}
+          </p>
+        )}
+        {product.variations.map((group) => (
+          <VariationGroup key={group._id} group={group} picks={selections[group._id] ?? []} onChange={(next) => setGroup(group, next)} />
+        ))}
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-semibold">{t('cart:add.note')}</span>
+          <textarea
+            className="min-h-20 w-full resize-y rounded-lg border border-solid border-line bg-card p-2 text-sm text-ink"
+            maxLength={140}
+            value={note}
+            placeholder={t('cart:add.notePlaceholder')}
+            onChange={(e) => setNote(e.target.value)}
+            data-add-note
+          />
+        </label>
+      </div>
+    </Dialog>
+  );
+}
+
+function VariationGroup({ group, picks, onChange }: { group: ProductVariation; picks: VariationSelection[]; onChange: (next: VariationSelection[]) => void }) {
+  const control = variationControl(group);
+  const headingId = useId();
+  const count = selectedCount(group, picks);
+  const full = group.max > 0 && count >= group.max;
+  return (
+    <fieldset className="m-0 min-w-0 rounded-xl border border-solid border-line p-0" aria-labelledby={headingId} data-variation-group={group._id} data-control={control}>
+      <div className="flex items-start justify-between gap-3 rounded-t-xl bg-surface px-4 py-3">
+        <div id={headingId}>
+          <span className="block font-semibold">{group.name}</span>
+          <span className="block text-sm text-muted" data-variation-rule>
+            {ruleText(group)}
+            {group.max > 1 && ` · ${t('cart:variation.selected', { count, max: group.max })}`}
+          </span>
+        </div>
+        {group.min > 0 ? (
+          <span className={`flex-none rounded-full px-2 py-0.5 text-xs font-semibold ${count >= group.min ? 'bg-green-700 text-white' : 'bg-ink text-surface'}`} data-variation-required>
+            {count >= group.min ? t('cart:variation.done') : t('cart:variation.required')}
+          </span>
+        ) : (
+          <span className="flex-none rounded-full border border-solid border-line px-2 py-0.5 text-xs text-muted">{t('cart:variation.optional')}</span>
+        )}
+      </div>
+      <ul className="m-0 list-none p-0">
+        {group.items.map((item) => {
+          // The control is named by the item's name alone; description and extra price describe it.
+          const base = `${headingId}-${item._id}`;
+          const price =
+            item.price > 0 ? (
+              <span id={`${base}-p`} className="flex-none text-sm text-muted">
+                {t('cart:variation.extra', { price: formatBRL(item.price) })}
+              </span>
+            ) : null;
+          const describedBy = [item.desc ? `${base}-d` : '', price ? `${base}-p` : ''].filter(Boolean).join(' ') || undefined;
+          const text = (
+            <span className="min-w-0 flex-1">
+              <span id={`${base}-n`} className="block text-sm">
+                {item.item_preffix ? `${item.item_preffix} ` : ''}
+                {item.name}
+              </span>
+              {item.desc && (
+                <span id={`${base}-d`} className="block text-xs text-muted">
+                  {item.desc}
+                </span>
+              )}
+            </span>
+          );
+          if (control === 'stepper') {
+            const value = picks.find((p) => p.item_id === item._id)?.qnt ?? 0;
+            return (
+              <li key={item._id} className="flex items-center gap-3 border-t border-t-solid border-line px-4 py-2" data-variation-item={item._id}>
+                {text}
+                {price}
+                <QuantityControl size="sm" value={value} min={0} max={group.max > 0 ? group.max : QUANTITY_MAX} plusDisabled={full} name={item.name} onChange={(n) => onChange(stepAddRemoveOption(group, picks, item._id, n - value))} />
+              </li>
+            );
+          }
+          const checked = picks.some((p) => p.item_id === item._id && p.qnt > 0);
+          const disabled = isOptionDisabled(group, picks, item._id);
+          return (
+            <li key={item._id} className="border-t border-t-solid border-line" data-variation-item={item._id}>
+              <label className={`flex items-center gap-3 px-4 py-2 ${disabled ? 'cursor-not-allowed opacity-50' : 'cursor-pointer hover:bg-surface'}`}>
+                <input
+                  aria-labelledby={`${base}-n`}
+                  aria-describedby={describedBy}
+                  type={control}
+                  name={`variacao-${group._id}`}
+                  value={item._id}
+                  className="h-5 w-5 flex-none accent-[var(--c-primary)]"
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={() => onChange(toggleCheckOption(group, picks, item._id))}
+                />
+                {text}
+                {price}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

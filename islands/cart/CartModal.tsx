@@ -1,0 +1,164 @@
+// 'Meu carrinho' [R-2.56]: the order's lines (image, name, variation tags, note, total, quantity
+// control [R-2.113]; the last unit asks before it goes [R-5.79]), 'Adicionar mais produtos' or
+// 'Voltar ao cardápio' when empty [R-2.58] [R-2.59], the out-of-hours notice when scheduling is
+// the only option [R-2.57], the 'Compre também' carousel [R-2.60] [R-2.61] and the check-order
+// footer [R-2.62..R-2.66].
+import { useEffect, useId, useRef, useState } from 'react';
+import type { CartLine } from '../../src/domain/cart.ts';
+import { formatBRL } from '../../src/domain/money.ts';
+import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { CartStore } from '../stores/cart.ts';
+import { dismissCartToast } from './cart-toast.ts';
+import { CheckOrderFooter } from './CheckOrderFooter.tsx';
+import { ConfirmDialog, Dialog } from './Dialog.tsx';
+import { useSignalValue } from './hooks.ts';
+import { establishmentOpenNow, schedulingAvailable } from './island.ts';
+import type { StoreIsland } from './island.ts';
+import { QuantityControl } from './QuantityControl.tsx';
+import { Suggestions } from './Suggestions.tsx';
+
+/** How often the open/closed reading behind the notice and the checkout button is refreshed. */
+const STATUS_CHECK_MS = 3000;
+
+export interface CartModalProps {
+  store: CartStore;
+  island: StoreIsland;
+  opener: HTMLElement | null;
+  onClose: () => void;
+  onAddProduct: (productId: string) => void;
+}
+
+function useOpenNow(island: StoreIsland): boolean {
+  const [open, setOpen] = useState(() => establishmentOpenNow(island));
+  useEffect(() => {
+    const id = window.setInterval(() => setOpen(establishmentOpenNow(island)), STATUS_CHECK_MS);
+    return () => window.clearInterval(id);
+  }, [island]);
+  return open;
+}
+
+export function CartModal({ store, island, opener, onClose, onAddProduct }: CartModalProps) {
+  const lines = useSignalValue(store.lines);
+  const titleId = useId();
+  const [confirming, setConfirming] = useState<CartLine | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const open = useOpenNow(island);
+  const canSchedule = schedulingAvailable(island);
+  const home = `/${island.slug}/`;
+  const onHome = location.pathname === home || location.pathname === home.slice(0, -1);
+  useEffect(dismissCartToast, []);
+
+  const change = (line: CartLine, next: number) => {
+    if (next <= 0) {
+      setConfirming(line);
+      return;
+    }
+    store.setQuantity(line.line_id, Math.min(QUANTITY_MAX, next));
+  };
+
+  const confirmRemove = () => {
+    if (!confirming) return;
+    store.remove(confirming.line_id);
+    setConfirming(null);
+    // The line's buttons are gone: keep focus inside the dialog.
+    requestAnimationFrame(() => listRef.current?.closest<HTMLElement>('[role="dialog"]')?.focus());
+  };
+
+  return (
+    <Dialog
+      titleId={titleId}
+      title={t('cart:modal.title')}
+      onClose={onClose}
+      opener={opener}
+      hook={{ 'data-cart-modal': '' }}
+      footer={<CheckOrderFooter store={store} island={island} checkoutBlocked={!open && !canSchedule} />}
+    >
+      <div className="flex flex-col gap-4 p-4">
+        {!open && canSchedule && (
+          <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-cart-closed-notice>
+            {t('cart:modal.closedNotice')}
+          </p>
+        )}
+        {lines.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center" data-cart-empty>
+            <p className="m-0 text-base font-semibold">{t('cart:modal.empty')}</p>
+            <p className="m-0 text-sm text-muted">{t('cart:modal.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul ref={listRef} className="m-0 flex list-none flex-col p-0" aria-label={t('cart:modal.items')} data-cart-lines>
+            {lines.map((line) => (
+              <CartLineItem key={line.line_id} line={line} onChange={(n) => change(line, n)} />
+            ))}
+          </ul>
+        )}
+        {lines.length === 0 ? (
+          <a
+            href={home}
+            className="self-center rounded-lg border border-solid border-brand px-4 py-2 text-sm font-semibold text-brand no-underline hover:bg-surface"
+            onClick={(event) => {
+              if (onHome) {
+                event.preventDefault();
+                onClose();
+              }
+            }}
+            data-cart-back-to-menu
+          >
+            {t('cart:modal.backToMenu')}
+          </a>
+        ) : (
+          <button type="button" className="cursor-pointer self-center rounded-lg border border-solid border-brand bg-transparent px-4 py-2 text-sm font-semibold text-brand hover:bg-surface" onClick={onClose} data-cart-add-more>
+            {t('cart:modal.addMore')}
+          </button>
+        )}
+        <Suggestions island={island} lines={lines} onAdd={onAddProduct} />
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          message={t('cart:confirm.remove', { name: confirming.name })}
+          cancelLabel={t('cart:confirm.cancel')}
+          confirmLabel={t('cart:confirm.confirm')}
+          onCancel={() => setConfirming(null)}
+          onConfirm={confirmRemove}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function CartLineItem({ line, onChange }: { line: CartLine; onChange: (next: number) => void }) {
+  return (
+    <li className="flex gap-3 border-b border-b-solid border-line py-3 last:border-b-0" data-cart-line={line.product_id} data-line-id={line.line_id}>
+      {line.image ? (
+        <img src={line.image} alt="" width="72" height="72" loading="lazy" className="h-18 w-18 flex-none rounded-lg bg-surface object-cover" data-cart-line-image />
+      ) : (
+        <div className="h-18 w-18 flex-none rounded-lg bg-surface" aria-hidden="true" />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="m-0 font-semibold leading-snug" data-cart-line-name>
+          {line.name}
+        </p>
+        {line.tags.length > 0 && (
+          <ul className="m-0 flex list-none flex-wrap gap-1 p-0" data-cart-line-tags>
+            {line.tags.map((tag, i) => (
+              <li key={`${tag}-${i}`} className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.note && (
+          <p className="m-0 text-xs text-muted" data-cart-line-note>
+            {t('cart:modal.note', { note: line.note })}
+          </p>
+        )}
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+          <QuantityControl size="sm" value={line.qnt} min={0} max={QUANTITY_MAX} name={line.name} onChange={onChange} hook={{ 'data-cart-line-qty': '' }} />
+          <span className="font-bold tabular-nums" data-cart-line-total data-cents={line.line_cents}>
+            {formatBRL(line.line_cents)}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}

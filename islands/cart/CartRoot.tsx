@@ -1,0 +1,31 @@
+// The cart app's top: which modal shows (view-state.ts), and the moves between them (a
+// suggestion's 'Adicionar' opens its product; the toast's 'Ver carrinho' opens the cart).
+import { useCallback, useSyncExternalStore } from 'react';
+import type { CartStore } from '../stores/cart.ts';
+import { AddProductModal } from './AddProductModal.tsx';
+import { CartModal } from './CartModal.tsx';
+import type { StoreIsland } from './island.ts';
+import type { ViewState } from './view-state.ts';
+
+export function CartRoot({ store, island, view }: { store: CartStore; island: StoreIsland; view: ViewState }) {
+  const current = useSyncExternalStore(view.subscribe, view.get, view.get);
+  const close = useCallback(() => view.set({ kind: 'none' }), [view]);
+  const openCart = useCallback(() => view.set({ kind: 'cart', opener: null }), [view]);
+
+  if (current.kind === 'product') {
+    return <AddProductModal key={current.productId} productId={current.productId} store={store} island={island} opener={current.opener} onClose={close} onOpenCart={openCart} />;
+  }
+  if (current.kind === 'cart') {
+    return (
+      <CartModal
+        store={store}
+        island={island}
+        opener={current.opener}
+        onClose={close}
+        // The product modal replaces the cart; focus goes back to the cart button afterwards.
+        onAddProduct={(productId) => view.set({ kind: 'product', productId, opener: current.opener })}
+      />
+    );
+  }
+  return null;
+}

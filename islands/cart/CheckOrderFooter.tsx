@@ -1,0 +1,89 @@
+// The check-order footer [R-2.62..R-2.66]: a visitor gets the login-or-register link to
+// /{slug}/minha-conta [R-2.63] and no 'Finalizar pedido' [R-1.20]; a logged-in customer gets the
+// summary bar ('{n} produto(s)', 'R$ 1.234,50') and 'Finalizar pedido', disabled with a tooltip
+// while the establishment is closed and cannot schedule (decisions #5). Checkout itself comes
+// with the next release: the button says so.
+import { useEffect, useId, useState } from 'react';
+import { getSession, onSessionChange } from '../../src/client/session.ts';
+import type { SessionUser } from '../../src/client/session.ts';
+import { toast } from '../../src/client/toast.ts';
+import { formatBRL } from '../../src/domain/money.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { CartStore } from '../stores/cart.ts';
+import { useSignalValue } from './hooks.ts';
+import type { StoreIsland } from './island.ts';
+
+type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
+
+function useSession(establishmentId: string): SessionState {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    getSession(establishmentId).then(
+      (user) => {
+        if (live) setState({ status: 'ready', user });
+      },
+      (err: unknown) => {
+        // A network failure reads as a visitor: the login link is always a safe offer.
+        console.error(err);
+        if (live) setState({ status: 'ready', user: null });
+      },
+    );
+    const off = onSessionChange((user) => setState({ status: 'ready', user }));
+    return () => {
+      live = false;
+      off();
+    };
+  }, [establishmentId]);
+  return state;
+}
+
+export function CheckOrderFooter({ store, island, checkoutBlocked }: { store: CartStore; island: StoreIsland; checkoutBlocked: boolean }) {
+  const session = useSession(island.id);
+  const count = useSignalValue(store.count);
+  const total = useSignalValue(store.totalCents);
+  const tipId = useId();
+
+  if (session.status === 'loading') return <div className="h-12" aria-busy="true" data-check-order="loading" />;
+  if (!session.user) {
+    return (
+      <div className="flex justify-center" data-check-order="visitor">
+        <a href={`/${island.slug}/minha-conta`} className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand px-4 text-center text-base font-semibold text-onbrand no-underline hover:bg-branddark" data-cart-login>
+          {t('cart:footer.login')}
+        </a>
+      </div>
+    );
+  }
+  const empty = count === 0;
+  const disabled = checkoutBlocked || empty;
+  const tip = checkoutBlocked ? t('cart:footer.closedTooltip') : empty ? t('cart:footer.emptyTooltip') : null;
+  return (
+    <div className="flex flex-col gap-2 md:flex-row md:items-center" data-check-order="customer">
+      <div className="flex flex-1 items-center justify-between gap-3 rounded-xl bg-surface px-4 py-2" aria-label={t('cart:footer.summary')} role="group" data-cart-summary>
+        <span className="text-sm" data-cart-summary-count>
+          {t('cart:count', { count })}
+        </span>
+        <span className="text-lg font-bold tabular-nums" data-cart-summary-total>
+          {formatBRL(total)}
+        </span>
+      </div>
+      <span className="relative flex md:w-56" title={tip ?? undefined}>
+        <button
+          type="button"
+          className="h-12 w-full cursor-pointer rounded-xl border-none bg-brand px-4 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-50"
+          disabled={disabled}
+          aria-describedby={tip ? tipId : undefined}
+          onClick={() => toast(t('cart:footer.soon'), { kind: 'info' })}
+          data-cart-checkout
+        >
+          {t('cart:footer.checkout')}
+        </button>
+      </span>
+      {tip && (
+        <p id={tipId} className={checkoutBlocked ? 'm-0 text-center text-xs text-muted md:hidden' : 'sr-only'} data-cart-checkout-tip>
+          {tip}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
+// to know about the establishment without a request. Vanilla, shared by the boot script and the
+// React app.
+import type { OfficeHour } from '../../src/domain/office-hours.ts';
+import { isOpenAtMinuteOfWeek } from '../../src/domain/office-hours.ts';
+import { DEFAULT_TIME_ZONE, wallClockMinuteOfWeek } from '../../src/domain/time.ts';
+
+export interface StoreIsland {
+  id: string;
+  slug: string;
+  open_mode: 'auto' | 'open' | 'closed';
+  office_hours: OfficeHour[];
+  time_zone: string;
+  preferences: { max_days_scheduling: number; delivery_type?: string[] };
+}
+
+export function readStoreIsland(): StoreIsland | null {
+  const el = document.getElementById('store-data');
+  if (!el?.textContent) return null;
+  try {
+    const data = JSON.parse(el.textContent) as Partial<StoreIsland>;
+    if (typeof data.id !== 'string' || typeof data.slug !== 'string') return null;
+    return {
+      id: data.id,
+      slug: data.slug,
+      open_mode: data.open_mode ?? 'auto',
+      office_hours: Array.isArray(data.office_hours) ? data.office_hours : [],
+      time_zone: data.time_zone || DEFAULT_TIME_ZONE,
+      preferences: { max_days_scheduling: Number(data.preferences?.max_days_scheduling ?? 0) || 0, delivery_type: data.preferences?.delivery_type },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether hours (office hours or a product's availability windows) are open now on the
+ * establishment's wall clock. Same rule as isOpenAt / isProductAvailableAt (an empty list of
+ * product windows means always available), computed with Intl instead of the Temporal polyfill.
+ */
+export function openNow(hours: readonly OfficeHour[], timeZone: string, now = Date.now()): boolean {
+  return isOpenAtMinuteOfWeek(hours, wallClockMinuteOfWeek(now, timeZone || DEFAULT_TIME_ZONE));
+}
+
+/** The establishment's own open/closed reading now (manual override first, then office hours). */
+export function establishmentOpenNow(island: StoreIsland, now = Date.now()): boolean {
+  if (island.open_mode === 'open') return true;
+  if (island.open_mode === 'closed') return false;
+  return openNow(island.office_hours, island.time_zone, now);
+}
+
+/** Scheduling is possible only when preferences define a positive horizon (spec section 5 'Schedule'). */
+export function schedulingAvailable(island: StoreIsland): boolean {
+  return island.preferences.max_days_scheduling > 0;
+}

@@ -1,0 +1,108 @@
+// The cart's first script, attached with the other enhancements after the page has loaded. It
+// keeps the header badge [R-2.41] and the mobile bottom bar [R-2.47] in step with the cart store
+// and opens the cart UI. The store (islands/stores/cart.ts, with its draft schema) is a separate
+// chunk: loaded at once when a draft is stored for this establishment [R-4.47], otherwise on the
+// first interaction with a cart control (an empty cart needs nothing: the page already shows 0
+// and no bar). The React app (islands/cart/mount.tsx) is imported on the first click of
+// 'Adicionar', the cart button or the bar, never before an interaction; pointerdown/focus on
+// those buttons prefetch it (and the product) so the modal opens at once.
+import { readStoreIsland } from '../../islands/cart/island.ts';
+import type { StoreIsland } from '../../islands/cart/island.ts';
+import { fetchProduct } from '../../islands/cart/product-cache.ts';
+import type { CartApp } from '../../islands/cart/mount.tsx';
+import type { CartStore } from '../../islands/stores/cart.ts';
+import { formatBRL } from '../domain/money.ts';
+
+const plural = new Intl.PluralRules('pt-BR');
+
+/** Fills a server-rendered template pair (data-one='1 produto', data-other='2 produtos') with n. */
+function countText(el: HTMLElement, n: number): string {
+  const template = (plural.select(n) === 'one' ? el.dataset.one : el.dataset.other) ?? el.dataset.other ?? '';
+  return template.replace(/\d+/, String(n));
+}
+
+function render(count: number, totalCents: number): void {
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-cart-badge]')) badge.textContent = String(count);
+  for (const label of document.querySelectorAll<HTMLElement>('[data-cart-badge-label]')) label.textContent = countText(label, count);
+  for (const bar of document.querySelectorAll<HTMLElement>('[data-cart-bar]')) bar.hidden = count === 0;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-cart-bar-count]')) el.textContent = countText(el, count);
+  for (const el of document.querySelectorAll<HTMLElement>('[data-cart-bar-total]')) el.textContent = formatBRL(totalCents);
+  // Lets CartBar.astro lift the toasts above the bar while it shows.
+  document.documentElement.toggleAttribute('data-cart-filled', count > 0);
+}
+
+/** Whether a draft is stored for the establishment (the store's key, islands/stores/cart.ts draftStorageKey). */
+function hasStoredDraft(establishmentId: string): boolean {
+  try {
+    return localStorage.getItem(`draft:${establishmentId}`) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Retries a failed dynamic import on the next call (offline, new deployment). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    if (!pending) {
+      const p = load();
+      pending = p;
+      p.catch((err: unknown) => {
+        console.error(err);
+        if (pending === p) pending = null;
+      });
+    }
+    return pending;
+  };
+}
+
+function boot(island: StoreIsland): void {
+  const loadStore = once(async (): Promise<CartStore> => {
+    const [{ getCartStore }, { effect }] = await Promise.all([import('../../islands/stores/cart.ts'), import('@preact/signals-core')]);
+    const store = getCartStore(island.id);
+    effect(() => render(store.count.value, store.totalCents.value));
+    return store;
+  });
+  const loadApp = once(async (): Promise<CartApp> => {
+    const [store, { mountCart }] = await Promise.all([loadStore(), import('../../islands/cart/mount.tsx')]);
+    return mountCart({ store, island });
+  });
+
+  if (hasStoredDraft(island.id)) void loadStore().catch(() => undefined);
+  // Another tab filled the cart: follow it.
+  addEventListener('storage', (event) => {
+    if (event.key === `draft:${island.id}` && event.newValue !== null) void loadStore().catch(() => undefined);
+  });
+
+  const SELECTOR = '[data-add-product], [data-cart-button], [data-cart-bar-button]';
+  const targetOf = (event: Event): HTMLElement | null => {
+    const el = event.target instanceof Element ? event.target.closest<HTMLElement>(SELECTOR) : null;
+    return el && !el.closest('[data-cart-root]') ? el : null;
+  };
+
+  const prefetch = (event: Event): void => {
+    const el = targetOf(event);
+    if (!el) return;
+    void loadApp().catch(() => undefined);
+    const productId = el.dataset.addProduct;
+    if (productId) fetchProduct(island.id, productId).catch(() => undefined);
+  };
+  document.addEventListener('pointerdown', prefetch, { passive: true });
+  document.addEventListener('focusin', prefetch);
+
+  document.addEventListener('click', (event) => {
+    const el = targetOf(event);
+    if (!el) return;
+    event.preventDefault();
+    const productId = el.dataset.addProduct;
+    void loadApp().then(
+      (ui) => (productId ? ui.openProduct(productId, el) : ui.openCart(el)),
+      () => undefined,
+    );
+  });
+}
+
+const island = readStoreIsland();
+if (island) boot(island);
+
+export {};

@@ -1,0 +1,298 @@
+// The customer account UI against the real accounts API: registration and login (e-mail or
+// phone), the header greeting, credits and user menu, logout with its confirmation, the profile
+// rules and save, the ?token= handover, the account child routes and the encoded-space variant.
+// Every test uses its own user (unique e-mail and phone per worker and time).
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+
+const SLUG = 'pizzaria-bella';
+const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4' };
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+let serial = 0;
+function newUser(info: TestInfo) {
+  serial += 1;
+  const stamp = `${Date.now().toString(36)}${info.workerIndex}${serial}${Math.floor(Math.random() * 1e4)}`;
+  // An 11-digit São Paulo mobile: 11 9 8xxxxxxx, distinct per worker, test and time.
+  const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
+  const phone = `1198${tail}`;
+  return {
+    name: 'Joana Pereira Souza',
+    email: `joana.${stamp}@example.com`,
+    phone,
+    maskedPhone: `(11) 98${tail.slice(0, 3)}-${tail.slice(3)}`,
+    password: 'segr3do',
+  };
+}
+type User = ReturnType<typeof newUser>;
+
+let establishmentId = '';
+async function storeId(request: APIRequestContext): Promise<string> {
+  if (establishmentId) return establishmentId;
+  const html = await (await request.get(`/${SLUG}/`)).text();
+  establishmentId = /data-store="([^"]+)"/.exec(html)![1]!;
+  return establishmentId;
+}
+
+/** Registers through the API (a context of its own, so the browser stays a visitor); returns the session token. */
+async function registerByApi(request: APIRequestContext, user: User): Promise<string> {
+  const id = await storeId(request);
+  const res = await request.post('/api/auth/register', {
+    headers: API_HEADERS,
+    data: { establishment_id: id, name: user.name, email: user.email, phone: user.phone, password: user.password },
+  });
+  test.skip(res.status() === 404, 'accounts API not merged yet');
+  expect(res.status(), await res.text()).toBe(201);
+  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`));
+  return decodeURIComponent(sid!.value.split(';')[0]!.split('=')[1]!);
+}
+
+/** Puts an API session into the browser, as the login response would. */
+async function useSession(context: BrowserContext, token: string): Promise<void> {
+  const url = test.info().project.use.baseURL!;
+  await context.addCookies([
+    { name: `sid_${establishmentId}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
+    { name: `sf_auth_${establishmentId}`, value: '1', url, sameSite: 'Lax' },
+  ]);
+}
+
+/** Opens the user menu for the viewport and returns the element holding its entries. */
+async function openUserMenu(page: Page) {
+  if (isMobile(page)) {
+    await page.locator('[data-burger] summary').click();
+    return page.locator('[data-burger-user]');
+  }
+  await page.locator('[data-user-menu] summary').click();
+  return page.locator('[data-user-menu-panel]');
+}
+
+async function expectGreeting(page: Page, first: string) {
+  if (isMobile(page)) {
+    await page.locator('[data-burger] summary').click();
+    await expect(page.locator('[data-burger-user] [data-user-greeting]')).toHaveText(`Olá, ${first}`);
+    await page.locator('[data-burger] summary').click();
+  } else {
+    await expect(page.locator('[data-user-menu] [data-user-greeting]')).toHaveText(`Olá, ${first}`);
+  }
+}
+
+/** Waits until React owns the account page (typing before that would be lost to hydration). */
+async function hydrated(page: Page) {
+  await expect(page.locator('[data-account-area][data-hydrated]')).toBeVisible();
+}
+
+async function loginForm(page: Page) {
+  await page.goto(`/${SLUG}/minha-conta`);
+  await hydrated(page);
+  const form = page.locator('form[data-login-form]');
+  await expect(form).toBeVisible();
+  return form;
+}
+
+test('a visitor sees Entrar and no credits, user menu or logout [R-6.1] [R-6.2] [R-6.3] [R-6.4] [R-2.42]', async ({ page }) => {
+  await page.goto(`/${SLUG}/`);
+  await page.waitForLoadState('load');
+  if (isMobile(page)) {
+    await page.locator('[data-burger] summary').click();
+    await expect(page.locator('[data-burger-panel] a[data-login]')).toHaveText('Entrar');
+    await expect(page.locator('[data-burger-user]')).toBeHidden();
+  } else {
+    await expect(page.locator('a[data-login]').first()).toBeVisible();
+    await expect(page.locator('a[data-login]').first()).toHaveText(/Entrar/);
+  }
+  await expect(page.locator('[data-user-menu]')).toBeHidden();
+  await expect(page.locator('[data-credits]:visible')).toHaveCount(0);
+  await expect(page.locator('[data-logout]:visible')).toHaveCount(0);
+  await expect(page.getByText(/Créditos/)).toHaveCount(0);
+  // The account page offers the login and the registration.
+  await page.goto(`/${SLUG}/minha-conta`);
+  await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Criar conta' })).toBeVisible();
+});
+
+test('registering through the UI logs in: greeting, credits and the six menu entries; logout asks, says goodbye for 3 s and goes home [R-1.29] [R-1.31] [R-2.49] [R-2.50] [R-2.51] [R-2.52] [R-2.53] [R-6.2]', async ({ page, context, request }, info) => {
+  const user = newUser(info);
+  await storeId(request);
+  await page.goto(`/${SLUG}/minha-conta`);
+  await hydrated(page);
+  await page.getByRole('tab', { name: 'Criar conta' }).click();
+  const form = page.locator('form[data-register-form]');
+  await form.getByLabel('Nome').fill(user.name);
+  await form.getByLabel('E-mail').fill(user.email);
+  await form.getByLabel('Celular').pressSequentially(user.phone);
+  await expect(form.getByLabel('Celular')).toHaveValue(user.maskedPhone);
+  await form.locator('input[name="password"]').fill(user.password);
+  const registered = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
+  await form.getByRole('button', { name: 'Criar conta' }).click();
+  test.skip((await registered).status() === 404, 'accounts API not merged yet');
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/minha-conta$`));
+  await expect(page.locator('form[data-profile-form]')).toBeVisible();
+  await expectGreeting(page, 'Joana');
+
+  const menu = await openUserMenu(page);
+  const items = menu.locator('[data-user-menu-item]');
+  await expect(items).toHaveText(['Meus dados', 'Meus pedidos', 'Meus endereços', 'Carteira', 'Configurações', 'Sair']);
+  await expect(menu.locator('a[data-user-menu-item="pedidos"]')).toHaveAttribute('href', `/${SLUG}/minha-conta/pedidos`);
+  await expect(menu.locator('a[data-user-menu-item="configuracoes"]')).toHaveAttribute('href', `/${SLUG}/minha-conta/configuracoes`);
+  await expect(page.locator('[data-credits]:visible')).toHaveText('Créditos: R$ 0,00');
+
+  // Cancelar keeps the session.
+  await menu.locator('[data-user-menu-item="sair"]').click();
+  const dialog = page.locator('dialog[data-logout-dialog]');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Tem certeza que deseja sair do sistema?');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await context.cookies()).some((c) => c.name === `sf_auth_${establishmentId}`)).toBe(true);
+
+  const menu2 = await openUserMenu(page);
+  await menu2.locator('[data-user-menu-item="sair"]').click();
+  await dialog.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/$`));
+  const toast = page.locator('[data-toast]', { hasText: 'Você saiu do sistema!' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 4000 });
+  const cookies = await context.cookies();
+  expect(cookies.some((c) => c.name === `sf_auth_${establishmentId}`)).toBe(false);
+  expect(cookies.some((c) => c.name === `sid_${establishmentId}`)).toBe(false);
+  if (isMobile(page)) await page.locator('[data-burger] summary').click();
+  await expect(page.locator('a[data-login]:visible')).toHaveText(/Entrar/);
+  await expect(page.locator('[data-user-menu]')).toBeHidden();
+});
+
+test('logging in with the e-mail and with the phone; a wrong password is refused in Portuguese [R-4.59] [R-4.61]', async ({ page, context, request }, info) => {
+  const user = newUser(info);
+  await registerByApi(request, user);
+
+  let form = await loginForm(page);
+  await form.getByLabel('E-mail ou celular').fill(user.email);
+  await form.locator('input[name="password"]').fill('errada1');
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(form.locator('[data-form-error]')).toHaveText('E-mail/celular ou senha incorretos.');
+
+  await form.locator('input[name="password"]').fill(user.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.locator('form[data-profile-form]')).toBeVisible();
+  await expectGreeting(page, 'Joana');
+
+  await context.clearCookies();
+  form = await loginForm(page);
+  await form.getByLabel('E-mail ou celular').fill(user.maskedPhone);
+  await form.locator('input[name="password"]').fill(user.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.locator('form[data-profile-form]')).toBeVisible();
+  await expectGreeting(page, 'Joana');
+});
+
+test('a login from a child page returns to it (?voltar= and the page itself)', async ({ page, request }, info) => {
+  const user = newUser(info);
+  await registerByApi(request, user);
+  await page.goto(`/${SLUG}/minha-conta/enderecos`);
+  await hydrated(page);
+  const form = page.locator('form[data-login-form]');
+  await form.getByLabel('E-mail ou celular').fill(user.email);
+  await form.locator('input[name="password"]').fill(user.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/minha-conta/enderecos$`));
+  await expect(page.locator('[data-coming-soon]')).toBeVisible();
+});
+
+test('the profile is checked with the rules and saved [R-5.93] [R-5.94] [R-5.95] [R-5.96] [R-5.97] [R-5.98] [R-8.62]', async ({ page, context, request }, info) => {
+  const user = newUser(info);
+  await useSession(context, await registerByApi(request, user));
+  await page.goto(`/${SLUG}/minha-conta`);
+  const form = page.locator('form[data-profile-form]');
+  await expect(form.getByLabel('Nome')).toHaveValue(user.name);
+  const error = (name: string) => form.locator(`[data-field-error="${name}"]`);
+  const save = () => form.getByRole('button', { name: 'Salvar' }).click();
+
+  await form.getByLabel('Nome').fill('Jo');
+  await form.getByLabel('CPF/CNPJ').fill('111.111.111-11');
+  await form.getByLabel('Nova senha', { exact: true }).fill('12');
+  await save();
+  await expect(error('name')).toHaveText('O nome deve ter de 4 a 200 caracteres.');
+  await expect(error('document')).toHaveText('CPF/CNPJ inválido');
+  await expect(error('birthday')).toHaveText('Informe a data de nascimento.');
+  await expect(error('gender')).toHaveText('Selecione o gênero.');
+  await expect(error('password')).toHaveText('A senha deve ter de 4 a 10 caracteres.');
+
+  await form.getByLabel('CPF/CNPJ').fill('123456');
+  await form.getByLabel('Data de nascimento').fill('31/02/2000');
+  await form.getByLabel('Nova senha', { exact: true }).fill('abcd');
+  await form.getByLabel('Confirmação da nova senha').fill('abce');
+  await save();
+  await expect(error('document')).toHaveText('CPF/CNPJ incompleto');
+  await expect(error('birthday')).toHaveText('Data de nascimento inválida.');
+  await expect(error('password_confirmation')).toHaveText('A senha e a confirmação não conferem.');
+
+  await form.getByLabel('Nome').fill('Carla Mendes');
+  await form.getByLabel('CPF/CNPJ').fill('52998224725');
+  await expect(form.getByLabel('CPF/CNPJ')).toHaveValue('529.982.247-25');
+  await form.getByLabel('Data de nascimento').fill('15031990');
+  await expect(form.getByLabel('Data de nascimento')).toHaveValue('15/03/1990');
+  await form.getByLabel('Gênero').selectOption('female');
+  await form.getByLabel('Confirmação da nova senha').fill('abcd');
+  await save();
+  await expect(page.locator('[data-toast]', { hasText: 'Dados salvos!' })).toBeVisible();
+  await expect(form.locator('[data-field-error]')).toHaveCount(0);
+  await expectGreeting(page, 'Carla');
+
+  await page.reload();
+  await expect(form.getByLabel('Nome')).toHaveValue('Carla Mendes');
+  await expect(form.getByLabel('CPF/CNPJ')).toHaveValue('529.982.247-25');
+  await expect(form.getByLabel('Data de nascimento')).toHaveValue('15/03/1990');
+  await expect(form.getByLabel('Gênero')).toHaveValue('female');
+
+  // The new password works.
+  const id = await storeId(request);
+  const login = await request.post('/api/auth/login', { headers: API_HEADERS, data: { establishment_id: id, login: user.email, password: 'abcd' } });
+  expect(login.status()).toBe(200);
+});
+
+test('a token in the query string logs in and leaves the address bar [R-4.60] [R-4.59]', async ({ page, request }, info) => {
+  const user = newUser(info);
+  const token = await registerByApi(request, user);
+  await page.goto(`/${SLUG}/?token=${encodeURIComponent(token)}&q=pizza`);
+  await expectGreeting(page, 'Joana');
+  await expect(page).toHaveURL((url) => !url.searchParams.has('token') && url.searchParams.get('q') === 'pizza');
+  // The cookie session now holds: the account page shows the profile.
+  await page.goto(`/${SLUG}/minha-conta`);
+  await expect(page.locator('form[data-profile-form]')).toBeVisible();
+});
+
+test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.20] [R-2.21] [R-2.22] [R-2.23] [R-2.24] [R-2.25] [R-2.26] [R-2.27] [R-2.28]', async ({ page, context, request }, info) => {
+  const children = ['', '/carteira', '/enderecos', '/indicar', '/pedidos', '/reportar', '/sugestoes', '/pedidos/evaluation', '/configuracoes'];
+  for (const child of children) {
+    const res = await request.get(`/${SLUG}/minha-conta${child}`);
+    expect(res.status(), child).toBe(200);
+    expect(res.headers()['x-page-cache']).toBeUndefined();
+    const spaced = await request.get(`/${SLUG}/%20minha-conta${child}`);
+    expect(spaced.status(), `%20${child}`).toBe(200);
+    expect(new URL(spaced.url()).pathname).toBe(`/${SLUG}/minha-conta${child}`);
+  }
+  expect((await request.get(`/${SLUG}/minha-conta/nao-existe`)).status()).toBe(404);
+
+  const user = newUser(info);
+  await useSession(context, await registerByApi(request, user));
+  await page.goto(`/${SLUG}/%20minha-conta/pedidos/evaluation`);
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/minha-conta/pedidos/evaluation$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avaliar pedido');
+  await expect(page.locator('[data-coming-soon]')).toContainText('Em breve');
+  const side = page.locator('[data-account-menu]');
+  await expect(side.locator('[aria-current="page"]')).toHaveText('Meus pedidos');
+  await side.locator('[data-account-menu-item="carteira"]').click();
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/minha-conta/carteira$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carteira');
+});
+
+test('a 401 clears the session and shows the login form again [R-4.63] [R-4.64] [R-8.68]', async ({ page, context, request }, info) => {
+  const user = newUser(info);
+  const token = await registerByApi(request, user);
+  await useSession(context, token);
+  // The session ends elsewhere (logout with the bearer token).
+  const id = await storeId(request);
+  const out = await request.post('/api/auth/logout', { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` }, data: { establishment_id: id } });
+  expect(out.status()).toBe(204);
+  await page.goto(`/${SLUG}/minha-conta`);
+  await expect(page.locator('form[data-login-form]')).toBeVisible();
+  expect((await context.cookies()).some((c) => c.name === `sf_auth_${establishmentId}`)).toBe(false);
+});
