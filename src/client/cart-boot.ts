@@ -90,16 +90,37 @@ function boot(island: StoreIsland): void {
   document.addEventListener('pointerdown', prefetch, { passive: true });
   document.addEventListener('focusin', prefetch);
 
+  let appReady = false;
   document.addEventListener('click', (event) => {
     const el = targetOf(event);
     if (!el) return;
     event.preventDefault();
     const productId = el.dataset.addProduct;
+    // The first tap of a visit loads the cart app (React): answer it at once with a light overlay
+    // so the tap never looks ignored on a slow phone.
+    const overlay = appReady ? null : showLoading();
     void loadApp().then(
-      (ui) => (productId ? ui.openProduct(productId, el) : ui.openCart(el)),
-      () => undefined,
+      (ui) => {
+        appReady = true;
+        overlay?.remove();
+        if (productId) ui.openProduct(productId, el);
+        else ui.openCart(el);
+      },
+      () => overlay?.remove(),
     );
   });
+}
+
+/** A full-screen 'Carregando…' veil, plain DOM, shown while the cart app loads. */
+function showLoading(): HTMLElement {
+  const veil = document.createElement('div');
+  veil.setAttribute('data-cart-loading', '');
+  veil.setAttribute('role', 'status');
+  veil.textContent = document.querySelector<HTMLElement>('[data-header]')?.dataset.loadingLabel ?? '';
+  veil.style.cssText =
+    'position:fixed;inset:0;z-index:70;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.35);color:#fff;font-weight:600;font-size:1.05rem';
+  document.body.appendChild(veil);
+  return veil;
 }
 
 const island = readStoreIsland();
