@@ -151,3 +151,18 @@ test('the contact page sends a message to the establishment [R-2.11] [R-1.16]', 
   await form.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.locator('[data-feedback-status]')).toContainText('Mensagem enviada! Obrigado.');
 });
+
+test('products sold only in some hours are marked unavailable outside them, recomputed every second [R-4.57]', async ({ page }) => {
+  // 'Café Coado na Hora' is sold 06:00-10:00 in São Paulo: 09:59:58 local is inside, 10:00 outside.
+  await page.clock.install({ time: new Date('2026-03-04T12:59:58Z') });
+  await page.goto('/mercado-sol-centro/');
+  const card = page.locator('[data-product-card]', { hasText: 'Café Coado na Hora' }).first();
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await expect(card).not.toHaveAttribute('data-unavailable');
+  await expect(card.locator('[data-unavailable-label]')).toBeHidden();
+  await page.clock.runFor(3000);
+  await expect(card).toHaveAttribute('data-unavailable', '');
+  await expect(card.locator('[data-unavailable-label]')).toHaveText('Indisponível agora');
+  // A product without windows is never marked.
+  await expect(page.locator('[data-product-card]:not([data-availability])[data-unavailable]')).toHaveCount(0);
+});

@@ -1,0 +1,39 @@
+// Products sold only in some hours (availabilities windows) are marked 'Indisponível agora' on the
+// catalogue, recomputed every second in the establishment's time zone. The page is stored
+// once for everyone, so this cannot be decided on the server.
+import { isOpenAtMinuteOfWeek, type OfficeHour } from '../domain/office-hours.ts';
+import { DEFAULT_TIME_ZONE, wallClockMinuteOfWeek } from '../domain/time.ts';
+
+const cards = [...document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]')];
+const zone = (() => {
+  try {
+    return (JSON.parse(document.getElementById('store-data')?.textContent ?? '{}') as { time_zone?: string }).time_zone || DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+})();
+const windows = new Map<HTMLElement, OfficeHour[]>();
+for (const card of cards) {
+  try {
+    windows.set(card, JSON.parse(card.dataset.availability ?? '[]') as OfficeHour[]);
+  } catch {
+    /* a card without readable windows stays as rendered */
+  }
+}
+
+function mark(): void {
+  const minute = wallClockMinuteOfWeek(Date.now(), zone);
+  for (const [card, hours] of windows) {
+    const available = isOpenAtMinuteOfWeek(hours, minute);
+    card.toggleAttribute('data-unavailable', !available);
+    const label = card.querySelector<HTMLElement>('[data-unavailable-label]');
+    if (label) label.hidden = available;
+  }
+}
+
+if (windows.size > 0) {
+  mark();
+  setInterval(mark, 1000);
+}
+
+export {};
