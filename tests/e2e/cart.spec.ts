@@ -468,4 +468,16 @@ test.describe('cart', () => {
     await expect(page.locator('[data-cart-suggestions]')).toBeVisible();
     expect(await serious()).toEqual([]);
   });
+
+  test('two tabs of the same store see the same cart', async ({ page }) => {
+    const other = await page.context().newPage();
+    await gotoStore(page, '/pizzaria-bella/');
+    await gotoStore(other, '/pizzaria-bella/');
+    await expect(other.locator('[data-cart-badge]')).toHaveText('0');
+    await addSimple(page, 'Coca-Cola 2 L');
+    await expectCount(page, 1);
+    // The other tab follows through the storage event, without a reload.
+    await expect(other.locator('[data-cart-badge]')).toHaveText('1');
+    await other.close();
+  });
 });
