@@ -12,6 +12,7 @@ import { fetchProduct } from '../../islands/cart/product-cache.ts';
 import type { CartApp } from '../../islands/cart/mount.tsx';
 import type { CartStore } from '../../islands/stores/cart.ts';
 import { formatBRL } from '../domain/money.ts';
+import { reloadForChunkError } from './chunk-reload.ts';
 
 const plural = new Intl.PluralRules('pt-BR');
 
@@ -106,7 +107,10 @@ function boot(island: StoreIsland): void {
         if (productId) ui.openProduct(productId, el);
         else ui.openCart(el);
       },
-      () => overlay?.remove(),
+      (err: unknown) => {
+        overlay?.remove();
+        reloadForChunkError(err);
+      },
     );
   });
 }

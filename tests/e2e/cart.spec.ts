@@ -206,7 +206,7 @@ test.describe('cart', () => {
     await expectCount(page, 2, unit + coke.price);
   });
 
-  test('cart modal: quantities, last unit removed after confirmation, restored after a reload, visitor footer [R-2.56] [R-2.58] [R-2.59] [R-2.113] [R-4.44] [R-4.47] [R-5.79] [R-2.63] [R-1.20]', async ({ page }) => {
+  test('cart modal: quantities, last unit removed after confirmation, restored after a reload, visitor footer [R-1.6] [R-2.62] [R-2.56] [R-2.58] [R-2.59] [R-2.113] [R-4.44] [R-4.47] [R-5.79] [R-2.63] [R-1.20]', async ({ page }) => {
     const estId = await establishmentId(page, 'pizzaria-bella');
     const coke = await productByName(page, estId, 'Coca-Cola 2 L');
     const pudim = await productByName(page, estId, 'Pudim de Leite Condensado');

@@ -23,7 +23,7 @@ async function jsonLdItems(page: Page): Promise<LdItem[]> {
 }
 
 for (const slug of ['pizzaria-bella', 'mercado-sol-centro', 'mercado-sol-praia', 'mercado-sol-norte']) {
-  test(`${slug}: the catalogue lists its categories and products in Portuguese with BRL prices [R-1.1] [R-1.2] [R-1.3] [R-1.4] [R-2.2] [R-9.12]`, async ({ page }) => {
+  test(`${slug}: the catalogue lists its categories and products in Portuguese with BRL prices to a visitor [R-1.19] [R-1.1] [R-1.2] [R-1.3] [R-1.4] [R-2.2] [R-9.12]`, async ({ page }) => {
     await page.goto(`/${slug}/`);
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
     const sections = page.locator('[data-category-section]');

@@ -267,7 +267,7 @@ describe('cart store: storage', () => {
     expect(none.count.value).toBe(4);
   });
 
-  it('keeps different establishments apart', () => {
+  it('keeps the draft of each establishment apart in local storage [R-3.21]', () => {
     open().add(SUCO, [], 1);
     const other = open({}, 'est-2');
     expect(other.count.value).toBe(0);
