@@ -12,31 +12,11 @@ import { createMemoryStorage } from '../../islands/stores/storage.ts';
 import { DELIVERY_CONFLICT_MESSAGE, type VariationPick } from '../../src/domain/cart.ts';
 import { emptyDraft, parseDraft } from '../../src/schemas/draft.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
+import { productView } from './fixtures/product.ts';
 
 // ---- Fixtures ---------------------------------------------------------------------------
 
-function product(overrides: Partial<ProductView> & Pick<ProductView, '_id' | 'name'>): ProductView {
-  return {
-    desc: '',
-    image: null,
-    note: null,
-    price: 0,
-    normal_price: null,
-    starting_price: false,
-    promo: false,
-    hide_price: false,
-    category_id: 'cat',
-    sort: 0,
-    delivery_type: ['delivery', 'pickup'],
-    availabilities: [],
-    mandatory_schedule: false,
-    min_schedule_time: 0,
-    packing_quantity: 0,
-    accept_scheduling: true,
-    variations: [],
-    ...overrides,
-  };
-}
+const product = productView;
 
 const BURGER = product({
   _id: 'x-burger',

@@ -18,31 +18,12 @@ import {
 } from '../../src/domain/cart.ts';
 import type { ProductVariation, VariationItem } from '../../src/schemas/catalogue.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
+import { productView } from './fixtures/product.ts';
 
 // ---- Fixtures ---------------------------------------------------------------------------
 
-function product(overrides: Partial<ProductView> & Pick<ProductView, '_id' | 'name'>): ProductView {
-  return {
-    desc: '',
-    image: null,
-    note: null,
-    price: 0,
-    normal_price: null,
-    starting_price: false,
-    promo: false,
-    hide_price: false,
-    category_id: 'cat',
-    sort: 0,
-    delivery_type: ['delivery', 'pickup'],
-    availabilities: [],
-    mandatory_schedule: false,
-    min_schedule_time: 0,
-    packing_quantity: 1,
-    accept_scheduling: true,
-    variations: [],
-    ...overrides,
-  };
-}
+// These fixtures default to one packing unit per product.
+const product = (overrides: Partial<ProductView> & Pick<ProductView, '_id' | 'name'>): ProductView => productView({ packing_quantity: 1, ...overrides });
 
 function group(
   _id: string,
