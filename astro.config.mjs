@@ -6,11 +6,23 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
+import { fileURLToPath } from 'node:url';
+
+/** Writes islands/generated/islands.css before every build, dev server or check (see uno.config.ts). */
+const islandsCss = {
+  name: 'islands-css',
+  hooks: {
+    'astro:config:setup': async () => {
+      const { writeIslandsCss } = await import('./scripts/lib/islands-css.ts');
+      await writeIslandsCss(fileURLToPath(new URL('.', import.meta.url)));
+    },
+  },
+};
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [UnoCSS({ injectReset: false }), react({ include: ['**/islands/**'] })],
+  integrations: [islandsCss, UnoCSS({ injectReset: false }), react({ include: ['**/islands/**'] })],
   // Inline the (small) stylesheet so the first paint needs no second request.
   build: { inlineStylesheets: 'always', format: 'directory' },
   compressHTML: true,

@@ -1,10 +1,14 @@
 // Utility classes; theme colours are CSS variables set per establishment in the page head.
+// The stylesheet inlined into every page holds only what src/ uses. The React islands load, with
+// them, a complete sheet of src/ and islands/ utilities (scripts/lib/islands-css.ts): a superset
+// in the same order, so loaded later it overrides nothing it should not.
 import { defineConfig, presetWind3 } from 'unocss';
 
 export default defineConfig({
   presets: [presetWind3()],
   content: {
-    filesystem: ['src/**/*.{astro,ts,tsx}', 'islands/**/*.{ts,tsx}'],
+    filesystem: ['src/**/*.{astro,ts,tsx}'],
+    pipeline: { exclude: [/[\\/]node_modules[\\/]/, /[\\/]islands[\\/]/] },
   },
   theme: {
     colors: {

@@ -1,6 +1,8 @@
 // The cart's React app, imported by src/client/cart-boot.ts on the first interaction: one root in
 // a container appended to <body>, showing at most one of the add-product modal and the cart
 // modal ('Meu carrinho').
+// A URL, not a CSS import: Astro would inline an imported stylesheet into every catalogue page.
+import islandsCssUrl from '../generated/islands.css?url';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CartStore } from '../stores/cart.ts';
@@ -13,7 +15,22 @@ export interface CartApp {
   openCart(opener?: HTMLElement | null): void;
 }
 
-export function mountCart(options: { store: CartStore; island: StoreIsland }): CartApp {
+/** Adds the islands' stylesheet once; resolves when it has loaded, so nothing shows unstyled. */
+function loadIslandsCss(): Promise<void> {
+  if (document.querySelector('link[data-islands-css]')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = islandsCssUrl;
+    link.setAttribute('data-islands-css', '');
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
+export async function mountCart(options: { store: CartStore; island: StoreIsland }): Promise<CartApp> {
+  await loadIslandsCss();
   const container = document.createElement('div');
   container.setAttribute('data-cart-root', '');
   document.body.appendChild(container);
