@@ -108,6 +108,8 @@ test('desktop has the top bar with logo, cart button and login; mobile has a fix
     await expect(bar).toBeInViewport();
   } else {
     await expect(page.locator('header img').first()).toBeVisible();
+    // The small SVG logo is inlined as a data URI: it must still decode.
+    expect(await page.locator('header img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.locator('[data-cart-button]').first()).toBeVisible();
     await expect(page.locator('[data-cart-badge]').first()).toHaveText('0');
     await expect(page.locator('a[data-login]').first()).toHaveAttribute('href', '/pizzaria-bella/minha-conta');
