@@ -1,14 +1,13 @@
-// Demo seed and catalogue import, against a fresh SQLite file and (when reachable) a throwaway
+// Demo seed and catalogue import, against a fresh SQLite file and a throwaway
 // PostgreSQL database: the seed's size, replace-not-duplicate imports, all-or-nothing validation
 // with JSON paths, stable product ids; plus the CLI itself on a bad and a good file.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import pg from 'pg';
+import { createPgDatabase } from './helpers/databases.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TMP = mkdtempSync(join(tmpdir(), 'catalogue-import-'));
@@ -23,34 +22,8 @@ const { validateCatalogueFile, formatPath } = await import('../../scripts/lib/va
 const { DEMO_CATALOGUES } = await import('../../scripts/seed-data/index.ts');
 type Database = import('../../src/server/db/database.ts').Database;
 
-const PG_SERVER = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const EXAMPLE_FILE = join(ROOT, 'docs/examples/catalogue-example.json');
 const example = (): any => JSON.parse(readFileSync(EXAMPLE_FILE, 'utf8'));
-
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: `${PG_SERVER}/postgres`, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => {});
-  }
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-const HAS_PG = await pgReachable();
 
 const TABLES = ['companies', 'domains', 'establishments', 'categories', 'products', 'order_variations'] as const;
 
@@ -76,7 +49,7 @@ async function productsOf(db: Database, slug: string) {
 }
 
 for (const engine of ['sqlite', 'postgres'] as const) {
-  describe.skipIf(engine === 'postgres' && !HAS_PG)(`demo seed and catalogue import [${engine}]`, () => {
+  describe(`demo seed and catalogue import [${engine}]`, () => {
     let db: Database;
     let cleanup: () => Promise<void>;
     const dataDir = join(TMP, `uploads-${engine}`);
@@ -86,12 +59,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         ({ db } = await openDatabase({ databaseUrl: '', sqliteFile: join(TMP, 'test.sqlite') }));
         cleanup = () => db.destroy();
       } else {
-        const name = `storefront_test_${randomBytes(6).toString('hex')}`;
-        await adminQuery(`CREATE DATABASE ${name}`);
-        ({ db } = await openDatabase({ databaseUrl: `${PG_SERVER}/${name}` }));
+        const pgDb = await createPgDatabase('storefront_test');
+        ({ db } = await openDatabase({ databaseUrl: pgDb.url }));
         cleanup = async () => {
           await db.destroy();
-          await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await pgDb.drop();
         };
       }
     });

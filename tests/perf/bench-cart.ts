@@ -52,21 +52,9 @@ const list = await (await fetch(`${origin}/api/establishments/${est[0]._id}/prod
 const simple = (list.items as { _id: string; variations: unknown[]; hide_price: boolean }[]).find((p) => p.variations.length === 0 && !p.hide_price)!;
 const cardButton = `[data-add-product="${simple._id}"]`;
 
-/** Milliseconds from clicking `selector` until `done()` is true in the page (checked every frame). */
+/** Milliseconds from clicking `selector` until `done` (a JS expression) is true in the page. */
 async function timeTap(page: Page, selector: string, done: string): Promise<number> {
-  return page.evaluate(
-    ([sel, cond]) =>
-      new Promise<number>((resolve) => {
-        const isDone = new Function(`return (${cond})`) as () => boolean;
-        const start = performance.now();
-        const target = [...document.querySelectorAll<HTMLElement>(sel)].find((b) => b.offsetParent !== null)!;
-        target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-        target.click();
-        const check = () => (isDone() ? resolve(performance.now() - start) : requestAnimationFrame(check));
-        check();
-      }),
-    [selector, done] as const,
-  );
+  return (await timeTapStages(page, selector, [done]))[0]!;
 }
 
 /** Milliseconds from one click until each condition in turn becomes true. */

@@ -40,8 +40,6 @@ const buildMs = performance.now() - buildStart;
 
 // On-demand render of a tenant imported while the server runs: first request, then stored.
 const pizzaria = await getEstablishment(db, { slug: 'pizzaria-bella' });
-const demo = (await import('../../scripts/lib/seed-demo.ts')) as Record<string, unknown>;
-void demo;
 const newSlug = 'bench-novo-tenant';
 {
   const products = await listAllProducts(db, pizzaria!._id);

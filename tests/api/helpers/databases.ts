@@ -30,8 +30,9 @@ export interface TestContext {
 
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `storefront_api_${randomBytes(6).toString('hex')}`;
+/** A throwaway PostgreSQL database on the local server, and how to drop it. */
+export async function createPgDatabase(prefix = 'storefront_api'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${PG_SERVER_URL}/postgres` });
   await admin.connect();
   try {
