@@ -168,10 +168,127 @@ const accounts: Migration = {
   },
 };
 
+// Checkout and orders (issue: checkout). Addresses belong to a user (a company's customer); an
+// order keeps a snapshot of everything it was priced from, so later catalogue or address changes
+// never alter it. Amounts are integer centavos.
+const checkout: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('addresses')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('street', 'text', (c) => c.notNull())
+      // null = 'S/N' (no number) [R-4.35].
+      .addColumn('number', 'text')
+      // null = 'S/C' (no complement) [R-4.36].
+      .addColumn('complement', 'text')
+      .addColumn('ref', 'text', (c) => c.notNull())
+      .addColumn('neighborhood', 'text', (c) => c.notNull())
+      .addColumn('city', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('country', 'text', (c) => c.notNull().defaultTo('BR'))
+      // default | house | work | school | family | friend [R-4.37].
+      .addColumn('place', 'text', (c) => c.notNull().defaultTo('default'))
+      .addColumn('lng', 'real', (c) => c.notNull())
+      .addColumn('lat', 'real', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('addresses_user').on('addresses').columns(['user_id', 'created_at']).execute();
+
+    // The next order number of each establishment (orders are numbered 1, 2, 3... per establishment).
+    await db.schema
+      .createTable('order_counters')
+      .addColumn('establishment_id', 'text', (c) => c.primaryKey().references('establishments.id').onDelete('cascade'))
+      .addColumn('last_number', 'integer', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('orders')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('number', 'integer', (c) => c.notNull())
+      // registered | confirmed | complete | canceled [R-3.52].
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('platform', 'text', (c) => c.notNull())
+      // pickup | delivery | local.
+      .addColumn('delivery_type', 'text', (c) => c.notNull())
+      // online | offline | pix | credits.
+      .addColumn('payment_type', 'text', (c) => c.notNull())
+      // JSON {_id, name, payback} of the offline method, or null.
+      .addColumn('payment_method', 'text')
+      // Cash the customer pays with, for change ('troco'); null = no change needed.
+      .addColumn('payment_payback', 'integer')
+      .addColumn('tax_receipt', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('tax_id', 'text')
+      // JSON snapshot of the delivery address (with its _id), or null for pickup/local.
+      .addColumn('address', 'text')
+      .addColumn('scheduled_at', 'text')
+      .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+      // JSON: the priced lines (product snapshot, picks with names and prices, unit and line totals).
+      .addColumn('items', 'text', (c) => c.notNull())
+      // JSON: the priced order-level variation entries.
+      .addColumn('order_variations', 'text', (c) => c.notNull())
+      .addColumn('coupon_id', 'text')
+      .addColumn('achievement_id', 'text')
+      .addColumn('subtotal', 'integer', (c) => c.notNull())
+      .addColumn('order_variations_total', 'integer', (c) => c.notNull())
+      .addColumn('packing_fee', 'integer', (c) => c.notNull())
+      .addColumn('delivery_fee', 'integer', (c) => c.notNull())
+      .addColumn('discount', 'integer', (c) => c.notNull())
+      .addColumn('credits', 'integer', (c) => c.notNull())
+      .addColumn('total', 'integer', (c) => c.notNull())
+      // Estimated preparation/delivery window in minutes, as the preferences said when ordered.
+      .addColumn('time_min', 'integer', (c) => c.notNull())
+      .addColumn('time_max', 'integer', (c) => c.notNull())
+      .addColumn('cancellation_type', 'text')
+      .addColumn('cancellation_reason', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('orders_establishment_number').on('orders').columns(['establishment_id', 'number']).unique().execute();
+    await db.schema.createIndex('orders_user').on('orders').columns(['user_id', 'establishment_id', 'number']).execute();
+
+    // Idempotent-Key records (decisions #22, IETF draft 'The Idempotency-Key HTTP Header Field'):
+    // one per user and key; 'in_flight' while the first request runs, then 'done' with the
+    // response replayed to every retry with the same payload.
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('establishment_id', 'text', (c) => c.notNull())
+      // SHA-256 (hex) of the canonical request payload.
+      .addColumn('fingerprint', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('response_status', 'integer')
+      .addColumn('response_body', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      // An in-flight record older than this is taken over (its process died mid-request).
+      .addColumn('locked_until', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'key'])
+      .execute();
+    await db.schema.createIndex('idempotency_keys_expiry').on('idempotency_keys').column('expires_at').execute();
+
+    // The establishment's side: API keys that may change its orders' status. Only the SHA-256 is stored.
+    await db.schema
+      .createTable('establishment_api_keys')
+      .addColumn('key_hash', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('label', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const t of ['establishment_api_keys', 'idempotency_keys', 'orders', 'order_counters', 'addresses']) await db.schema.dropTable(t).execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
   '0002_accounts': accounts,
+  '0003_checkout': checkout,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -90,6 +90,71 @@ export interface UserRow {
 export interface SessionRow { token_hash: string; user_id: string; establishment_id: string; created_at: string; expires_at: string }
 export interface LoginFailureRow { id: string; user_id: string; failed_at: string }
 
+export interface AddressRow {
+  id: string;
+  user_id: string;
+  street: string;
+  number: string | null;
+  complement: string | null;
+  ref: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  country: string;
+  place: string;
+  lng: number;
+  lat: number;
+  created_at: string;
+}
+export interface OrderCounterRow { establishment_id: string; last_number: number }
+export interface OrderRow {
+  id: string;
+  establishment_id: string;
+  user_id: string;
+  number: number;
+  status: string;
+  platform: string;
+  delivery_type: string;
+  payment_type: string;
+  payment_method: string | null;
+  payment_payback: number | null;
+  tax_receipt: number;
+  tax_id: string | null;
+  address: string | null;
+  scheduled_at: string | null;
+  note: string;
+  items: string;
+  order_variations: string;
+  coupon_id: string | null;
+  achievement_id: string | null;
+  subtotal: number;
+  order_variations_total: number;
+  packing_fee: number;
+  delivery_fee: number;
+  discount: number;
+  credits: number;
+  total: number;
+  time_min: number;
+  time_max: number;
+  cancellation_type: string | null;
+  cancellation_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface IdempotencyKeyRow {
+  user_id: string;
+  key: string;
+  establishment_id: string;
+  fingerprint: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  locked_until: string;
+  expires_at: string;
+}
+export interface EstablishmentApiKeyRow { key_hash: string; establishment_id: string; label: string; created_at: string }
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -101,4 +166,9 @@ export interface DB {
   users: UserRow;
   sessions: SessionRow;
   login_failures: LoginFailureRow;
+  addresses: AddressRow;
+  order_counters: OrderCounterRow;
+  orders: OrderRow;
+  idempotency_keys: IdempotencyKeyRow;
+  establishment_api_keys: EstablishmentApiKeyRow;
 }
