@@ -1,0 +1,180 @@
+// The order submit checks (spec section 5 'Order submit checks, in order', decisions #6 and #7):
+// one pure function that the checkout runs before sending and the server runs before saving, so
+// both refuse the same drafts with the same codes (the server answers 422 `{ message: code }`).
+// The caller gathers the facts (is the shop open now, the schedule check, the priced totals...);
+// this module only decides which rule fails first.
+import { formatBRL } from './money.ts';
+import type { OrderTotals } from './order-pricing.ts';
+import type { ScheduleCheck } from './schedule.ts';
+import { validateTaxId } from './tax-id.ts';
+import { unmetVariationGroups } from './variation-pricing.ts';
+import type { VariationGroupDef, VariationSelection } from './variation-pricing.ts';
+
+export type SubmitProblemCode =
+  | 'closed_without_schedule'
+  | 'mandatory_schedule'
+  | 'unavailable_today'
+  | 'product_unavailable'
+  | 'products_not_same_day'
+  | 'credits_without_method'
+  | 'min_order'
+  | 'payment_type_missing'
+  | 'payment_method_missing'
+  | 'delivery_type_missing'
+  | 'address_missing'
+  | 'card_missing'
+  | 'card_document_invalid'
+  | 'change_too_low'
+  | 'invoice_document_missing'
+  | 'variations_required'
+  | 'schedule_invalid';
+
+/** Every code, in the order the checks run. Example: `SUBMIT_PROBLEM_CODES[0] === 'closed_without_schedule'` */
+export const SUBMIT_PROBLEM_CODES: readonly SubmitProblemCode[] = [
+  'closed_without_schedule',
+  'mandatory_schedule',
+  'unavailable_today',
+  'products_not_same_day',
+  'product_unavailable',
+  'schedule_invalid',
+  'credits_without_method',
+  'min_order',
+  'payment_type_missing',
+  'payment_method_missing',
+  'delivery_type_missing',
+  'address_missing',
+  'card_missing',
+  'card_document_invalid',
+  'change_too_low',
+  'invoice_document_missing',
+  'variations_required',
+];
+
+export type SubmitProblem = { code: SubmitProblemCode; params?: Record<string, string | number> };
+
+export type SubmitPaymentType = 'online' | 'offline' | 'pix' | 'credits';
+
+export type SubmitProduct = {
+  name: string;
+  /** Product must be ordered with a schedule [R-5.31]. */
+  mandatory_schedule: boolean;
+  /** Inside its availability windows right now (true when it has none); only checked for unscheduled orders. */
+  available_now: boolean;
+};
+
+export type SubmitCheckInput = {
+  /** Today's date ('YYYY-MM-DD') in the establishment's zone. */
+  today: string;
+  /** The establishment takes orders now (status online: is_open flag and office hours). */
+  open_now: boolean;
+  /** The establishment takes no order for today (e.g. no hours today or marked unavailable): only a later date may be ordered. */
+  unavailable_today: boolean;
+  /** The chosen schedule: date 'YYYY-MM-DD' and time 'HH:mm' (null/'' when not scheduling), and checkSchedule's answer for them. */
+  schedule: { date: string | null; time: string | null; check: ScheduleCheck | null };
+  products: readonly SubmitProduct[];
+  /** productsShareAvailability of the cart's products [R-5.73]. */
+  products_share_availability: boolean;
+  totals: Pick<OrderTotals, 'total' | 'credits' | 'products_total'>;
+  /** preferences.min_order in centavos (0 = none). */
+  min_order: number;
+  use_credits: boolean;
+  payment_type: SubmitPaymentType | null;
+  /** The offline method chosen (pay on delivery / pickup), with its payback (change) flag. */
+  payment_method: { _id: string; payback: boolean } | null;
+  /** Change asked for, in centavos; null when the change box is not ticked. */
+  change: number | null;
+  delivery_type: 'delivery' | 'pickup' | 'local' | null;
+  has_address: boolean;
+  /** A verified card is selected (online payment). */
+  has_card: boolean;
+  /** The card holder's CPF/CNPJ; null when the caller has none to check (e.g. a stored card whose document the server keeps). */
+  card_document: string | null;
+  invoice: { status: boolean; document: string };
+  /** preferences.tax_receipt. */
+  tax_receipt: false | 'required' | 'optional';
+  /** The establishment's order-level variation groups and the picks per group _id. */
+  order_variations: {
+    groups: readonly VariationGroupDef[];
+    selections: Readonly<Record<string, readonly VariationSelection[] | undefined>>;
+  };
+};
+
+function problem(code: SubmitProblemCode, params?: Record<string, string | number>): SubmitProblem {
+  return params ? { code, params } : { code };
+}
+
+/**
+ * The first failing check in the spec's order, or null. Used by the checkout UI and the server.
+ * Order (spec section 5, decisions #6: the closed check once, first):
+ *  1. closed_without_schedule: closed now and no schedule date [R-5.33, R-5.42, R-5.70]
+ *  2. mandatory_schedule: a product must be scheduled and no date is chosen [R-5.31]
+ *  3. unavailable_today: the shop takes nothing today and the order is not for a later date [R-5.32]
+ *  4. products_not_same_day: the products never share an available time [R-5.73]
+ *  5. product_unavailable (params.name): unscheduled and a product is outside its windows now [R-5.34]
+ *  6. schedule_invalid (params.reason, params.suggested): a date is chosen but checkSchedule refused it
+ *  7. credits_without_method: credits ticked, they do not cover the total and no other way to pay [R-5.35]
+ *  8. min_order (params.min_order 'R$ 30,00'): products after discounts below the minimum [R-5.36]
+ *  9. payment_type_missing, 10. payment_method_missing (offline without a method) [R-5.37]
+ * 11. delivery_type_missing [R-5.38], 12. address_missing for delivery [R-5.39]
+ * 13. card_missing [R-5.40], 14. card_document_invalid [R-5.41] (online only)
+ * 15. change_too_low: change asked with a payback method must be strictly above the total (decisions #7) [R-5.43]
+ * 16. invoice_document_missing: 'required' needs the invoice on with a valid document, 'optional' only when ticked [R-5.44, R-5.46]
+ * 17. variations_required (params.list 'Bebida (1), Borda (1)') [R-5.45]
+ * Nothing to pay (total 0) needs no payment type, method, card or change.
+ * Example: `firstSubmitProblem({ ...input, open_now: false, schedule: { date: null, time: null, check: null } })` is `{ code: 'closed_without_schedule' }`
+ */
+export function firstSubmitProblem(input: SubmitCheckInput): SubmitProblem | null {
+  const date = input.schedule.date?.trim() ?? '';
+  const scheduled = date !== '';
+
+  if (!input.open_now && !scheduled) return problem('closed_without_schedule');
+  if (!scheduled && input.products.some((p) => p.mandatory_schedule)) return problem('mandatory_schedule');
+  if (input.unavailable_today && (!scheduled || date === input.today)) return problem('unavailable_today');
+  if (!input.products_share_availability) return problem('products_not_same_day');
+  if (!scheduled) {
+    const unavailable = input.products.find((p) => !p.available_now);
+    if (unavailable) return problem('product_unavailable', { name: unavailable.name });
+  }
+  if (scheduled) {
+    // A date without a check is treated as unchecked, hence refused: the caller must run checkSchedule.
+    const check = input.schedule.check ?? { ok: false, reason: 'invalid' as const };
+    if (!check.ok) {
+      const params: Record<string, string> = { reason: check.reason };
+      if (check.suggested !== undefined) params.suggested = check.suggested;
+      return problem('schedule_invalid', params);
+    }
+  }
+
+  const { total } = input.totals;
+  const otherPayment = input.payment_type !== null && input.payment_type !== 'credits';
+  if (input.use_credits && total > 0 && !otherPayment) return problem('credits_without_method');
+
+  if (input.min_order > 0 && input.totals.products_total < input.min_order) {
+    return problem('min_order', { min_order: formatBRL(input.min_order) });
+  }
+
+  const toPay = total > 0;
+  if (toPay && (input.payment_type === null || input.payment_type === 'credits')) return problem('payment_type_missing');
+  if (toPay && input.payment_type === 'offline' && input.payment_method === null) return problem('payment_method_missing');
+
+  if (input.delivery_type === null) return problem('delivery_type_missing');
+  if (input.delivery_type === 'delivery' && !input.has_address) return problem('address_missing');
+
+  if (toPay && input.payment_type === 'online') {
+    if (!input.has_card) return problem('card_missing');
+    if (input.card_document !== null && !validateTaxId(input.card_document).ok) return problem('card_document_invalid');
+  }
+
+  // Decisions #7: change equal to the total is refused; only amounts above it count [R-4.8].
+  if (toPay && input.payment_type === 'offline' && input.payment_method?.payback && input.change !== null && input.change <= total) {
+    return problem('change_too_low');
+  }
+
+  const invoiceNeeded = input.tax_receipt === 'required' || (input.tax_receipt === 'optional' && input.invoice.status);
+  if (invoiceNeeded && (!input.invoice.status || !validateTaxId(input.invoice.document).ok)) return problem('invoice_document_missing');
+
+  const unmet = unmetVariationGroups(input.order_variations.groups, input.order_variations.selections);
+  if (unmet.length > 0) return problem('variations_required', { list: unmet.map((u) => `${u.name} (${u.min})`).join(', ') });
+
+  return null;
+}
