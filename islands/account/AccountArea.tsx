@@ -8,6 +8,7 @@ import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import { AuthForms } from './AuthForms.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { OrdersList } from '../order/OrdersList.tsx';
 
 export const SECTIONS = ['home', 'pedidos', 'evaluation', 'enderecos', 'carteira', 'indicar', 'sugestoes', 'reportar', 'configuracoes'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -88,6 +89,8 @@ export default function AccountArea({ establishmentId, slug, section, member, re
             <p className="mb-5 mt-0 text-sm text-muted">{t('account:profile.intro')}</p>
             <ProfileForm establishmentId={establishmentId} />
           </>
+        ) : section === 'pedidos' ? (
+          <OrdersList establishmentId={establishmentId} slug={slug} />
         ) : (
           <div data-coming-soon>
             <p className="mb-3 mt-2 inline-block rounded-full bg-surface px-3 py-1 text-sm font-semibold text-ink">{t('account:page.soon')}</p>

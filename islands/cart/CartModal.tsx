@@ -27,6 +27,8 @@ export interface CartModalProps {
   opener: HTMLElement | null;
   onClose: () => void;
   onAddProduct: (productId: string) => void;
+  /** 'Finalizar pedido'. */
+  onCheckout: () => void;
 }
 
 function useOpenNow(island: StoreIsland): boolean {
@@ -38,7 +40,7 @@ function useOpenNow(island: StoreIsland): boolean {
   return open;
 }
 
-export function CartModal({ store, island, opener, onClose, onAddProduct }: CartModalProps) {
+export function CartModal({ store, island, opener, onClose, onAddProduct, onCheckout }: CartModalProps) {
   const lines = useSignalValue(store.lines);
   const titleId = useId();
   const [confirming, setConfirming] = useState<CartLine | null>(null);
@@ -72,7 +74,7 @@ export function CartModal({ store, island, opener, onClose, onAddProduct }: Cart
       onClose={onClose}
       opener={opener}
       hook={{ 'data-cart-modal': '' }}
-      footer={<CheckOrderFooter store={store} island={island} checkoutBlocked={!open && !canSchedule} />}
+      footer={<CheckOrderFooter store={store} island={island} checkoutBlocked={!open && !canSchedule} onCheckout={onCheckout} />}
     >
       <div className="flex flex-col gap-4 p-4">
         {!open && canSchedule && (

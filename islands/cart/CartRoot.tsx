@@ -1,11 +1,22 @@
 // The cart app's top: which modal shows (view-state.ts), and the moves between them (a
-// suggestion's 'Adicionar' opens its product; the toast's 'Ver carrinho' opens the cart).
-import { useCallback, useSyncExternalStore } from 'react';
+// suggestion's 'Adicionar' opens its product; the toast's 'Ver carrinho' opens the cart;
+// 'Finalizar pedido' opens the checkout, whose code is imported only then and closes back to the
+// cart).
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import { reloadForChunkError } from '../../src/client/chunk-reload.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { AddProductModal } from './AddProductModal.tsx';
 import { CartModal } from './CartModal.tsx';
 import type { StoreIsland } from './island.ts';
 import type { ViewState } from './view-state.ts';
+
+/** The checkout chunk; pressing (pointerdown) 'Finalizar pedido' starts loading it. */
+export const loadCheckout = () =>
+  import('../checkout/CheckoutFlow.tsx').catch((err: unknown) => {
+    reloadForChunkError(err);
+    throw err;
+  });
+const CheckoutFlow = lazy(loadCheckout);
 
 export function CartRoot({ store, island, view }: { store: CartStore; island: StoreIsland; view: ViewState }) {
   const current = useSyncExternalStore(view.subscribe, view.get, view.get);
@@ -24,7 +35,15 @@ export function CartRoot({ store, island, view }: { store: CartStore; island: St
         onClose={close}
         // The product modal replaces the cart; focus goes back to the cart button afterwards.
         onAddProduct={(productId) => view.set({ kind: 'product', productId, opener: current.opener })}
+        onCheckout={() => view.set({ kind: 'checkout', opener: current.opener })}
       />
+    );
+  }
+  if (current.kind === 'checkout') {
+    return (
+      <Suspense fallback={<div className="fixed inset-0 z-[75] bg-black/50" role="status" aria-busy="true" data-checkout-loading />}>
+        <CheckoutFlow store={store} island={island} opener={null} onClose={() => view.set({ kind: 'cart', opener: current.opener })} />
+      </Suspense>
     );
   }
   return null;

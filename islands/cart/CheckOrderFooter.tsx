@@ -1,21 +1,22 @@
 // The check-order footer [R-2.62..R-2.66]: a visitor gets the login-or-register link to
 // /{slug}/minha-conta [R-2.63] and no 'Finalizar pedido' [R-1.20]; a logged-in customer gets the
 // summary bar ('{n} produto(s)', 'R$ 1.234,50') and 'Finalizar pedido', disabled with a tooltip
-// while the establishment is closed and cannot schedule (decisions #5). Checkout itself comes
-// with the next release: the button says so.
+// while the establishment is closed and cannot schedule (decisions #5). The button opens the
+// checkout (extras, then the complete-request modal); pressing it starts loading the checkout
+// chunk so the modal opens at once.
 import { useEffect, useId, useState } from 'react';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import type { SessionUser } from '../../src/client/session.ts';
-import { toast } from '../../src/client/toast.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from './hooks.ts';
 import type { StoreIsland } from './island.ts';
 
-type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
+export type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
 
-function useSession(establishmentId: string): SessionState {
+/** The customer of the establishment (null for a visitor), following logins and logouts. */
+export function useSession(establishmentId: string): SessionState {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -38,7 +39,7 @@ function useSession(establishmentId: string): SessionState {
   return state;
 }
 
-export function CheckOrderFooter({ store, island, checkoutBlocked }: { store: CartStore; island: StoreIsland; checkoutBlocked: boolean }) {
+export function CheckOrderFooter({ store, island, checkoutBlocked, onCheckout }: { store: CartStore; island: StoreIsland; checkoutBlocked: boolean; onCheckout?: () => void }) {
   const session = useSession(island.id);
   const count = useSignalValue(store.count);
   const total = useSignalValue(store.totalCents);
@@ -73,7 +74,8 @@ export function CheckOrderFooter({ store, island, checkoutBlocked }: { store: Ca
           className="h-12 w-full cursor-pointer rounded-xl border-none bg-brand px-4 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-50"
           disabled={disabled}
           aria-describedby={tip ? tipId : undefined}
-          onClick={() => toast(t('cart:footer.soon'), { kind: 'info' })}
+          onPointerDown={() => void import('../checkout/CheckoutFlow.tsx').catch(() => undefined)}
+          onClick={() => onCheckout?.()}
           data-cart-checkout
         >
           {t('cart:footer.checkout')}

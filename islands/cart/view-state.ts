@@ -4,7 +4,9 @@
 export type CartView =
   | { kind: 'none' }
   | { kind: 'product'; productId: string; opener: HTMLElement | null }
-  | { kind: 'cart'; opener: HTMLElement | null };
+  | { kind: 'cart'; opener: HTMLElement | null }
+  /** The checkout (extras and complete-request modals); `opener` is the cart's, for the way back. */
+  | { kind: 'checkout'; opener: HTMLElement | null };
 
 export interface ViewState {
   get(): CartView;

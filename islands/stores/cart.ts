@@ -19,12 +19,46 @@ import {
   type CartLine,
   type VariationPick,
 } from '../../src/domain/cart.ts';
-import { draftLines, draftProductFromLine, emptyDraft, lineFromDraftProduct, parseDraft, type Draft } from '../../src/schemas/draft.ts';
+import {
+  draftLines,
+  draftProductFromLine,
+  emptyDraft,
+  lineFromDraftProduct,
+  parseDraft,
+  type Draft,
+  type DraftAddress,
+  type DraftInvoice,
+  type DraftPaymentMethod,
+  type DraftVariation,
+} from '../../src/schemas/draft.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import { defaultStorage, safeRemove, safeSet, tryGet } from './storage.ts';
 
 export const DRAFT_TTL_MS = 59 * 60_000;
 export const DRAFT_CHECK_MS = 10_000;
+
+/** The checkout's part of the draft: everything chosen after the products. */
+export type CheckoutFields = Pick<
+  Draft,
+  | 'order_variations'
+  | 'delivery_type'
+  | 'delivery_address'
+  | 'delivery_tax'
+  | 'delivery_time'
+  | 'scheduled_at'
+  | 'scheduling_date'
+  | 'note'
+  | 'payment_type'
+  | 'payment_method'
+  | 'payment_card'
+  | 'payment_card_document'
+  | 'change'
+  | 'coupon'
+  | 'achievement'
+  | 'credits'
+  | 'invoice'
+>;
+export type CheckoutPatch = Partial<CheckoutFields>;
 
 export type AddResult = { ok: true } | { ok: false; reason: 'invalid_picks' | 'delivery_conflict'; messages: string[] };
 
@@ -38,6 +72,32 @@ export interface CartStore {
   /** Clamped to 0..999; 0 removes the line. */
   setQuantity(lineId: string, qnt: number): void;
   remove(lineId: string): void;
+  /**
+   * Applies checkout choices. Nothing happens when every value is already the same (an unchanged
+   * retry keeps its idempotency key); any real change renews the key (decisions #22).
+   */
+  update(patch: CheckoutPatch): void;
+  /** Sets the delivery type and clears the delivery fee [R-4.12]; `time` is the type's estimate. */
+  setDeliveryType(type: Draft['delivery_type'], time?: Draft['delivery_time']): void;
+  /** A delivery type the products or the establishment no longer support goes, with the schedule date [R-4.13, R-4.14]. */
+  resetDeliveryType(): void;
+  /** The chosen saved address and its fee (both null to clear it, e.g. outside the radius [R-8.49]). */
+  setDeliveryAddress(address: DraftAddress | null, fee: number | null): void;
+  /** The schedule: day ('YYYY-MM-DD') and ISO instant; nulls for 'as soon as possible'. */
+  setSchedule(date: string | null, scheduledAt: string | null): void;
+  /** Choosing a payment type clears the chosen method and the change (spec section 4 'Payment type'). */
+  setPaymentType(type: Draft['payment_type']): void;
+  /** The offline method; change is kept only for a method that gives change. */
+  setPaymentMethod(method: DraftPaymentMethod | null): void;
+  /** Change in centavos: 0 when the box is ticked [R-4.7], null when not needed. */
+  setChange(cents: number | null): void;
+  setInvoice(invoice: DraftInvoice): void;
+  setNote(note: string): void;
+  setOrderVariations(entries: DraftVariation[]): void;
+  /** Credits to use; 0 clears them together with the payment type (spec section 4). */
+  setCredits(cents: number): void;
+  /** A new idempotency key for the same content (the server saw the old one with another payload). */
+  renewKey(): void;
   /** Resets every draft field and removes the stored draft [R-4.45, R-4.46]. */
   clear(): void;
   /** Re-reads storage (used on 'storage' events and by the expiry timer). */
@@ -195,6 +255,41 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
     setQuantity(lineId, 0);
   }
 
+  function update(patch: CheckoutPatch): void {
+    refresh();
+    const current = draft.value;
+    const changed = (Object.keys(patch) as (keyof CheckoutPatch)[]).some(
+      (key) => patch[key] !== undefined && JSON.stringify(patch[key]) !== JSON.stringify(current[key]),
+    );
+    if (!changed) return;
+    const next: Draft = { ...current };
+    for (const key of Object.keys(patch) as (keyof CheckoutPatch)[]) {
+      if (patch[key] !== undefined) (next as Record<string, unknown>)[key] = patch[key];
+    }
+    commit(next, true);
+  }
+
+  const checkout = {
+    update,
+    renewKey: () => {
+      refresh();
+      commit(draft.value, true);
+    },
+    setDeliveryType: (type: Draft['delivery_type'], time: Draft['delivery_time'] = null) =>
+      update({ delivery_type: type, delivery_tax: null, delivery_time: time }),
+    resetDeliveryType: () => update({ delivery_type: null, delivery_tax: null, delivery_time: null, scheduling_date: null, scheduled_at: null }),
+    setDeliveryAddress: (address: DraftAddress | null, fee: number | null) => update({ delivery_address: address, delivery_tax: address ? fee : null }),
+    setSchedule: (date: string | null, scheduledAt: string | null) => update({ scheduling_date: date, scheduled_at: scheduledAt }),
+    setPaymentType: (type: Draft['payment_type']) => update({ payment_type: type, payment_method: null, change: null }),
+    setPaymentMethod: (method: DraftPaymentMethod | null) => update({ payment_method: method, change: method?.payback ? draft.value.change : null }),
+    setChange: (cents: number | null) => update({ change: cents }),
+    setInvoice: (invoice: DraftInvoice) => update({ invoice }),
+    setNote: (note: string) => update({ note }),
+    setOrderVariations: (entries: DraftVariation[]) => update({ order_variations: entries }),
+    setCredits: (cents: number) =>
+      update(cents > 0 ? { credits: cents } : { credits: 0, payment_type: null, payment_method: null, change: null }),
+  };
+
   let disposed = false;
   const onStorage = (event: Event): void => {
     const key = (event as StorageEvent).key;
@@ -212,7 +307,7 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
     unlisten?.('storage', onStorage);
   }
 
-  return { draft, lines, count, totalCents, add, setQuantity, remove, clear, refresh, dispose };
+  return { draft, lines, count, totalCents, add, setQuantity, remove, ...checkout, clear, refresh, dispose };
 }
 
 const stores = new Map<string, CartStore>();

@@ -6,6 +6,7 @@ import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { config } from '../../src/server/config.ts';
 import { replaceCatalogue } from '../../src/server/db/catalogue-repo.ts';
 import type { Database } from '../../src/server/db/database.ts';
+import { ensureEstablishmentKeys } from '../../src/server/services/establishment-keys.ts';
 import { DEMO_CATALOGUES } from '../seed-data/index.ts';
 import { applyGeneratedImages } from './product-image.ts';
 import { formatProblems, validateCatalogueFile } from './validate-catalogue.ts';
@@ -52,9 +53,15 @@ export async function seedCatalogues(db: Database, catalogues: CatalogueInput[],
   return out;
 }
 
-/** Writes the demo companies (Pizzaria Bella, Mercado Sol with three establishments). */
-export function seedDemo(db: Database, opts: SeedOptions = {}): Promise<SeededEstablishment[]> {
-  return seedCatalogues(db, DEMO_CATALOGUES, opts);
+/**
+ * Writes the demo companies (Pizzaria Bella, Mercado Sol with three establishments) and gives each
+ * establishment an API key, written in plain text to `${dataDir}/establishment-keys.json` (0600) for
+ * `npm run orders`; a slug keeps its key across re-seeds.
+ */
+export async function seedDemo(db: Database, opts: SeedOptions = {}): Promise<SeededEstablishment[]> {
+  const seeded = await seedCatalogues(db, DEMO_CATALOGUES, opts);
+  await ensureEstablishmentKeys(db, seeded, opts.dataDir ?? config.dataDir);
+  return seeded;
 }
 
 /** 'pizzaria-bella: 7 categories, 58 products (58 images written)'. */

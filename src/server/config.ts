@@ -25,6 +25,10 @@ export const config = {
   distDir: resolve(env.DIST_DIR ?? './dist'),
   /** Folder of the generated static catalogue pages (default <DIST_DIR>/pages). */
   pagesDir: resolve(env.PAGES_DIR ?? resolve(env.DIST_DIR ?? './dist', 'pages')),
+  /** Base URL of a Nominatim-compatible geocoder (e.g. https://nominatim.openstreetmap.org); empty = the offline geocoder. */
+  geocoderUrl: (env.GEOCODER_URL ?? '').trim().replace(/\/+$/, ''),
+  /** URL of a MapLibre style JSON; GET /api/geo/map-style redirects there. Empty = the offline style. */
+  mapStyleUrl: (env.MAP_STYLE_URL ?? '').trim(),
 };
 
 export type Config = typeof config;

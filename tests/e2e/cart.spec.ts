@@ -436,7 +436,7 @@ test.describe('cart', () => {
     const checkout = cart.getByRole('button', { name: 'Finalizar pedido' });
     await expect(checkout).toBeEnabled();
     await checkout.click();
-    await expect(page.locator('[data-toast]').filter({ hasText: 'Em breve: finalização do pedido' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Complete o seu pedido' })).toBeVisible();
   });
 
   test('the dialogs keep focus inside, close on Escape and give focus back to the opener', async ({ page }) => {

@@ -398,3 +398,102 @@ describe('cart store: defaults', () => {
     }
   });
 });
+
+describe('cart store: checkout setters', () => {
+  const ADDRESS = { _id: 'a1', street: 'Rua XV de Novembro', number: '95', complement: null, ref: 'Praça', neighborhood: 'Centro', city: 'Santos', state: 'SP', lng_lat: [-46.33, -23.93] as [number, number] };
+
+  it('picking a delivery type sets it with its estimate and clears the delivery fee [R-4.12]', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    cart.setDeliveryAddress(ADDRESS, 690);
+    expect(cart.draft.value.delivery_tax).toBe(690);
+    cart.setDeliveryType('pickup', { min: 20, max: 40 });
+    expect(cart.draft.value).toMatchObject({ delivery_type: 'pickup', delivery_tax: null, delivery_time: { min: 20, max: 40 } });
+    expect(parseDraft(storage.getItem(KEY))?.delivery_type).toBe('pickup');
+  });
+
+  it('resetting an unsupported type drops the schedule date with it [R-4.14]', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    cart.setDeliveryType('local');
+    cart.setSchedule('2026-03-11', '2026-03-11T15:00:00Z');
+    cart.resetDeliveryType();
+    expect(cart.draft.value).toMatchObject({ delivery_type: null, scheduling_date: null, scheduled_at: null });
+  });
+
+  it('choosing a payment type clears the method and the change; a method without payback drops the change [R-4.7]', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    cart.setPaymentType('offline');
+    cart.setPaymentMethod({ _id: 'dinheiro', name: 'Dinheiro', payback: true });
+    cart.setChange(0);
+    expect(cart.draft.value.change).toBe(0);
+    cart.setChange(5000);
+    cart.setPaymentMethod({ _id: 'debito', name: 'Cartão de débito', payback: false });
+    expect(cart.draft.value.change).toBeNull();
+    cart.setPaymentMethod({ _id: 'dinheiro', name: 'Dinheiro', payback: true });
+    cart.setChange(5000);
+    cart.setPaymentType('online');
+    expect(cart.draft.value).toMatchObject({ payment_type: 'online', payment_method: null, change: null });
+  });
+
+  it('unticking credits clears them and the payment type', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    cart.setPaymentType('offline');
+    cart.setCredits(300);
+    expect(cart.draft.value.credits).toBe(300);
+    cart.setCredits(0);
+    expect(cart.draft.value).toMatchObject({ credits: 0, payment_type: null, payment_method: null });
+  });
+
+  it('tax receipt: ticked with an empty document, a document stored, Remove clears it [R-4.9] [R-4.10] [R-4.11]', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    cart.setInvoice({ status: true, document: '' });
+    expect(cart.draft.value.invoice).toEqual({ status: true, document: '' });
+    cart.setInvoice({ status: true, document: '52998224725' });
+    expect(parseDraft(storage.getItem(KEY))?.invoice).toEqual({ status: true, document: '52998224725' });
+    cart.setInvoice({ status: true, document: '' });
+    expect(cart.draft.value.invoice.document).toBe('');
+  });
+
+  it('renews the idempotency key on every real checkout change and keeps it when nothing changed (decisions #22)', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    const k1 = cart.draft.value.idempotent_key;
+    cart.setDeliveryType('pickup', { min: 20, max: 40 });
+    const k2 = cart.draft.value.idempotent_key;
+    expect(k2).not.toBe(k1);
+    // The same choice again (a retry after a failed send) keeps the key.
+    cart.setDeliveryType('pickup', { min: 20, max: 40 });
+    cart.update({ note: '' });
+    expect(cart.draft.value.idempotent_key).toBe(k2);
+    for (const change of [
+      () => cart.setNote('tocar a campainha'),
+      () => cart.setOrderVariations([{ _id: 'sacolas', item_id: 'sem-sacola', qnt: 1, name: 'Sem sacola', price: 0 }]),
+      () => cart.setSchedule('2026-03-11', '2026-03-11T15:00:00Z'),
+      () => cart.setDeliveryAddress(ADDRESS, 690),
+      () => cart.setPaymentType('offline'),
+      () => cart.setInvoice({ status: true, document: '' }),
+    ]) {
+      const before = cart.draft.value.idempotent_key;
+      change();
+      expect(cart.draft.value.idempotent_key).not.toBe(before);
+    }
+    const last = cart.draft.value.idempotent_key;
+    cart.renewKey();
+    expect(cart.draft.value.idempotent_key).not.toBe(last);
+  });
+
+  it('checkout choices survive a reload and reach other tabs [R-4.47]', () => {
+    const a = open();
+    a.add(SUCO, [], 1);
+    a.setDeliveryAddress(ADDRESS, 990);
+    a.setDeliveryType('delivery', { min: 45, max: 90 });
+    const b = open();
+    expect(b.draft.value.delivery_address?._id).toBe('a1');
+    expect(b.draft.value.delivery_type).toBe('delivery');
+    expect(b.draft.value.idempotent_key).toBe(a.draft.value.idempotent_key);
+  });
+});

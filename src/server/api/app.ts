@@ -11,6 +11,9 @@ import { tenancyRoutes } from './routes/tenancy.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { authRoutes } from './routes/auth.ts';
 import { PHOTO_MAX_BODY_BYTES, PHOTO_UPLOAD_PATH, userRoutes } from './routes/users.ts';
+import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
+import { addressRoutes } from './routes/addresses.ts';
+import { orderRoutes } from './routes/orders.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
 
 export interface ApiDeps {
@@ -49,6 +52,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/internal', internalRoutes);
   // Liveness for process managers and the test runner: no client headers needed, no data.
   app.get('/health', (c) => c.json({ ok: true }));
+  // The map style is loaded by MapLibre with plain GETs (no API headers): see routes/geo.ts.
+  app.route('/', mapStyleRoutes);
 
   app.use('*', async (c, next) => {
     if (c.req.header('client-type') !== 'client_web') throw new ApiError(400, 'invalid_client_type');
@@ -71,6 +76,9 @@ export function createApi(deps: ApiDeps) {
   app.route('/', catalogueRoutes);
   app.route('/', authRoutes);
   app.route('/', userRoutes);
+  app.route('/', addressRoutes);
+  app.route('/', geoRoutes);
+  app.route('/', orderRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { config } from '../config.ts';
 import { migrationProvider } from './migrations.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
 import type { DB } from './types.ts';
 
 export type Database = Kysely<DB>;
@@ -38,7 +39,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<{ db:
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     engine = 'sqlite';
   }
   await migrate(db);

@@ -189,8 +189,9 @@ const checkout: Migration = {
       .addColumn('country', 'text', (c) => c.notNull().defaultTo('BR'))
       // default | house | work | school | family | friend.
       .addColumn('place', 'text', (c) => c.notNull().defaultTo('default'))
-      .addColumn('lng', 'real', (c) => c.notNull())
-      .addColumn('lat', 'real', (c) => c.notNull())
+      // double precision: PostgreSQL's real (4 bytes) would round a position by up to ~0.4 m.
+      .addColumn('lng', 'double precision', (c) => c.notNull())
+      .addColumn('lat', 'double precision', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('addresses_user').on('addresses').columns(['user_id', 'created_at']).execute();

@@ -46,6 +46,13 @@ export async function createPgDatabase(prefix = 'storefront_api'): Promise<{ url
       const c = new pg.Client({ connectionString: `${PG_SERVER_URL}/postgres` });
       await c.connect();
       try {
+        // A pool's end() resolves before its sockets are closed; dropping then would terminate a
+        // closing connection and surface as an unhandled error. Wait (up to 3 s) for them to go.
+        for (let i = 0; i < 60; i++) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await c.end();

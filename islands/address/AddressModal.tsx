@@ -1,0 +1,421 @@
+// The address modal [R-2.115, R-2.116, R-4.34]: map, continue, form, save.
+// Step 1 opens a MapLibre map centred on the establishment at zoom 12 [R-9.9] with a fixed centre
+// pin, a search box over the Brazil-only geocoder [R-7.45] and 'Usar minha localização' (zoom 19
+// [R-9.10]). The map's code and stylesheet load only now (dynamic import). Without WebGL the step
+// is the search list alone, which also serves keyboard users: nothing here needs dragging.
+// 'Continuar' reverse-geocodes the chosen point [R-7.44] and step 2 is the form; saving POSTs
+// addressSavePayload (S/N and S/C as null [R-4.35, R-4.36]) with the toasts [R-8.57, R-8.58].
+import { Component, Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { ApiFailure } from '../../src/client/api.ts';
+import { toast } from '../../src/client/toast.ts';
+import { addressSavePayload, type AddressFormValues } from '../../src/domain/address.ts';
+import { t } from '../../src/i18n/index.ts';
+import { Dialog } from '../cart/Dialog.tsx';
+import { establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddress, searchPlaces } from './address-api.ts';
+import { AddressForm, firstErrorField, formErrors, type FormErrors } from './AddressForm.tsx';
+import type { FlyTarget } from './AddressMap.tsx';
+import type { Address, GeoResult, LngLatPoint } from './types.ts';
+
+/** The map's module (react-map-gl + MapLibre, ~250 KB compressed): fetched the first time a map shows. */
+const AddressMap = lazy(() => import('./AddressMap.tsx'));
+
+export const INITIAL_ZOOM = 12;
+export const GEOLOCATION_ZOOM = 19;
+/** Close enough to read street names when a search result is chosen. */
+const RESULT_ZOOM = 17;
+const SEARCH_MIN_CHARS = 3;
+const SEARCH_DEBOUNCE_MS = 350;
+
+/** Whether this browser can draw a WebGL map at all. */
+export function webglAvailable(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+export interface AddressModalProps {
+  establishmentId: string;
+  /** Where focus returns on close. */
+  opener?: HTMLElement | null;
+  onClose: () => void;
+  /** The saved address (the modal has already closed itself and shown the success toast). */
+  onSaved: (address: Address) => void;
+}
+
+type Setup = { status: 'loading' } | { status: 'ready'; origin: LngLatPoint | null; style: Record<string, unknown> | null };
+
+function emptyValues(point: LngLatPoint): AddressFormValues {
+  return { street: '', number: '', no_number: false, complement: '', no_complement: false, neighborhood: '', ref: '', city: '', state: '', place: 'default', lat: point.lat, lng: point.lng };
+}
+
+export function AddressModal({ establishmentId, opener, onClose, onSaved }: AddressModalProps) {
+  const uid = useId();
+  const titleId = `${uid}-title`;
+  const formId = `${uid}-form`;
+  const searchRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const [setup, setSetup] = useState<Setup>({ status: 'loading' });
+  const [mapFailed, setMapFailed] = useState(false);
+  const [step, setStep] = useState<'map' | 'form'>('map');
+  /** The point the address is for: the map's centre, a chosen result, or the device's position. */
+  const [center, setCenter] = useState<LngLatPoint | null>(null);
+  const [target, setTarget] = useState<FlyTarget | null>(null);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<GeoResult[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [chosen, setChosen] = useState<GeoResult | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [geocoding, setGeocoding] = useState(false);
+  const [values, setValues] = useState<AddressFormValues | null>(null);
+  const [locks, setLocks] = useState({ city: false, state: false });
+  const [notice, setNotice] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const searchAbort = useRef<AbortController | null>(null);
+
+  // The establishment's point and the map style, together; either failing leaves the list-only step.
+  useEffect(() => {
+    let live = true;
+    const canMap = webglAvailable();
+    Promise.all([establishmentPoint(establishmentId).catch(() => null), canMap ? fetchMapStyle().catch(() => null) : Promise.resolve(null)]).then(([origin, style]) => {
+      if (!live) return;
+      setSetup({ status: 'ready', origin, style });
+      if (origin) setCenter((c) => c ?? origin);
+    });
+    return () => {
+      live = false;
+      searchAbort.current?.abort();
+    };
+  }, [establishmentId]);
+
+  const showMap = setup.status === 'ready' && setup.origin !== null && setup.style !== null && !mapFailed;
+  const near = center ?? (setup.status === 'ready' ? setup.origin : null);
+
+  async function runSearch(text: string) {
+    const q = text.trim();
+    searchAbort.current?.abort();
+    if (q.length < SEARCH_MIN_CHARS) {
+      setResults(null);
+      setSearching(false);
+      return;
+    }
+    const controller = new AbortController();
+    searchAbort.current = controller;
+    setSearching(true);
+    try {
+      const found = await searchPlaces(establishmentId, q, near, controller.signal);
+      if (!controller.signal.aborted) setResults(found);
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
+      setResults(null);
+      toast(t('address:modal.searchFailed'), { kind: 'error' });
+    } finally {
+      if (searchAbort.current === controller) setSearching(false);
+    }
+  }
+
+  // Search as the customer types (debounced); Enter or 'Buscar' searches at once.
+  const debounce = useRef(0);
+  function cancelSearch() {
+    window.clearTimeout(debounce.current);
+    searchAbort.current?.abort();
+    setSearching(false);
+  }
+  useEffect(() => {
+    if (step !== 'map') return;
+    debounce.current = window.setTimeout(() => void runSearch(query), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(debounce.current);
+    // Only the text drives the debounce.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
+  function choose(result: GeoResult) {
+    // A search still pending from the typing must not reopen the list over the chosen point.
+    cancelSearch();
+    const point = { lng: result.lng_lat[0], lat: result.lng_lat[1] };
+    setChosen(result);
+    setCenter(point);
+    setTarget({ ...point, zoom: RESULT_ZOOM, key: Date.now() });
+    setResults(null);
+  }
+
+  function locate() {
+    if (!('geolocation' in navigator)) {
+      toast(t('address:modal.locateFailed'), { kind: 'error' });
+      return;
+    }
+    cancelSearch();
+    setResults(null);
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating(false);
+        const point = { lng: pos.coords.longitude, lat: pos.coords.latitude };
+        setChosen(null);
+        setCenter(point);
+        setTarget({ ...point, zoom: GEOLOCATION_ZOOM, key: Date.now() });
+      },
+      () => {
+        setLocating(false);
+        toast(t('address:modal.locateFailed'), { kind: 'error' });
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
+  async function toForm() {
+    if (!center) return;
+    setGeocoding(true);
+    const base = emptyValues(center);
+    let found: Partial<AddressFormValues> = {};
+    let failed = false;
+    try {
+      const r = await reverseGeocode(establishmentId, center);
+      found = { street: r.street, number: /^\d{1,8}$/.test(r.number ?? '') ? r.number : '', neighborhood: r.neighborhood, city: r.city, state: (r.state ?? '').toUpperCase() };
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 401) {
+        setGeocoding(false);
+        return;
+      }
+      failed = true;
+    }
+    // What the geocoder left empty, the chosen search result may know.
+    const pick = (key: 'street' | 'neighborhood' | 'city' | 'state') => (found[key] as string | undefined)?.trim() || chosen?.[key]?.trim() || '';
+    const next: AddressFormValues = { ...base, ...found, street: pick('street'), neighborhood: pick('neighborhood'), city: pick('city'), state: pick('state').toUpperCase() };
+    // Keep what the customer already typed when coming back from the map to the same point.
+    if (values && values.lat === center.lat && values.lng === center.lng) Object.assign(next, values);
+    setValues(next);
+    setLocks({ city: next.city !== '' && !failed, state: /^[A-Z]{2}$/.test(next.state) && !failed });
+    setNotice(failed || (!next.street && !next.neighborhood) ? t('address:modal.geocodeFailed') : '');
+    setErrors({});
+    setGeocoding(false);
+    setStep('form');
+  }
+
+  // Focus follows the step: the first empty field of the form, the search box back on the map (not
+  // on opening: on a phone that would raise the keyboard over the map).
+  const visitedForm = useRef(false);
+  useEffect(() => {
+    if (step === 'form') {
+      visitedForm.current = true;
+      const form = document.getElementById(formId);
+      const fields = [...(form?.querySelectorAll<HTMLInputElement>('input:not([readonly]):not([disabled]):not([type="checkbox"]):not([type="radio"])') ?? [])];
+      (fields.find((el) => el.value.trim() === '') ?? fields[0])?.focus();
+      // The dialog's body (the scrolling element) starts the form at its top.
+      bodyRef.current?.parentElement?.scrollTo({ top: 0 });
+    } else if (visitedForm.current) searchRef.current?.focus();
+  }, [step, formId]);
+
+  async function save(form: HTMLFormElement) {
+    if (!values || saving) return;
+    const found = formErrors(values, form);
+    setErrors(found);
+    const first = firstErrorField(found);
+    if (first) {
+      form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const address = await saveAddress(establishmentId, addressSavePayload(values));
+      toast(t('address:modal.saved'), { kind: 'success' });
+      onSaved(address);
+      onClose();
+    } catch (err) {
+      setSaving(false);
+      if (err instanceof ApiFailure && err.status === 401) return;
+      toast(t('address:modal.saveFailed'), { kind: 'error' });
+    }
+  }
+
+  const footer =
+    step === 'map' ? (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <button type="button" className="cursor-pointer rounded-lg border border-solid border-brand bg-transparent px-4 py-2.5 text-sm font-semibold text-brand hover:bg-surface disabled:cursor-wait disabled:opacity-60" onClick={locate} disabled={locating} data-address-locate>
+          {locating ? t('address:modal.locating') : t('address:modal.locate')}
+        </button>
+        <button
+          type="button"
+          className="cursor-pointer rounded-lg border-0 bg-brand px-5 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-60"
+          onClick={() => void toForm()}
+          disabled={!center || geocoding}
+          aria-busy={geocoding || undefined}
+          data-address-continue
+        >
+          {geocoding ? t('address:modal.geocoding') : t('address:modal.continue')}
+        </button>
+      </div>
+    ) : (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <button type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface" onClick={() => setStep('map')} data-address-back>
+          {t('address:modal.back')}
+        </button>
+        <button type="submit" form={formId} className="cursor-pointer rounded-lg border-0 bg-brand px-5 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-60" disabled={saving} aria-busy={saving || undefined} data-address-save>
+          {saving ? t('address:modal.saving') : t('address:modal.save')}
+        </button>
+      </div>
+    );
+
+  return (
+    // Keys stay inside: a checkout dialog underneath must not also act on this modal's Tab and Escape.
+    <div onKeyDown={(event) => event.stopPropagation()}>
+      <Dialog titleId={titleId} title={step === 'map' ? t('address:modal.mapTitle') : t('address:modal.formTitle')} onClose={onClose} opener={opener} hook={{ 'data-address-modal': '', 'data-step': step }} footer={footer}>
+        <div ref={bodyRef} className="flex min-h-full flex-col">
+          {step === 'map' ? (
+            <div className="flex flex-1 flex-col gap-3 p-4" data-address-step="map">
+              {/* The results open over the map, so the map keeps its size while the customer searches. */}
+              <div
+                className="relative"
+                onKeyDown={(event) => {
+                  // Escape closes an open results list before it closes the modal.
+                  if (event.key !== 'Escape' || !results) return;
+                  event.stopPropagation();
+                  setResults(null);
+                  searchRef.current?.focus();
+                }}
+              >
+                <form
+                  role="search"
+                  className="flex gap-2"
+                  onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+                    event.preventDefault();
+                    window.clearTimeout(debounce.current);
+                    void runSearch(query);
+                  }}
+                >
+                  <label htmlFor={`${uid}-q`} className="sr-only">
+                    {t('address:modal.search')}
+                  </label>
+                  <input
+                    ref={searchRef}
+                    id={`${uid}-q`}
+                    type="search"
+                    value={query}
+                    onChange={(e) => setQuery(e.target.value)}
+                    placeholder={t('address:modal.searchPlaceholder')}
+                    autoComplete="off"
+                    enterKeyHint="search"
+                    className="min-w-0 flex-1 rounded-lg border border-solid border-line bg-card px-3 py-2.5 text-base text-ink"
+                    aria-describedby={`${uid}-search-status`}
+                    data-address-search
+                  />
+                  <button type="submit" className="cursor-pointer rounded-lg border-0 bg-brand px-4 py-2.5 text-sm font-semibold text-onbrand hover:bg-branddark" data-address-search-submit>
+                    {t('address:modal.searchSubmit')}
+                  </button>
+                </form>
+                {results && results.length > 0 && (
+                  <ul className="absolute left-0 right-0 top-full z-10 m-0 mt-1 flex max-h-60 list-none flex-col overflow-y-auto rounded-lg border border-solid border-line bg-card p-0 shadow-lg" aria-label={t('address:modal.search')} data-address-results>
+                    {results.map((r, i) => (
+                      <li key={`${r.label}-${i}`} className="border-b border-b-solid border-line last:border-b-0">
+                        <button type="button" className="w-full cursor-pointer border-0 bg-transparent px-3 py-2.5 text-left text-sm text-ink hover:bg-surface focus-visible:bg-surface" onClick={() => choose(r)} data-address-result>
+                          {r.label}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <p id={`${uid}-search-status`} className="m-0 min-h-5 text-sm text-muted" role="status" aria-live="polite" data-address-search-status>
+                {searching
+                  ? t('address:modal.searching')
+                  : results
+                    ? results.length
+                      ? t('address:modal.results', { count: results.length })
+                      : t('address:modal.noResults')
+                    : chosen
+                      ? t('address:modal.chosen', { label: chosen.label })
+                      : ''}
+              </p>
+              <MapArea
+                setup={setup}
+                showMap={showMap}
+                target={target}
+                onCenter={(point) => {
+                  setCenter(point);
+                  // Dragged away from the chosen result: the point is the map's now.
+                  setChosen((c) => (c && Math.abs(c.lng_lat[0] - point.lng) < 1e-5 && Math.abs(c.lng_lat[1] - point.lat) < 1e-5 ? c : null));
+                }}
+                onFailure={() => setMapFailed(true)}
+              />
+            </div>
+          ) : (
+            values && (
+              <AddressForm
+                formId={formId}
+                values={values}
+                errors={errors}
+                lockCity={locks.city}
+                lockState={locks.state}
+                notice={notice}
+                onChange={(patch) => {
+                  setValues((v) => (v ? { ...v, ...patch } : v));
+                  setErrors((e) => {
+                    const next = { ...e };
+                    for (const k of Object.keys(patch)) delete next[k as keyof AddressFormValues];
+                    if ('no_number' in patch) delete next.number;
+                    if ('no_complement' in patch) delete next.complement;
+                    return next;
+                  });
+                }}
+                onSubmit={(form) => void save(form)}
+              />
+            )
+          )}
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+function MapArea({ setup, showMap, target, onCenter, onFailure }: { setup: Setup; showMap: boolean; target: FlyTarget | null; onCenter: (p: LngLatPoint) => void; onFailure: () => void }) {
+  if (setup.status === 'loading') {
+    return (
+      <div className="flex min-h-64 flex-1 items-center justify-center rounded-lg bg-surface text-sm text-muted md:h-80 md:flex-none" role="status" data-address-map-loading>
+        {t('address:modal.loading')}
+      </div>
+    );
+  }
+  if (!showMap || !setup.origin || !setup.style) {
+    return (
+      <p className="m-0 rounded-lg bg-surface px-3 py-3 text-sm text-ink" data-address-map-fallback>
+        {t('address:modal.noMap')}
+      </p>
+    );
+  }
+  const loading = (
+    <div className="absolute inset-0 flex items-center justify-center text-sm text-muted" role="status">
+      {t('address:modal.loading')}
+    </div>
+  );
+  return (
+    <div className="flex flex-1 flex-col gap-2">
+      <p className="m-0 text-xs text-muted">{t('address:modal.mapHint')}</p>
+      <div className="relative min-h-64 flex-1 overflow-hidden rounded-lg bg-surface md:h-80 md:flex-none">
+        <MapBoundary onFailure={onFailure}>
+          <Suspense fallback={loading}>
+            <AddressMap initial={{ ...setup.origin, zoom: INITIAL_ZOOM }} mapStyle={setup.style} target={target} onCenter={onCenter} onFailure={onFailure} />
+          </Suspense>
+        </MapBoundary>
+      </div>
+    </div>
+  );
+}
+
+/** A map that cannot load (its chunk, or WebGL at run time) turns into the list-only step. */
+class MapBoundary extends Component<{ onFailure: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn('[map]', error);
+    this.props.onFailure();
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -1,0 +1,90 @@
+// The checkout, loaded by a dynamic import when 'Finalizar pedido' is pressed (islands/cart/
+// CartRoot.tsx), so the first interaction's bundle stays the cart's. It loads what it needs
+// (./context.ts), then shows the extras modal when the establishment has active order variations
+// otherwise the complete-request modal at once.
+import { useEffect, useId, useState } from 'react';
+import { t } from '../../src/i18n/index.ts';
+import type { CartStore } from '../stores/cart.ts';
+import { useSession } from '../cart/CheckOrderFooter.tsx';
+import type { StoreIsland } from '../cart/island.ts';
+import { CompleteRequest } from './CompleteRequest.tsx';
+import { loadCheckoutContext, type CheckoutContext } from './context.ts';
+import { ExtrasModal } from './ExtrasModal.tsx';
+import { FullScreenDialog } from './FullScreenDialog.tsx';
+
+export interface CheckoutFlowProps {
+  store: CartStore;
+  island: StoreIsland;
+  opener: HTMLElement | null;
+  onClose: () => void;
+}
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; ctx: CheckoutContext };
+
+export default function CheckoutFlow({ store, island, opener, onClose }: CheckoutFlowProps) {
+  const session = useSession(island.id);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [step, setStep] = useState<'extras' | 'complete' | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    const ids = store.lines.peek().map((l) => l.product_id);
+    loadCheckoutContext(island.id, ids).then(
+      (ctx) => {
+        if (!live) return;
+        setLoad({ status: 'ready', ctx });
+        setStep((s) => s ?? (ctx.orderVariations.length > 0 ? 'extras' : 'complete'));
+      },
+      (err: unknown) => {
+        console.error(err);
+        if (live) setLoad({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [island.id, store, attempt]);
+
+  if (load.status !== 'ready' || session.status !== 'ready' || step === null) {
+    const failed = load.status === 'failed';
+    return (
+      <FullScreenDialog titleId={titleId} title={t('checkout:modal.title')} onClose={onClose} opener={opener} hook={{ 'data-checkout': failed ? 'failed' : 'loading' }}>
+        <div className="flex min-h-40 flex-col items-center justify-center gap-3 p-6 text-center" aria-live="polite">
+          {!failed && (
+            <>
+              <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-solid border-line border-t-brand" aria-hidden="true" />
+              <span className="sr-only">{t('checkout:loading')}</span>
+            </>
+          )}
+          {failed && (
+            <>
+              <p className="m-0">{t('checkout:loadFailed')}</p>
+              <button type="button" className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand" onClick={() => setAttempt((n) => n + 1)}>
+                {t('checkout:retry')}
+              </button>
+            </>
+          )}
+        </div>
+      </FullScreenDialog>
+    );
+  }
+
+  const { ctx } = load;
+  if (step === 'extras' && session.user) {
+    return <ExtrasModal store={store} groups={ctx.orderVariations} opener={opener} onClose={onClose} onContinue={() => setStep('complete')} />;
+  }
+  return (
+    <CompleteRequest
+      store={store}
+      island={island}
+      ctx={ctx}
+      user={session.user}
+      opener={opener}
+      onClose={onClose}
+      onEditExtras={ctx.orderVariations.length > 0 ? () => setStep('extras') : null}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+// The checkout's modal: full screen at every width, role=dialog with aria-modal and a
+// title, focus moved in on open and kept inside (Tab cycles), Escape and the close button close
+// it, focus back to the opener afterwards. A nested alert dialog (ConfirmDialog) handles its own
+// keys, so Escape there does not close this one.
+import { useEffect, useRef } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { t } from '../../src/i18n/index.ts';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+}
+
+export interface FullScreenDialogProps {
+  titleId: string;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Shown left of the title (e.g. a back button). */
+  leading?: ReactNode;
+  opener?: HTMLElement | null;
+  initialFocus?: RefObject<HTMLElement | null>;
+  hook: Record<string, string>;
+}
+
+export function FullScreenDialog({ titleId, title, onClose, children, footer, leading, opener, initialFocus, hook }: FullScreenDialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const saved = document.documentElement.style.overflow;
+    document.documentElement.style.overflow = 'hidden';
+    const back = opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    (initialFocus?.current ?? ref.current)?.focus();
+    return () => {
+      document.documentElement.style.overflow = saved;
+      const active = document.activeElement;
+      if (back?.isConnected && (!active || active === document.body || ref.current?.contains(active) || !active.isConnected)) back.focus({ preventScroll: true });
+    };
+    // Only on open/close.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // A dialog opened inside this one (the address modal) has handled its own keys.
+    if (event.defaultPrevented) return;
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      event.preventDefault();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const list = focusables(ref.current);
+    if (list.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = list[0]!;
+    const last = list[list.length - 1]!;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === ref.current || !ref.current.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !ref.current.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="fixed inset-0 z-[75] flex bg-black/50">
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className="relative flex h-full w-full flex-col overflow-hidden bg-card text-ink outline-none"
+        {...hook}
+      >
+        <div className="flex flex-none items-center gap-2 border-b border-b-solid border-line px-3 py-2 md:px-6">
+          {leading}
+          <h2 id={titleId} className="m-0 min-w-0 flex-1 truncate text-lg font-bold">
+            {title}
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            className="flex h-10 w-10 flex-none cursor-pointer items-center justify-center rounded-full border-none bg-transparent text-ink hover:bg-surface"
+            aria-label={t('cart:close')}
+            onClick={() => onCloseRef.current()}
+            data-dialog-close
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
+        {footer && <div className="flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))] md:px-6">{footer}</div>}
+      </div>
+    </div>
+  );
+}

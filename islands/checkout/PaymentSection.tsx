@@ -1,0 +1,304 @@
+// The payment method chooser [spec screen 9, R-2.93..R-2.99]: the credits box with the balance
+// (only with credits), pay on delivery or pay on pickup (offline) with the method dropdown of the
+// preferences, the change box [R-4.7] and amount typed in reais (sent as centavos; only above the
+// total counts [R-4.8]) for a method that gives change, the online and Pix buttons where the
+// preferences enable them (disabled: they come with the payments release), and the tax receipt
+// box with CPF/CNPJ, Add (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
+import { useId, useState } from 'react';
+import { formatBRL, formatBRLNumber, maskCurrencyInput, centsFromMaskedInput } from '../../src/domain/money.ts';
+import type { DeliveryType } from '../../src/domain/cart.ts';
+import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { Draft } from '../../src/schemas/draft.ts';
+import type { CartStore } from '../stores/cart.ts';
+import { ConfirmDialog } from '../cart/Dialog.tsx';
+import type { Prefs } from './model.ts';
+
+export interface PaymentSectionProps {
+  draft: Draft;
+  store: CartStore;
+  prefs: Prefs;
+  /** The user's credit balance in centavos. */
+  balance: number;
+  /** The order total before credits (what credits may cover). */
+  totalBeforeCredits: number;
+  /** The total to pay now (after credits): the change must exceed it. */
+  total: number;
+  sectionRef: React.RefObject<HTMLElement | null>;
+  invoiceRef: React.RefObject<HTMLElement | null>;
+  onPaymentInfo: () => void;
+}
+
+/**
+ * The offline methods of a delivery type; before a type is chosen, those of every type the
+ * establishment offers (the submit checks ask for the payment before the type, spec section 5).
+ */
+export function offlineMethods(prefs: Prefs, type: DeliveryType | null): Prefs['delivery_payment_methods'] {
+  if (type === 'delivery') return prefs.has_delivery_payment ? prefs.delivery_payment_methods : [];
+  if (type === 'pickup' || type === 'local') return prefs.has_pickup_payment ? prefs.pickup_payment_methods : [];
+  const all = [...offlineMethods(prefs, 'delivery'), ...offlineMethods(prefs, 'pickup')];
+  return all.filter((m, i) => all.findIndex((x) => x._id === m._id) === i);
+}
+
+export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredits, total, sectionRef, invoiceRef, onPaymentInfo }: PaymentSectionProps) {
+  const headingId = useId();
+  const methodId = useId();
+  const changeId = useId();
+  const noteOnline = useId();
+  const notePix = useId();
+  const type = draft.delivery_type;
+  const methods = offlineMethods(prefs, type);
+  const creditsCover = draft.credits > 0 && draft.credits >= totalBeforeCredits && totalBeforeCredits > 0;
+  const offlineLabel =
+    type === 'delivery' ? t('checkout:payment.onDelivery') : type === 'local' ? t('checkout:payment.onLocal') : type === 'pickup' ? t('checkout:payment.onPickup') : t('checkout:payment.offline');
+  const offline = draft.payment_type === 'offline';
+  const method = draft.payment_method;
+  const [changeText, setChangeText] = useState(() => (draft.change ? formatBRLNumber(draft.change) : ''));
+
+  const toggleCredits = (on: boolean) => {
+    if (!on) {
+      store.setCredits(0);
+      return;
+    }
+    const use = Math.min(balance, totalBeforeCredits);
+    store.setCredits(use);
+    // Credits that cover the whole order are the payment (spec section 4 'Payment type').
+    if (use >= totalBeforeCredits) store.update({ payment_type: 'credits', payment_method: null, change: null });
+  };
+
+  return (
+    <section ref={sectionRef} tabIndex={-1} aria-labelledby={headingId} className="flex flex-col gap-3 outline-none" data-section="payment">
+      <h3 id={headingId} className="m-0 text-base font-bold">
+        {t('checkout:payment.title')}
+      </h3>
+      {balance > 0 && (
+        <label className="flex cursor-pointer items-center gap-2">
+          <input type="checkbox" className="h-5 w-5 accent-[var(--c-primary)]" checked={draft.credits > 0} onChange={(e) => toggleCredits(e.target.checked)} data-pay-credits />
+          <span>{t('checkout:payment.credits', { amount: formatBRL(balance) })}</span>
+        </label>
+      )}
+      {creditsCover ? (
+        <p className="m-0 text-sm font-semibold" data-credits-cover>
+          {t('checkout:payment.creditsCover')}
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t('checkout:payment.title')}>
+            {prefs.has_online_payment && (
+              <span className="flex flex-col">
+                <button type="button" disabled aria-describedby={noteOnline} className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60" data-pay-online>
+                  {t('checkout:payment.online')}
+                </button>
+                <span id={noteOnline} className="text-xs text-muted">
+                  {t('checkout:payment.onlineSoon')}
+                </span>
+              </span>
+            )}
+            {methods.length > 0 && (
+              <button
+                type="button"
+                aria-pressed={offline}
+                className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${offline ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
+                onClick={() => {
+                  if (!offline) store.setPaymentType('offline');
+                }}
+                data-pay-offline
+              >
+                {offlineLabel}
+              </button>
+            )}
+            {prefs.has_pix_payment && (
+              <span className="flex flex-col">
+                <button type="button" disabled aria-describedby={notePix} className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60" data-pay-pix>
+                  {t('checkout:payment.pix')}
+                </button>
+                <span id={notePix} className="text-xs text-muted">
+                  {t('checkout:payment.pixSoon')}
+                </span>
+              </span>
+            )}
+          </div>
+          {type !== null && methods.length === 0 && <p className="m-0 text-sm text-muted">{t('checkout:payment.noOffline')}</p>}
+          {offline && (
+            <label className="flex flex-col gap-1" htmlFor={methodId}>
+              <span className="text-sm font-semibold">{t('checkout:payment.method')}</span>
+              <select
+                id={methodId}
+                className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
+                value={method?._id ?? ''}
+                onChange={(e) => {
+                  const m = methods.find((x) => x._id === e.target.value) ?? null;
+                  store.setPaymentMethod(m ? { _id: m._id, name: m.name, payback: m.payback } : null);
+                  setChangeText('');
+                  if (m) onPaymentInfo();
+                }}
+                data-pay-method
+              >
+                <option value="">{t('checkout:payment.chooseMethod')}</option>
+                {methods.map((m) => (
+                  <option key={m._id} value={m._id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {offline && method?.payback && (
+            <div className="flex flex-col gap-2">
+              <label className="flex cursor-pointer items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-[var(--c-primary)]"
+                  checked={draft.change !== null}
+                  onChange={(e) => {
+                    store.setChange(e.target.checked ? 0 : null);
+                    setChangeText('');
+                  }}
+                  data-pay-change
+                />
+                <span>{t('checkout:payment.change')}</span>
+              </label>
+              {draft.change !== null && (
+                <label className="flex flex-col gap-1" htmlFor={changeId}>
+                  <span className="text-sm font-semibold">{t('checkout:payment.changeFor')}</span>
+                  <span className="flex items-center gap-2">
+                    <span aria-hidden="true">R$</span>
+                    <input
+                      id={changeId}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      className="h-11 w-40 rounded-lg border border-solid border-line bg-card px-2 text-ink tabular-nums"
+                      value={changeText}
+                      placeholder="0,00"
+                      aria-describedby={`${changeId}-hint`}
+                      onChange={(e) => {
+                        const masked = e.target.value.replace(/\D/g, '') === '' ? '' : maskCurrencyInput(e.target.value);
+                        setChangeText(masked);
+                        store.setChange(masked === '' ? 0 : centsFromMaskedInput(masked));
+                      }}
+                      data-pay-change-amount
+                    />
+                  </span>
+                  <span id={`${changeId}-hint`} className="text-xs text-muted">
+                    {t('checkout:payment.changeHint', { total: formatBRL(total) })}
+                  </span>
+                </label>
+              )}
+            </div>
+          )}
+        </>
+      )}
+      {prefs.tax_receipt && <TaxReceipt draft={draft} store={store} required={prefs.tax_receipt === 'required'} sectionRef={invoiceRef} />}
+    </section>
+  );
+}
+
+function TaxReceipt({ draft, store, required, sectionRef }: { draft: Draft; store: CartStore; required: boolean; sectionRef: React.RefObject<HTMLElement | null> }) {
+  const fieldId = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const invoice = draft.invoice;
+  const on = required || invoice.status;
+
+  const add = () => {
+    const result = validateTaxId(text);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    setConfirming(result.formatted);
+  };
+
+  return (
+    <div ref={sectionRef as React.RefObject<HTMLDivElement | null>} tabIndex={-1} className="flex flex-col gap-2 rounded-xl border border-solid border-line p-3 outline-none" data-section="invoice">
+      {required ? (
+        <p className="m-0 text-sm font-semibold">{t('checkout:payment.taxReceiptRequired')}</p>
+      ) : (
+        <label className="flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-[var(--c-primary)]"
+            checked={invoice.status}
+            onChange={(e) => {
+              // Ticking: status true, no document yet [R-4.9]; unticking drops both.
+              store.setInvoice({ status: e.target.checked, document: '' });
+              setText('');
+              setError(null);
+            }}
+            data-tax-receipt
+          />
+          <span>{t('checkout:payment.taxReceipt')}</span>
+        </label>
+      )}
+      {on && invoice.document !== '' && (
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-sm" data-tax-document>
+            {t('checkout:payment.documentSaved', { document: maskTaxId(invoice.document) })}
+          </span>
+          <button
+            type="button"
+            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-3 py-1 text-sm font-semibold text-ink hover:bg-surface"
+            onClick={() => store.setInvoice({ status: true, document: '' })}
+            data-tax-remove
+          >
+            {t('checkout:payment.remove')}
+          </button>
+        </div>
+      )}
+      {on && invoice.document === '' && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fieldId} className="text-sm font-semibold">
+            {t('checkout:payment.document')}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={fieldId}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={TAX_ID_MAX_MASKED_LENGTH}
+              className="h-11 min-w-0 flex-1 rounded-lg border border-solid border-line bg-card px-2 text-ink"
+              value={text}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              onChange={(e) => {
+                setText(maskTaxId(e.target.value));
+                setError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  add();
+                }
+              }}
+              data-tax-input
+            />
+            <button type="button" className="h-11 cursor-pointer rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand hover:bg-branddark" onClick={add} data-tax-add>
+              {t('checkout:payment.add')}
+            </button>
+          </div>
+          {error && (
+            <p id={`${fieldId}-error`} className="m-0 text-sm text-red-700" role="alert" data-tax-error>
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          message={t('checkout:payment.confirmDocument', { document: confirming })}
+          cancelLabel={t('checkout:payment.cancel')}
+          confirmLabel={t('checkout:payment.confirm')}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            // A confirmed valid document is stored [R-4.10, R-5.46].
+            store.setInvoice({ status: true, document: confirming.replace(/[^\dA-Za-z]/g, '').toUpperCase() });
+            setConfirming(null);
+            setText('');
+          }}
+        />
+      )}
+    </div>
+  );
+}

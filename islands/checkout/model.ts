@@ -1,0 +1,342 @@
+// The checkout's pure rules, outside React so unit tests reach them: which delivery types the
+// cart may use [R-4.13], the order variations as draft entries and their amount, the pricing
+// preview input (src/domain/order-pricing.ts priceOrder), the schedule context
+// (src/domain/schedule.ts), the order payload of spec section 3, and the error catalogue of
+// section 8 'Send order' as message keys [R-8.1..R-8.24].
+import type { CartLine, DeliveryType } from '../../src/domain/cart.ts';
+import { commonDeliveryTypes } from '../../src/domain/cart.ts';
+import { formatBRLNumber } from '../../src/domain/money.ts';
+import { nextOpening } from '../../src/domain/office-hours.ts';
+import type { OfficeHour } from '../../src/domain/office-hours.ts';
+import type { PricingInput } from '../../src/domain/order-pricing.ts';
+import { isProductAvailableAt } from '../../src/domain/availability.ts';
+import type { OrderTotals } from '../../src/domain/order-pricing.ts';
+import { checkSchedule, productsShareAvailability, zonedDateTimeParts } from '../../src/domain/schedule.ts';
+import type { ScheduleContext } from '../../src/domain/schedule.ts';
+import type { SubmitCheckInput } from '../../src/domain/submit-checks.ts';
+import { zonedAt, type Temporal } from '../../src/domain/time.ts';
+import { toVariationRule, variationGroupAmountCents } from '../../src/domain/variation-pricing.ts';
+import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
+import type { Draft, DraftVariation } from '../../src/schemas/draft.ts';
+import type { EstablishmentView, OrderVariationView, ProductView } from '../../src/schemas/views.ts';
+
+export type Prefs = EstablishmentView['preferences'];
+
+/** What the checkout knows about each cart product beyond the draft (from the products API). */
+export type ProductRules = Pick<ProductView, '_id' | 'name' | 'availabilities' | 'mandatory_schedule' | 'min_schedule_time' | 'accept_scheduling' | 'delivery_type'>;
+
+// ---- Delivery type ---------------------------------------------------------------------
+
+/**
+ * The types offered: the establishment's list, in its order, kept only where every product accepts
+ * them [R-2.111, R-4.13]; 'local' only when the establishment lists it (decisions #13).
+ * Example: `allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup'] }])` is `['pickup']`
+ */
+export function allowedDeliveryTypes(establishmentTypes: readonly DeliveryType[], lines: readonly Pick<CartLine, 'delivery_type'>[]): DeliveryType[] {
+  const common = commonDeliveryTypes(lines);
+  return establishmentTypes.filter((type) => common === null || common.includes(type));
+}
+
+/** Whether the stored type must be reset on load [R-4.13, R-4.14]. Example: `deliveryTypeNeedsReset('local', ['pickup']) === true` */
+export function deliveryTypeNeedsReset(type: Draft['delivery_type'], allowed: readonly DeliveryType[]): boolean {
+  return type !== null && !allowed.includes(type);
+}
+
+/** The estimate of a type in minutes, from the preferences (pickup times serve 'local' too). */
+export function deliveryTime(prefs: Pick<Prefs, 'min_delivery_time' | 'max_delivery_time' | 'min_pickup_time' | 'max_pickup_time'>, type: DeliveryType | null): { min: number; max: number } | null {
+  if (type === null) return null;
+  return type === 'delivery' ? { min: prefs.min_delivery_time, max: prefs.max_delivery_time } : { min: prefs.min_pickup_time, max: prefs.max_pickup_time };
+}
+
+// ---- Order variations (the extras modal) ----------------------------------------------
+
+export type Selections = Record<string, VariationSelection[]>;
+
+/** The stored entries of the picks, in the groups' order, each with the item's name and price. */
+export function orderVariationEntries(groups: readonly OrderVariationView[], selections: Readonly<Selections>): DraftVariation[] {
+  const out: DraftVariation[] = [];
+  for (const group of groups) {
+    for (const pick of selections[group._id] ?? []) {
+      const item = group.items.find((i) => i._id === pick.item_id);
+      if (item && pick.qnt > 0) out.push({ _id: group._id, item_id: item._id, qnt: pick.qnt, name: item.name, price: item.price });
+    }
+  }
+  return out;
+}
+
+/** The picks of stored entries, per group (to reopen the extras modal with them). */
+export function selectionsFromEntries(entries: readonly DraftVariation[]): Selections {
+  const out: Selections = {};
+  for (const e of entries) (out[e._id] ??= []).push({ item_id: e.item_id, qnt: e.qnt });
+  return out;
+}
+
+/**
+ * The order variations' amount: each group's price rule over its picks (decisions 'Variation
+ * price rules'), summed. Entries of groups that no longer exist count nothing.
+ * Example: one rule-1 group with 'Sacola retornável' (490) x 1 gives 490
+ */
+export function orderVariationsCents(groups: readonly OrderVariationView[], entries: readonly DraftVariation[]): number {
+  let total = 0;
+  for (const group of groups) {
+    const picks = entries
+      .filter((e) => e._id === group._id)
+      .map((e) => ({ priceCents: group.items.find((i) => i._id === e.item_id)?.price ?? e.price ?? 0, qnt: e.qnt }));
+    if (picks.length > 0) total += variationGroupAmountCents(toVariationRule(group.price_rule), picks);
+  }
+  return total;
+}
+
+// ---- Pricing preview -----------------------------------------------------------------
+
+/** The priceOrder() input of the draft (the server prices again from its own data). */
+export function pricingInput(args: {
+  draft: Draft;
+  lines: readonly CartLine[];
+  prefs: Prefs;
+  freeDeliveryEnabled: boolean;
+  orderVariationsCents: number;
+  creditsAvailable: number;
+}): PricingInput {
+  const { draft, lines, prefs } = args;
+  return {
+    lines: lines.map((l) => ({ line_cents: l.line_cents, qnt: l.qnt, promo: l.promo, packing_quantity: l.packing_quantity })),
+    order_variations_cents: args.orderVariationsCents,
+    delivery_type: draft.delivery_type,
+    delivery_fee: draft.delivery_type === 'delivery' && draft.delivery_address ? draft.delivery_tax : null,
+    preferences: {
+      use_packing_fee: prefs.use_packing_fee,
+      use_packing_fee_products: prefs.use_packing_fee_products,
+      packing_price: prefs.packing_price,
+      has_pickup_discount: prefs.has_pickup_discount,
+      pickup_discount_type: prefs.pickup_discount_type,
+      pickup_discount_value: prefs.pickup_discount_value,
+      free_delivery_tax_after_product_price: prefs.free_delivery_tax_after_product_price,
+    },
+    free_delivery_enabled: args.freeDeliveryEnabled,
+    coupon: draft.coupon ? { discount_type: draft.coupon.discount_type, value: draft.coupon.value } : null,
+    achievement: draft.achievement ? { reward_type: draft.achievement.reward_type, reward_value: draft.achievement.reward_value } : null,
+    credits_available: Math.min(draft.credits, Math.max(0, args.creditsAvailable)),
+  };
+}
+
+// ---- Schedule ------------------------------------------------------------------------
+
+/** The schedule context of the cart for a delivery type (preparation time of that type). */
+export function scheduleContext(args: {
+  now: Temporal.Instant;
+  timeZone: string;
+  officeHours: readonly OfficeHour[];
+  prefs: Prefs;
+  type: DeliveryType | null;
+  products: readonly ProductRules[];
+}): ScheduleContext {
+  const prep = args.type === 'delivery' ? args.prefs.min_delivery_time : args.prefs.min_pickup_time;
+  return {
+    now: args.now,
+    timeZone: args.timeZone,
+    officeHours: args.officeHours,
+    maxDaysScheduling: args.prefs.max_days_scheduling,
+    preparationMinutes: prep,
+    productMinScheduleHours: Math.max(0, ...args.products.map((p) => p.min_schedule_time ?? 0)),
+    productAvailabilities: args.products.map((p) => p.availabilities ?? []),
+  };
+}
+
+// ---- Submit checks -------------------------------------------------------------------
+
+/**
+ * Whether the establishment takes nothing more today [R-5.32]: closed now and no opening left
+ * today (the server's reading, src/server/services/orders.ts).
+ */
+export function unavailableToday(est: Pick<EstablishmentView, 'office_hours' | 'time_zone'>, open: boolean, now: Temporal.Instant): boolean {
+  if (open) return false;
+  const opening = nextOpening(est.office_hours, now, est.time_zone);
+  return opening === null || opening.toPlainDate().toString() !== zonedAt(now, est.time_zone).toPlainDate().toString();
+}
+
+/** The first cart product that takes no scheduled order (the server refuses a schedule then), or null. */
+export function productRefusingSchedule(products: readonly Pick<ProductRules, 'name' | 'accept_scheduling'>[]): string | null {
+  return products.find((p) => p.accept_scheduling === false)?.name ?? null;
+}
+
+/** The facts firstSubmitProblem() decides on, gathered from the draft and what the checkout loaded. */
+export function submitCheckInput(args: {
+  draft: Draft;
+  lines: readonly CartLine[];
+  establishment: EstablishmentView;
+  products: ReadonlyMap<string, ProductRules>;
+  orderVariations: readonly OrderVariationView[];
+  schedule: ScheduleContext;
+  totals: OrderTotals;
+  open: boolean;
+  now: Temporal.Instant;
+}): SubmitCheckInput {
+  const { draft, establishment: est, schedule, now } = args;
+  const prefs = est.preferences;
+  const rules = args.lines.map((l) => args.products.get(l.product_id));
+  const date = draft.scheduling_date;
+  const time = draft.scheduled_at ? zonedDateTimeParts(draft.scheduled_at, est.time_zone).time : null;
+  return {
+    today: zonedAt(now, est.time_zone).toPlainDate().toString(),
+    open_now: args.open,
+    unavailable_today: unavailableToday(est, args.open, now),
+    schedule: { date, time, check: date ? checkSchedule(schedule, date, time) : null },
+    products: args.lines.map((l, i) => ({
+      name: l.name,
+      mandatory_schedule: rules[i]?.mandatory_schedule ?? false,
+      available_now: rules[i] ? isProductAvailableAt(rules[i]!, now, est.time_zone) : true,
+    })),
+    products_share_availability: productsShareAvailability(rules.map((r) => r?.availabilities ?? [])),
+    totals: args.totals,
+    min_order: prefs.min_order,
+    use_credits: draft.credits > 0,
+    payment_type: draft.payment_type,
+    payment_method: draft.payment_method,
+    change: draft.change,
+    delivery_type: draft.delivery_type,
+    has_address: draft.delivery_address !== null,
+    has_card: draft.payment_card !== null,
+    card_document: draft.payment_card_document,
+    invoice: draft.invoice,
+    tax_receipt: prefs.tax_receipt,
+    order_variations: { groups: args.orderVariations, selections: selectionsFromEntries(draft.order_variations) },
+  };
+}
+
+// ---- Payload -------------------------------------------------------------------------
+
+export interface OrderPayload {
+  delivery_type: DeliveryType | null;
+  payment_type: Draft['payment_type'];
+  platform: 'web';
+  products: { id: string; qnt: number; note: string; variations: { _id: string; item_id: string; qnt: number }[] }[];
+  order_variations: { _id: string; item_id: string; qnt: number }[];
+  note: string;
+  use_credits: boolean;
+  coupon_id: string | null;
+  achievement_id: string | null;
+  scheduled_at: string | null;
+  tax_receipt: boolean;
+  tax_id: string | null;
+  payment_payback: number | null;
+  payment_method_id: string | null;
+  address_id: string | null;
+}
+
+/** The POST /establishments/{id}/orders body of a draft (spec section 3 'Order payload'). */
+export function orderPayload(draft: Draft): OrderPayload {
+  const entry = (v: { _id: string; item_id: string; qnt: number }) => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
+  const offline = draft.payment_type === 'offline';
+  return {
+    delivery_type: draft.delivery_type,
+    payment_type: draft.payment_type,
+    platform: 'web',
+    products: draft.products.map((p) => ({ id: p.id, qnt: p.qnt, note: p.note, variations: p.variations.map(entry) })),
+    order_variations: draft.order_variations.map(entry),
+    note: draft.note.trim(),
+    use_credits: draft.credits > 0,
+    coupon_id: draft.coupon?._id ?? null,
+    achievement_id: draft.achievement?._id ?? null,
+    scheduled_at: draft.scheduled_at,
+    tax_receipt: draft.invoice.status,
+    tax_id: draft.invoice.status && draft.invoice.document ? draft.invoice.document.replace(/[^\dA-Za-z]/g, '').toUpperCase() : null,
+    payment_payback: offline && draft.payment_method?.payback && draft.change !== null && draft.change > 0 ? draft.change : null,
+    payment_method_id: offline ? (draft.payment_method?._id ?? null) : null,
+    address_id: draft.delivery_type === 'delivery' ? (draft.delivery_address?._id ?? null) : null,
+  };
+}
+
+// ---- Problems and errors -------------------------------------------------------------
+
+/** The min_order parameter as the message wants it: '30,00' (the template carries 'R$ '). */
+export function minOrderParam(value: string | number): string {
+  if (typeof value === 'number') return formatBRLNumber(value);
+  return value.replace(/^\s*R\$[\s\u00a0]*/, '');
+}
+
+/** Which checkout section a submit problem points at (focused with the message). */
+export type SectionId = 'delivery' | 'address' | 'schedule' | 'payment' | 'invoice' | 'summary' | 'extras';
+
+const PROBLEM_SECTION: Record<string, SectionId> = {
+  closed_without_schedule: 'schedule',
+  mandatory_schedule: 'schedule',
+  unavailable_today: 'schedule',
+  product_unavailable: 'schedule',
+  products_not_same_day: 'schedule',
+  schedule_invalid: 'schedule',
+  credits_without_method: 'payment',
+  min_order: 'summary',
+  payment_type_missing: 'payment',
+  payment_method_missing: 'payment',
+  delivery_type_missing: 'delivery',
+  address_missing: 'address',
+  card_missing: 'payment',
+  card_document_invalid: 'payment',
+  change_too_low: 'payment',
+  invoice_document_missing: 'invoice',
+  variations_required: 'extras',
+};
+
+export function problemSection(code: string): SectionId {
+  return PROBLEM_SECTION[code] ?? 'summary';
+}
+
+/** Whether a code is one of the submit checks (also answered by the server as 422). */
+export function isSubmitProblemCode(code: string): boolean {
+  return code in PROBLEM_SECTION;
+}
+
+/** What the checkout does with a failed send: the message key, and any draft repair. */
+export interface SendFailureAction {
+  /** 'checkout:errors.x' or 'checkout:problems.x'. */
+  key: string;
+  /** no_delivery_tax_found [R-8.49] and invalid_address: the address is cleared. */
+  clearAddress?: boolean;
+  /** idempotency_key_reused: the next send needs a new key. */
+  renewKey?: boolean;
+  /** The section to focus (422 submit problems). */
+  section?: SectionId;
+}
+
+const FORBIDDEN = new Set([
+  'payment_not_done',
+  'credit_card_problems',
+  'establishment_unavailable',
+  'invalid_payment_card',
+  'payment_card_already_exist',
+  'credit_card_blocked',
+  'credit_card_expired',
+  'credit_card_canceled',
+  'invalid_payment_card_brand',
+  'payment_gateway_offline',
+  'failed_save',
+  'invalid_address',
+  'user_is_banned',
+  'user_not_allowed_to_send_order',
+]);
+const CONFLICTS = new Set(['offer_not_available', 'offer_changed', 'price_changed', 'user_offer_limit_reached', 'sales_limit_reached', 'write_conflict', 'idempotency_key_in_flight']);
+
+/**
+ * The error catalogue of spec section 8 'Send order' [R-8.1..R-8.24] plus the server's own codes
+ * (422 submit checks, 404 no_delivery_tax_found). `code` is the server's message, or
+ * 'unknown_error' when it gave none.
+ * Example: `sendFailureAction(409, 'unknown_error').key === 'checkout:errors.conflict'`
+ */
+export function sendFailureAction(status: number, code: string): SendFailureAction {
+  if (status === 0) return { key: 'checkout:errors.network_error' };
+  if (status === 403) {
+    if (FORBIDDEN.has(code)) return { key: `checkout:errors.${code}`, clearAddress: code === 'invalid_address', section: code === 'invalid_address' ? 'address' : undefined };
+    return { key: 'checkout:errors.forbidden' };
+  }
+  if (status === 409) {
+    if (CONFLICTS.has(code)) return { key: `checkout:errors.${code}` };
+    return { key: 'checkout:errors.conflict' };
+  }
+  if (status === 404 && code === 'no_delivery_tax_found') return { key: 'checkout:errors.no_delivery_tax_found', clearAddress: true, section: 'address' };
+  if (status === 422 && code === 'idempotency_key_reused') return { key: 'checkout:errors.idempotency_key_reused', renewKey: true };
+  if (status === 422 && isSubmitProblemCode(code)) return { key: `checkout:problems.${code}`, section: problemSection(code) };
+  if (status === 422 && /^schedule_(past|too_early|date_required)$/.test(code)) return { key: `checkout:problems.${code}`, section: 'schedule' };
+  if (code === 'establishment_unavailable') return { key: 'checkout:errors.establishment_unavailable' };
+  return { key: 'checkout:errors.generic' };
+}

@@ -1,0 +1,118 @@
+// Sending the order: the submit checks first (src/domain/submit-checks.ts, the spec's order, the
+// first failing one as a toast and the section it concerns [R-5.30..R-5.46]), then POST
+// /establishments/{id}/orders with the draft's Idempotent-Key (a retry of the same draft reuses
+// it, decisions #22). On 201 the cart is cleared [R-4.39], the credits refreshed [R-4.40], the
+// purchase tracked [R-4.42] and the customer taken to /{slug}/pedido/{id} [R-2.30]. A failure
+// shows the error catalogue's message [R-8.1..R-8.24] and repairs what it can (an address the
+// server refuses is cleared [R-8.49]).
+import { api, ApiFailure } from '../../src/client/api.ts';
+import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
+import { toast } from '../../src/client/toast.ts';
+import { ecommercePayload, track, trackingItems } from '../../src/client/tracking.ts';
+import type { CartLine } from '../../src/domain/cart.ts';
+import type { OrderTotals } from '../../src/domain/order-pricing.ts';
+import type { ScheduleContext } from '../../src/domain/schedule.ts';
+import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
+import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
+import type { Temporal } from '../../src/domain/time.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { Draft } from '../../src/schemas/draft.ts';
+import type { EstablishmentView } from '../../src/schemas/views.ts';
+import type { CartStore } from '../stores/cart.ts';
+import type { CheckoutContext } from './context.ts';
+import { minOrderParam, orderPayload, problemSection, productRefusingSchedule, sendFailureAction, submitCheckInput, type SectionId } from './model.ts';
+
+/** The message of a submit problem, with its parameters (min_order as '30,00', decisions #18). */
+export function problemMessage(problem: SubmitProblem, minOrderCents: number): string {
+  if (problem.code === 'schedule_invalid') {
+    const reason = problem.params?.reason;
+    if (reason === 'past') return t('checkout:problems.schedule_past');
+    if (reason === 'too_early') return t('checkout:problems.schedule_too_early');
+    if (reason === 'date_required') return t('checkout:problems.schedule_date_required');
+  }
+  const params: Record<string, string | number> = { ...(problem.params ?? {}) };
+  params.min_order = minOrderParam(problem.params?.min_order ?? minOrderCents);
+  return t(`checkout:problems.${problem.code}`, params);
+}
+
+export function submitProblem(args: {
+  draft: Draft;
+  lines: readonly CartLine[];
+  ctx: CheckoutContext;
+  schedule: ScheduleContext;
+  totals: OrderTotals;
+  open: boolean;
+  now: Temporal.Instant;
+}): { message: string; section: SectionId } | null {
+  const problem = firstSubmitProblem(
+    submitCheckInput({
+      draft: args.draft,
+      lines: args.lines,
+      establishment: args.ctx.establishment,
+      products: args.ctx.products,
+      orderVariations: args.ctx.orderVariations,
+      schedule: args.schedule,
+      totals: args.totals,
+      open: args.open,
+      now: args.now,
+    }),
+  );
+  if (!problem) {
+    // The server also refuses a schedule for a product that takes none.
+    const refusing = args.draft.scheduling_date ? productRefusingSchedule(args.lines.flatMap((l) => args.ctx.products.get(l.product_id) ?? [])) : null;
+    return refusing ? { message: t('checkout:problems.schedule_refused', { name: refusing }), section: 'schedule' } : null;
+  }
+  return { message: problemMessage(problem, args.ctx.establishment.preferences.min_order), section: problemSection(problem.code) };
+}
+
+/** 'add_payment_info' once the customer has settled how to pay [R-4.41]. */
+export function paymentInfo(draft: Draft, lines: readonly CartLine[], totalCents: number): void {
+  const how = draft.payment_type === 'offline' && draft.payment_method ? `offline: ${draft.payment_method.name}` : (draft.payment_type ?? '');
+  track('add_payment_info', ecommercePayload(totalCents, trackingItems(lines), { payment_type: how }));
+}
+
+/** The session again after the order: the credits may have been used [R-4.40]. */
+async function refreshSession(establishmentId: string): Promise<void> {
+  try {
+    const raw = await api<Record<string, unknown>>('/users/me', { establishmentId });
+    setSessionUser(establishmentId, toSessionUser(raw));
+  } catch (err) {
+    // The order is placed; a stale balance is only cosmetic until the next page.
+    console.error(err);
+  }
+}
+
+export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId };
+
+export async function sendOrder({ store, establishment, lines, totals }: { store: CartStore; establishment: EstablishmentView; lines: readonly CartLine[]; totals: OrderTotals }): Promise<SendResult> {
+  store.refresh();
+  const draft = store.draft.value;
+  const estId = establishment._id;
+  try {
+    const res = await api<{ _id: string }>(`/establishments/${encodeURIComponent(estId)}/orders`, {
+      method: 'POST',
+      body: orderPayload(draft),
+      establishmentId: estId,
+      idempotentKey: draft.idempotent_key,
+    });
+    track('purchase', ecommercePayload(totals.total, trackingItems(lines), { transaction_id: res._id }));
+    store.clear();
+    await refreshSession(estId);
+    location.assign(`/${establishment.slug_area}/pedido/${encodeURIComponent(res._id)}`);
+    return { ok: true, id: res._id };
+  } catch (err) {
+    if (!(err instanceof ApiFailure)) {
+      console.error(err);
+      toast(t('checkout:errors.generic'), { kind: 'error' });
+      return { ok: false };
+    }
+    // 401: the session module has already cleared the session and left for the account page.
+    if (err.status === 401) return { ok: false };
+    console.error(err);
+    const action = sendFailureAction(err.status, err.code);
+    if (action.clearAddress) store.setDeliveryAddress(null, null);
+    if (action.renewKey) store.renewKey();
+    toast(t(action.key, { min_order: minOrderParam(establishment.preferences.min_order) }), { kind: 'error' });
+    return { ok: false, section: action.section };
+  }
+}

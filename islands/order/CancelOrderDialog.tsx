@@ -1,0 +1,79 @@
+// The customer's cancellation [R-4.65, R-4.66]: 'Tem certeza que deseja cancelar esse pedido?'
+// with the reason the establishment will read (required), 'Voltar' or 'Sim, cancelar'.
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { t } from '../../src/i18n/index.ts';
+import { Dialog } from '../cart/Dialog.tsx';
+
+/** The API's CANCELLATION_REASON_MAX (src/schemas/api-orders.ts, not imported: it would bring arktype into the page). */
+const REASON_MAX = 500;
+
+export function CancelOrderDialog({ busy, onBack, onConfirm }: { busy: boolean; onBack: () => void; onConfirm: (reason: string) => void }) {
+  const uid = useId();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const formId = `${uid}-form`;
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (!text) {
+      setError(t('order:cancel.reasonRequired'));
+      reasonRef.current?.focus();
+      return;
+    }
+    onConfirm(text);
+  };
+
+  return (
+    <Dialog
+      titleId={`${uid}-title`}
+      title={t('order:cancel.title')}
+      onClose={onBack}
+      initialFocus={reasonRef}
+      hook={{ 'data-order-cancel-dialog': '', role: 'alertdialog', 'aria-describedby': `${uid}-message` }}
+      footer={
+        <div className="flex justify-end gap-2">
+          <button type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface" onClick={onBack} data-order-cancel-back>
+            {t('order:cancel.back')}
+          </button>
+          <button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined} className="cursor-pointer rounded-lg border-0 bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70" data-order-cancel-confirm>
+            {busy ? t('order:cancel.busy') : t('order:cancel.submit')}
+          </button>
+        </div>
+      }
+    >
+      <form id={formId} noValidate className="flex flex-col gap-3 p-4" onSubmit={submit}>
+        <p id={`${uid}-message`} className="m-0 text-base font-semibold" data-order-cancel-message>
+          {t('order:cancel.confirm')}
+        </p>
+        <label htmlFor={`${uid}-reason`} className="text-sm font-semibold text-ink">
+          {t('order:cancel.reason')}
+        </label>
+        <textarea
+          ref={reasonRef}
+          id={`${uid}-reason`}
+          name="reason"
+          rows={3}
+          required
+          maxLength={REASON_MAX}
+          value={reason}
+          placeholder={t('order:cancel.reasonPlaceholder')}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (error) setError('');
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${uid}-error` : undefined}
+          className={`w-full rounded-lg border border-solid bg-card px-3 py-2 text-base text-ink ${error ? 'border-red-600' : 'border-line'}`}
+          data-order-cancel-reason
+        />
+        {error && (
+          <p id={`${uid}-error`} className="m-0 text-sm text-red-700 dark:text-red-400" data-order-cancel-error>
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,195 @@
+// The order page island (/{slug}/pedido/{id}, decisions #24) [R-2.29, R-2.30]: the customer's own
+// order, followed without a reload: GET every 10 s (spec section 9 'order checks 10 s') and at
+// once when the tab becomes visible, conditional on the ETag so an unchanged order costs a 304.
+// Polling stops once the order is complete or canceled. A registered order can be cancelled with
+// the confirmation and a reason [R-4.65, R-4.66]; 409 says it no longer can [R-8.59]. Visitors
+// get the login link (coming back here); someone else's order reads as not found.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiFailure } from '../../src/client/api.ts';
+import { clearSession, getSession, onSessionChange } from '../../src/client/session.ts';
+import { toast } from '../../src/client/toast.ts';
+import { t } from '../../src/i18n/index.ts';
+import { CancelOrderDialog } from './CancelOrderDialog.tsx';
+import { OrderDetails, statusLabel } from './OrderDetails.tsx';
+import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
+
+export const ORDER_POLL_MS = 10_000;
+
+interface Props {
+  establishmentId: string;
+  slug: string;
+  orderId: string;
+  timeZone: string;
+}
+
+type State = { kind: 'loading' } | { kind: 'visitor' } | { kind: 'not_found' } | { kind: 'failed' } | { kind: 'order'; order: OrderView };
+
+const FINAL: ReadonlySet<OrderView['status']> = new Set(['complete', 'canceled']);
+
+export default function OrderPage({ establishmentId, slug, orderId, timeZone }: Props) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [hydrated, setHydrated] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelBusy, setCancelBusy] = useState(false);
+  const etag = useRef<string | null>(null);
+  const shown = useRef<OrderView | null>(null);
+  const inFlight = useRef(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+
+  const show = useCallback((order: OrderView, tag: string | null) => {
+    const before = shown.current;
+    if (before && before.status !== order.status) setAnnouncement(t('order:view.statusChanged', { status: statusLabel(order.status) }));
+    shown.current = order;
+    etag.current = tag;
+    setState({ kind: 'order', order });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      const read = await readOrder(establishmentId, orderId, etag.current);
+      if (read.kind === 'order') show(read.order, read.etag);
+      else if (read.kind === 'unauthorized') {
+        clearSession(establishmentId);
+        setState({ kind: 'visitor' });
+      } else if (read.kind === 'not_found') setState({ kind: 'not_found' });
+      // A failed poll keeps what is shown; only a first load that fails says so.
+      else if (read.kind === 'failed' && !shown.current) setState({ kind: 'failed' });
+    } finally {
+      inFlight.current = false;
+    }
+  }, [establishmentId, orderId, show]);
+
+  // Who is looking: a visitor gets the login link, a customer the order.
+  useEffect(() => {
+    setHydrated(true);
+    const decide = (user: unknown) => {
+      if (user) void refresh();
+      else setState({ kind: 'visitor' });
+    };
+    const off = onSessionChange(decide);
+    getSession(establishmentId).then(decide, () => setState({ kind: 'failed' }));
+    return off;
+  }, [establishmentId, refresh]);
+
+  const status = state.kind === 'order' ? state.order.status : null;
+  const following = status !== null && !FINAL.has(status);
+
+  // Follow the status: every 10 s while the tab is visible, and at once when it becomes visible.
+  useEffect(() => {
+    if (!following) return;
+    const tick = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    const id = window.setInterval(tick, ORDER_POLL_MS);
+    document.addEventListener('visibilitychange', tick);
+    return () => {
+      window.clearInterval(id);
+      document.removeEventListener('visibilitychange', tick);
+    };
+  }, [following, refresh]);
+
+  async function confirmCancel(reason: string) {
+    setCancelBusy(true);
+    try {
+      const updated = await cancelOrder(establishmentId, orderId, reason);
+      toast(t('order:cancel.done'), { kind: 'success' });
+      setCancelling(false);
+      if (updated && typeof updated === 'object' && updated._id) show(updated, null);
+      else {
+        etag.current = null;
+        await refresh();
+      }
+    } catch (err) {
+      setCancelling(false);
+      if (err instanceof ApiFailure && err.status === 409) {
+        toast(t('order:cancel.cannot'), { kind: 'error' });
+        etag.current = null;
+        await refresh();
+      } else if (!(err instanceof ApiFailure && err.status === 401)) toast(t('order:cancel.failed'), { kind: 'error' });
+    } finally {
+      setCancelBusy(false);
+    }
+  }
+
+  const home = `/${slug}/`;
+  const ordersUrl = `/${slug}/minha-conta/pedidos`;
+  const here = `/${slug}/pedido/${encodeURIComponent(orderId)}`;
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-4" data-order-page data-hydrated={hydrated || undefined} data-state={state.kind}>
+      <p className="sr-only" role="status" aria-live="polite" data-order-announcement>
+        {announcement}
+      </p>
+      {state.kind === 'loading' && (
+        <p className="m-0 py-8 text-center text-muted" role="status">
+          {t('order:page.loading')}
+        </p>
+      )}
+      {state.kind === 'visitor' && (
+        <section className="rounded-xl border border-solid border-line bg-card p-6 text-center" data-order-visitor>
+          <h1 className="m-0 mb-2 text-xl font-bold text-ink">{t('order:page.loginTitle')}</h1>
+          <p className="m-0 mb-4 text-muted">{t('order:page.loginText')}</p>
+          <a href={`/${slug}/minha-conta?voltar=${encodeURIComponent(here)}`} className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-onbrand no-underline hover:bg-branddark" data-order-login>
+            {t('order:page.login')}
+          </a>
+        </section>
+      )}
+      {state.kind === 'not_found' && (
+        <section className="rounded-xl border border-solid border-line bg-card p-6 text-center" data-order-not-found>
+          <h1 className="m-0 mb-2 text-xl font-bold text-ink">{t('order:page.notFoundTitle')}</h1>
+          <p className="m-0 mb-4 text-muted">{t('order:page.notFoundText')}</p>
+          <a href={ordersUrl} className="font-semibold text-brand">
+            {t('order:page.myOrders')}
+          </a>
+        </section>
+      )}
+      {state.kind === 'failed' && (
+        <section className="flex flex-col items-center gap-3 rounded-xl border border-solid border-line bg-card p-6 text-center" data-order-failed>
+          <p className="m-0 text-ink">{t('order:page.loadFailed')}</p>
+          <button
+            type="button"
+            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
+            onClick={() => {
+              setState({ kind: 'loading' });
+              void getSession(establishmentId).then((u) => (u ? refresh() : setState({ kind: 'visitor' })), () => setState({ kind: 'failed' }));
+            }}
+          >
+            {t('order:page.retry')}
+          </button>
+        </section>
+      )}
+      {state.kind === 'order' && (
+        <>
+          <article className="rounded-xl border border-solid border-line bg-card p-4 md:p-6" data-order={state.order._id}>
+            <OrderDetails order={state.order} timeZone={timeZone} />
+          </article>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap gap-4">
+              <a href={ordersUrl} className="font-semibold text-brand" data-order-list-link>
+                {t('order:page.myOrders')}
+              </a>
+              <a href={home} className="font-semibold text-brand">
+                {t('order:page.backToMenu')}
+              </a>
+            </div>
+            {state.order.status === 'registered' && (
+              <button
+                ref={cancelButton}
+                type="button"
+                className="cursor-pointer rounded-lg border border-solid border-red-700 bg-transparent px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 dark:text-red-400"
+                onClick={() => setCancelling(true)}
+                data-order-cancel
+              >
+                {t('order:cancel.button')}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+      {cancelling && <CancelOrderDialog busy={cancelBusy} onBack={() => setCancelling(false)} onConfirm={(reason) => void confirmCancel(reason)} />}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// 'Meus pedidos' in the account [R-2.24, R-3.51]: the customer's orders at this establishment,
+// newest first (GET .../orders?sort=-order&page&limit), each with its number, status, date, delivery
+// type and total, linking to its order page; 'Carregar mais' fetches the next page.
+import { useCallback, useEffect, useState } from 'react';
+import { ApiFailure } from '../../src/client/api.ts';
+import { formatBRL } from '../../src/domain/money.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/domain/time.ts';
+import { t } from '../../src/i18n/index.ts';
+import { readStoreIsland } from '../cart/island.ts';
+import { StatusBadge } from './OrderDetails.tsx';
+import { listOrders, type OrderView } from './order-api.ts';
+import { zonedDateTime } from './format.ts';
+
+const PAGE_SIZE = 20;
+
+type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; orders: OrderView[]; page: number; total: number };
+
+export function OrdersList({ establishmentId, slug }: { establishmentId: string; slug: string }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [more, setMore] = useState(false);
+  // The establishment's zone comes with the page (the layout's #store-data island), read in the
+  // browser only: the account area is also rendered on the server.
+  const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
+  useEffect(() => setTimeZone(readStoreIsland()?.time_zone ?? DEFAULT_TIME_ZONE), []);
+
+  const load = useCallback(
+    async (page: number) => {
+      try {
+        const res = await listOrders(establishmentId, page, PAGE_SIZE);
+        setState((s) => ({
+          kind: 'ready',
+          orders: page > 1 && s.kind === 'ready' ? [...s.orders, ...res.orders.filter((o) => !s.orders.some((x) => x._id === o._id))] : res.orders,
+          page,
+          total: res.total,
+        }));
+      } catch (err) {
+        if (err instanceof ApiFailure && err.status === 401) return;
+        if (page === 1) setState({ kind: 'failed' });
+      }
+    },
+    [establishmentId],
+  );
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+
+  if (state.kind === 'loading') {
+    return (
+      <p className="m-0 text-muted" role="status" data-orders-loading>
+        {t('order:list.loading')}
+      </p>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className="flex flex-col items-start gap-3" data-orders-failed>
+        <p className="m-0 text-ink">{t('order:list.loadFailed')}</p>
+        <button type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface" onClick={() => void load(1)}>
+          {t('order:list.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (state.orders.length === 0) {
+    return (
+      <div className="flex flex-col items-start gap-3" data-orders-empty>
+        <p className="m-0 text-ink">{t('order:list.empty')}</p>
+        <a href={`/${slug}/`} className="font-semibold text-brand">
+          {t('order:list.toMenu')}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3" data-orders-list>
+      <p className="m-0 text-sm text-muted">{t('order:list.count', { count: state.total })}</p>
+      <ul className="m-0 flex list-none flex-col gap-2 p-0">
+        {state.orders.map((o) => (
+          <li key={o._id} data-orders-item={o._id}>
+            <a
+              href={`/${slug}/pedido/${encodeURIComponent(o._id)}`}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-solid border-line bg-card p-3 text-ink no-underline hover:bg-surface"
+            >
+              <span className="flex min-w-0 flex-col gap-0.5">
+                <span className="font-bold">{t('order:view.number', { number: o.order })}</span>
+                <span className="text-xs text-muted">
+                  {zonedDateTime(o.created_at, timeZone)} · {t(`order:deliveryTypes.${o.delivery_type}`)}
+                </span>
+              </span>
+              <span className="flex items-center gap-3">
+                <StatusBadge status={o.status} short />
+                <span className="font-bold tabular-nums" data-orders-total={o.totals.total}>
+                  {formatBRL(o.totals.total)}
+                </span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {state.orders.length < state.total && (
+        <button
+          type="button"
+          disabled={more}
+          className="cursor-pointer self-center rounded-lg border border-solid border-brand bg-transparent px-4 py-2 text-sm font-semibold text-brand hover:bg-surface disabled:cursor-wait disabled:opacity-60"
+          onClick={() => {
+            setMore(true);
+            void load(state.page + 1).finally(() => setMore(false));
+          }}
+          data-orders-more
+        >
+          {t('order:list.more')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+// `npm run orders -- list|confirm|complete|cancel [<nº do pedido ou id>] --establishment <slug>
+//   [--url http://localhost:4321] [--key <chave>] [--reason <texto>] [--status <situação>]`
+// The establishment's side of the orders, on the command line: talks HTTP to the running server
+// with the establishment's API key (docs/api.md 'Orders'). The key defaults to the one the demo
+// seed wrote to $DATA_DIR/establishment-keys.json. Output and errors are in Portuguese; any error
+// exits with a non-zero status.
+import { parseArgs } from 'node:util';
+import { config } from '../src/server/config.ts';
+import { keysFilePath, readKeysFile } from '../src/server/services/establishment-keys.ts';
+import { formatBRL } from '../src/domain/money.ts';
+import type { OrderView } from '../src/schemas/api-orders.ts';
+
+const HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4' } as const;
+
+const STATUS_LABELS: Record<string, string> = {
+  registered: 'Recebido',
+  confirmed: 'Confirmado',
+  complete: 'Concluído',
+  canceled: 'Cancelado',
+};
+const DELIVERY_LABELS: Record<string, string> = { delivery: 'Entrega', pickup: 'Retirada', local: 'No local' };
+const ACTIONS = {
+  confirm: { status: 'confirmed', verb: 'confirmar', done: 'confirmado' },
+  complete: { status: 'complete', verb: 'concluir', done: 'concluído' },
+  cancel: { status: 'canceled', verb: 'cancelar', done: 'cancelado' },
+} as const;
+
+const USAGE = `Uso: npm run orders -- <comando> [<nº do pedido ou id>] --establishment <slug> [opções]
+
+Comandos:
+  list                 lista os pedidos do estabelecimento (mais recentes primeiro)
+  confirm <pedido>     confirma um pedido recebido
+  complete <pedido>    conclui um pedido confirmado
+  cancel <pedido>      cancela um pedido recebido ou confirmado
+
+Opções:
+  --establishment, -e  slug do estabelecimento (obrigatório), ex.: pizzaria-bella
+  --url                endereço do servidor (padrão: http://localhost:4321)
+  --key                chave de API (padrão: a de $DATA_DIR/establishment-keys.json)
+  --reason             motivo do cancelamento
+  --status             só pedidos nesta situação (list): registered, confirmed, complete, canceled
+  --limit              quantos pedidos listar (list; padrão 20, máximo 100)`;
+
+class CliError extends Error {
+  exitCode: number;
+  constructor(message: string, exitCode = 1) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+type Json = Record<string, any>;
+
+async function call(url: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<{ status: number; json: Json | null }> {
+  const headers: Record<string, string> = { ...HEADERS };
+  if (init.key) headers.Authorization = `ApiKey ${init.key}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  } catch (err) {
+    const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    throw new CliError(`Não foi possível conectar ao servidor em ${new URL(url).origin} (${reason}). Ele está rodando (npm start)?`);
+  }
+  const text = await res.text();
+  let json: Json | null = null;
+  try {
+    json = text ? (JSON.parse(text) as Json) : null;
+  } catch {
+    json = null;
+  }
+  return { status: res.status, json };
+}
+
+/** The Portuguese message for an API error answer. */
+function apiError(status: number, json: Json | null, context: { slug: string; ref?: string }): CliError {
+  const code = typeof json?.message === 'string' ? json.message : '';
+  switch (code) {
+    case 'invalid_api_key':
+      return new CliError(`Chave de API inválida para o estabelecimento ${context.slug}.`);
+    case 'order_not_found':
+      return new CliError(context.ref ? `Pedido ${context.ref} não encontrado em ${context.slug}.` : `Pedido não encontrado em ${context.slug}.`);
+    case 'establishment_not_found':
+      return new CliError(`Estabelecimento não encontrado: ${context.slug}.`);
+    case 'invalid_query':
+    case 'invalid_body':
+    case 'invalid_params':
+      return new CliError(`Pedido inválido ao servidor (${code}): ${(json?.fields ?? []).map((f: Json) => f.message).join('; ')}`);
+    default:
+      return new CliError(`O servidor respondeu ${status}${code ? ` (${code})` : ''}.`);
+  }
+}
+
+function formatDateTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('pt-BR', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
+  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length))).join('  ').trimEnd()).join('\n');
+}
+
+async function main(argv: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        establishment: { type: 'string', short: 'e' },
+        url: { type: 'string', default: `http://localhost:${process.env.PORT ?? 4321}` },
+        key: { type: 'string' },
+        reason: { type: 'string' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\n\n${USAGE}`, 2);
+  }
+  const { values, positionals } = parsed;
+  const [command, ref, ...extra] = positionals;
+  if (values.help) return USAGE;
+  if (!command || !(command === 'list' || command in ACTIONS)) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
+  if (extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
+  const slug = values.establishment;
+  if (!slug) throw new CliError(`Informe o estabelecimento: --establishment <slug>\n\n${USAGE}`, 2);
+  if (command !== 'list' && !ref) throw new CliError(`Informe o número ou o id do pedido: npm run orders -- ${command} <pedido> --establishment ${slug}`, 2);
+
+  const base = values.url.replace(/\/+$/, '');
+  let key = values.key;
+  if (!key) {
+    key = readKeysFile(config.dataDir)[slug];
+    if (!key) throw new CliError(`Nenhuma chave de API para ${slug} em ${keysFilePath(config.dataDir)}. Rode npm run seed ou informe --key.`);
+  }
+
+  const found = await call(`${base}/api/establishments?slug_area=${encodeURIComponent(slug)}`);
+  if (found.status !== 200) throw apiError(found.status, found.json, { slug });
+  const est = (found.json as unknown as Json[])[0];
+  if (!est) throw new CliError(`Estabelecimento não encontrado: ${slug}.`);
+  const estId: string = est._id;
+  const ordersUrl = `${base}/api/establishments/${estId}/orders`;
+
+  if (command === 'list') {
+    const details = await call(`${base}/api/establishments/${estId}?fields=address`);
+    const timeZone: string = details.json?.time_zone ?? 'America/Sao_Paulo';
+    const query = new URLSearchParams({ sort: '-order', limit: values.limit ?? '20' });
+    if (values.status) query.set('status', values.status);
+    const { status, json } = await call(`${ordersUrl}?${query}`, { key });
+    if (status !== 200) throw apiError(status, json, { slug });
+    const orders = (json!.orders ?? []) as OrderView[];
+    if (orders.length === 0) return `Nenhum pedido em ${est.name}.`;
+    const rows = [['Nº', 'Situação', 'Criado em', 'Tipo', 'Agendado para', 'Cliente', 'Total']];
+    for (const o of orders) {
+      rows.push([
+        String(o.order),
+        STATUS_LABELS[o.status] ?? o.status,
+        formatDateTime(o.created_at, timeZone),
+        DELIVERY_LABELS[o.delivery_type] ?? o.delivery_type,
+        o.scheduled_at ? formatDateTime(o.scheduled_at, timeZone).slice(0, 16) : '-',
+        o.customer?.name ?? '-',
+        formatBRL(o.totals.total),
+      ]);
+    }
+    const shown = orders.length < json!.total ? `${orders.length} de ${json!.total} pedidos` : `${orders.length} ${orders.length === 1 ? 'pedido' : 'pedidos'}`;
+    return `${est.name}: ${shown}\n\n${table(rows)}`;
+  }
+
+  const action = ACTIONS[command as keyof typeof ACTIONS];
+  // A number is the establishment's order number; anything else an order id.
+  let order: OrderView | undefined;
+  if (/^\d+$/.test(ref!)) {
+    const { status, json } = await call(`${ordersUrl}?number=${ref}&limit=1`, { key });
+    if (status !== 200) throw apiError(status, json, { slug, ref: `nº ${ref}` });
+    order = (json!.orders as OrderView[])[0];
+    if (!order) throw new CliError(`Pedido nº ${ref} não encontrado em ${slug}.`);
+  } else {
+    const { status, json } = await call(`${ordersUrl}/${encodeURIComponent(ref!)}`, { key });
+    if (status !== 200) throw apiError(status, json, { slug, ref: ref! });
+    order = json as unknown as OrderView;
+  }
+  const body: Json = { status: action.status };
+  if (values.reason) body.cancellation_reason = values.reason;
+  const { status, json } = await call(`${ordersUrl}/${order._id}/status`, { method: 'PUT', key, body });
+  if (status === 409) {
+    // Tell the order's status now (it may have changed since it was read).
+    const current = await call(`${ordersUrl}/${order._id}`, { key });
+    const now = (current.json?.status as string | undefined) ?? order.status;
+    throw new CliError(`Não é possível ${action.verb} o pedido nº ${order.order}: ele está ${(STATUS_LABELS[now] ?? now).toLowerCase()}.`);
+  }
+  if (status !== 200) throw apiError(status, json, { slug, ref: `nº ${order.order}` });
+  return `Pedido nº ${order.order} ${action.done}.`;
+}
+
+try {
+  console.log(await main(process.argv.slice(2)));
+} catch (err) {
+  if (err instanceof CliError) {
+    console.error(err.message);
+    process.exitCode = err.exitCode;
+  } else {
+    console.error('Erro inesperado:', err);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,241 @@
+// Boundary schemas of the order calls (spec sections 3 'Order payload' and 7 'Orders'; docs/api.md
+// 'Orders'): the order payload, the list query, the status change, and the OrderView answered by
+// every order call. arktype checks shapes and plain bounds; every business rule (prices, hours,
+// schedule, payment, address) runs in src/server/services/orders.ts against the server's own data.
+import { type } from 'arktype';
+
+const id = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Largest quantity of one line or one variation item [R-5.78]. */
+export const ORDER_QNT_MAX = 999;
+export const ORDER_MAX_LINES = 200;
+export const ORDER_NOTE_MAX = 1000;
+export const LINE_NOTE_MAX = 500;
+export const CANCELLATION_REASON_MAX = 500;
+
+/** A chosen variation item: the group `_id`, the `item_id` and how many [R-3.32]. Names and prices sent by the client are ignored. */
+export const OrderVariationPick = type({
+  _id: id,
+  item_id: id,
+  qnt: `1 <= number.integer <= ${ORDER_QNT_MAX}`,
+});
+export type OrderVariationPick = { _id: string; item_id: string; qnt: number };
+
+const OrderProductInput = type({
+  id,
+  qnt: `1 <= number.integer <= ${ORDER_QNT_MAX}`,
+  'note?': `string <= ${LINE_NOTE_MAX}`,
+  'variations?': OrderVariationPick.array().atMostLength(100),
+});
+export type OrderProductInput = { id: string; qnt: number; note: string; variations: OrderVariationPick[] };
+
+// The shape is checked without morphs or defaults (each makes arktype copy the whole payload, 12x
+// slower on the order hot path); parseOrderBody fills the defaults, trims and drops unknown keys.
+const OrderBodyShape = type({
+  delivery_type: "'delivery' | 'pickup' | 'local'",
+  payment_type: "'online' | 'offline' | 'pix' | 'credits'",
+  platform: "'web'",
+  products: OrderProductInput.array().atLeastLength(1).atMostLength(ORDER_MAX_LINES),
+  'order_variations?': OrderVariationPick.array().atMostLength(100),
+  'note?': `string <= ${ORDER_NOTE_MAX}`,
+  'use_credits?': 'boolean',
+  'coupon_id?': type(id).or('null'),
+  'achievement_id?': type(id).or('null'),
+  /** ISO-8601 instant with an offset (or Z), e.g. '2025-01-04T19:30:00-03:00' [R-3.14]. */
+  'scheduled_at?': type(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/).or('null'),
+  'tax_receipt?': 'boolean',
+  /** CPF or CNPJ, any punctuation. */
+  'tax_id?': type('string <= 18').or('null'),
+  /** Cash the customer pays with (centavos); null = no change needed [R-3.16]. */
+  'payment_payback?': type('0 <= number.integer <= 100000000').or('null'),
+  'payment_method_id?': type(id).or('null'),
+  'address_id?': type(id).or('null'),
+});
+
+/**
+ * The order payload [R-3.10..R-3.19, R-7.21] once checked and normalised: every key present (absent
+ * ones take their default), notes trimmed. Client prices and totals are not part of it: the server
+ * prices every order from its own catalogue. `payment_card` / `payment_card_details` (online payment,
+ * a later release) and any other unknown key are dropped.
+ */
+export type OrderBody = {
+  delivery_type: 'delivery' | 'pickup' | 'local';
+  payment_type: 'online' | 'offline' | 'pix' | 'credits';
+  platform: 'web';
+  products: OrderProductInput[];
+  order_variations: OrderVariationPick[];
+  note: string;
+  use_credits: boolean;
+  coupon_id: string | null;
+  achievement_id: string | null;
+  scheduled_at: string | null;
+  tax_receipt: boolean;
+  tax_id: string | null;
+  payment_payback: number | null;
+  payment_method_id: string | null;
+  address_id: string | null;
+};
+
+const pick = (v: OrderVariationPick): OrderVariationPick => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
+
+/** Checks the payload (arktype) and normalises it; answers arktype's errors when it does not fit. */
+export function parseOrderBody(data: unknown): OrderBody | InstanceType<typeof type.errors> {
+  const b = OrderBodyShape(data);
+  if (b instanceof type.errors) return b;
+  return {
+    delivery_type: b.delivery_type,
+    payment_type: b.payment_type,
+    platform: b.platform,
+    products: b.products.map((p) => ({ id: p.id, qnt: p.qnt, note: (p.note ?? '').trim(), variations: (p.variations ?? []).map(pick) })),
+    order_variations: (b.order_variations ?? []).map(pick),
+    note: (b.note ?? '').trim(),
+    use_credits: b.use_credits ?? false,
+    coupon_id: b.coupon_id ?? null,
+    achievement_id: b.achievement_id ?? null,
+    scheduled_at: b.scheduled_at ?? null,
+    tax_receipt: b.tax_receipt ?? false,
+    tax_id: b.tax_id ?? null,
+    payment_payback: b.payment_payback ?? null,
+    payment_method_id: b.payment_method_id ?? null,
+    address_id: b.address_id ?? null,
+  };
+}
+
+export const OrderParams = type({ id, orderId: id });
+
+export const ORDER_STATUSES = ['registered', 'confirmed', 'complete', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Every key of an OrderView; `fields` keeps a subset (plus `_id`). */
+export const ORDER_FIELDS = [
+  '_id',
+  'order',
+  'status',
+  'created_at',
+  'updated_at',
+  'delivery_type',
+  'payment_type',
+  'payment_method',
+  'payment_payback',
+  'tax_receipt',
+  'tax_id',
+  'address',
+  'scheduled_at',
+  'note',
+  'items',
+  'order_variations',
+  'totals',
+  'time',
+  'cancellation_type',
+  'cancellation_reason',
+  'evaluation',
+  'customer',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+export const ORDER_PAGE_SIZE = 20;
+export const ORDER_MAX_LIMIT = 100;
+
+const fieldList = type('string').pipe((s, ctx) => {
+  const parts = [...new Set(s.split(',').map((p) => p.trim()).filter(Boolean))];
+  const unknown = parts.filter((p) => !(ORDER_FIELDS as readonly string[]).includes(p));
+  if (unknown.length) return ctx.error(`a comma list of ${ORDER_FIELDS.join(', ')} (unknown: ${unknown.join(', ')})`);
+  return parts as OrderField[];
+});
+
+/** GET /establishments/{id}/orders [R-7.23]. `status` and `number` filter (the command line uses them). */
+export const OrdersQuery = type({
+  'sort?': "'-order' | 'order'",
+  'page?': type('string.integer.parse').to('number.integer >= 1'),
+  'limit?': type('string.integer.parse').to(`1 <= number.integer <= ${ORDER_MAX_LIMIT}`),
+  'fields?': fieldList,
+  'status?': type.enumerated(...ORDER_STATUSES),
+  'number?': type('string.integer.parse').to('number.integer >= 1'),
+});
+export type OrdersQuery = typeof OrdersQuery.infer;
+
+/** PUT /establishments/{id}/orders/{orderId}/status [R-7.25, R-4.65]. */
+export const StatusBody = type({
+  status: "'confirmed' | 'complete' | 'canceled'",
+  cancellation_type: type("'client' | 'establishment'").or('null').default(null),
+  cancellation_reason: type('string')
+    .pipe((s) => s.trim())
+    .to(`string <= ${CANCELLATION_REASON_MAX}`)
+    .or('null')
+    .default(null),
+  '+': 'delete',
+});
+export type StatusBody = typeof StatusBody.infer;
+
+// ---------------------------------------------------------------- answers
+
+/** A selected variation entry as the order keeps it [R-3.32]. */
+export interface OrderVariationEntry {
+  _id: string;
+  item_id: string;
+  name: string;
+  qnt: number;
+  price: number;
+}
+
+export interface OrderItemView {
+  product_id: string;
+  name: string;
+  image: string | null;
+  qnt: number;
+  note: string;
+  unit_cents: number;
+  line_cents: number;
+  variations: OrderVariationEntry[];
+}
+
+export interface OrderAddressView {
+  _id: string;
+  street: string;
+  number: string | null;
+  complement: string | null;
+  ref: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  country: string;
+  place: string;
+  lng_lat: [number, number];
+}
+
+export interface OrderTotalsView {
+  subtotal: number;
+  order_variations_total: number;
+  packing_fee: number;
+  delivery_fee: number;
+  discount: number;
+  credits: number;
+  total: number;
+}
+
+export interface OrderView {
+  _id: string;
+  /** The establishment's order number: 1, 2, 3... */
+  order: number;
+  status: OrderStatus;
+  created_at: string;
+  updated_at: string;
+  delivery_type: 'delivery' | 'pickup' | 'local';
+  payment_type: 'online' | 'offline' | 'pix' | 'credits';
+  payment_method: { _id: string; name: string; payback: boolean } | null;
+  payment_payback: number | null;
+  tax_receipt: boolean;
+  tax_id: string | null;
+  address: OrderAddressView | null;
+  scheduled_at: string | null;
+  note: string;
+  items: OrderItemView[];
+  order_variations: OrderVariationEntry[];
+  totals: OrderTotalsView;
+  time: { min: number; max: number };
+  cancellation_type: 'client' | 'establishment' | null;
+  cancellation_reason: string | null;
+  evaluation: null;
+  /** Only in answers to the establishment (API key): who ordered. */
+  customer?: { _id: string; name: string; phone: string };
+}

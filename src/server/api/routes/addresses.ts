@@ -1,0 +1,69 @@
+// The logged-in user's delivery addresses (spec section 7 'User, addresses' [R-7.41..R-7.43]):
+// list (with the delivery fee of an establishment when one is named), save, delete. Every route
+// acts on the session's user only. docs/api.md 'Addresses, geocoding and delivery fee'.
+import { Hono, type Context } from 'hono';
+import type { ApiEnv } from '../app.ts';
+import { ApiError, validate } from '../errors.ts';
+import { requireSession } from '../../services/session.ts';
+import { config } from '../../config.ts';
+import { randomId } from '../../db/ids.ts';
+import { addressView, deleteUserAddress, getUserAddress, insertAddress, listUserAddresses } from '../../db/addresses-repo.ts';
+import { AddressBody, AddressParams, AddressesQuery } from '../../../schemas/api-geo.ts';
+import { requireEstablishment } from './tenancy.ts';
+import { establishmentDelivery } from './geo.ts';
+
+async function session(c: Context<ApiEnv>) {
+  const deps = c.get('deps');
+  c.header('Cache-Control', 'no-store');
+  const current = await requireSession(c, { db: deps.db, now: deps.now(), secure: deps.secureCookies ?? config.production });
+  return { db: deps.db, now: deps.now(), user: current.user };
+}
+
+export const addressRoutes = new Hono<ApiEnv>()
+  // The user's addresses, newest first; with establishment_id each carries that establishment's
+  // delivery fee, or { ok: false } outside its radius.
+  .get('/users/me/addresses', async (c) => {
+    const { db, user } = await session(c);
+    const query = validate(AddressesQuery, c.req.query(), 'query');
+    // Another company's establishment is as unknown to this user as a missing one.
+    const est = query.establishment_id ? await requireEstablishment(db, query.establishment_id) : undefined;
+    if (est && est.company._id !== user.company_id) throw new ApiError(404, 'establishment_not_found');
+    const rows = await listUserAddresses(db, user.id);
+    const addresses = rows.map((row) => {
+      const view = addressView(row);
+      return est ? { ...view, delivery: establishmentDelivery(est, view.lng_lat) } : view;
+    });
+    return c.json({ addresses });
+  })
+  // Saves an address (the form's payload, S/N and S/C as null).
+  .post('/users/me/addresses', async (c) => {
+    const { db, now, user } = await session(c);
+    const body = validate(AddressBody, await c.req.json(), 'body');
+    const row = {
+      id: randomId(),
+      user_id: user.id,
+      street: body.street,
+      number: body.number,
+      complement: body.complement,
+      ref: body.ref,
+      neighborhood: body.neighborhood,
+      city: body.city,
+      state: body.state,
+      country: 'BR',
+      place: body.place,
+      lng: body.lng,
+      lat: body.lat,
+      created_at: now.toISOString(),
+    };
+    await insertAddress(db, row);
+    // Answer what was stored (PostgreSQL's REAL keeps about 7 digits), so this answer and later lists agree.
+    const stored = await getUserAddress(db, user.id, row.id);
+    return c.json(addressView(stored ?? row), 201);
+  })
+  // Deletes one of the user's addresses; orders keep their own copy of the address.
+  .delete('/users/me/addresses/:id', async (c) => {
+    const { db, user } = await session(c);
+    const { id } = validate(AddressParams, c.req.param(), 'params');
+    if (!(await deleteUserAddress(db, user.id, id))) throw new ApiError(404, 'address_not_found');
+    return c.body(null, 204);
+  });

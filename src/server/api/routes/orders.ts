@@ -1,0 +1,187 @@
+// Orders (spec section 7 'Orders' [R-7.21, R-7.23..R-7.25]; docs/api.md 'Orders'): place an order
+// exactly once per Idempotent-Key, list and read the customer's orders, and change an order's
+// status: the customer may cancel a registered order [R-4.65]; the establishment, with its API key,
+// confirms, completes or cancels. GET one answers an ETag, so the order page's 10-second poll costs
+// a 304 while nothing changed.
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiEnv } from '../app.ts';
+import { ApiError, errorResponse, validate } from '../errors.ts';
+import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
+import { ORDER_PAGE_SIZE, OrderParams, parseOrderBody, OrdersQuery, StatusBody, type OrderStatus, type OrderView } from '../../../schemas/api-orders.ts';
+import { requireSession } from '../../services/session.ts';
+import { establishmentOfKey, requestApiKey } from '../../services/establishment-keys.ts';
+import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
+import { OrderProblem, allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
+import { getCustomers, getEstablishmentRow, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
+import { config } from '../../config.ts';
+import type { OrderRow } from '../../db/types.ts';
+import type { Database } from '../../db/database.ts';
+
+function depsOf(c: Context<ApiEnv>) {
+  const deps = c.get('deps');
+  return { db: deps.db, now: deps.now(), secure: deps.secureCookies ?? config.production };
+}
+
+/**
+ * When the request carries an API key: the establishment it acts for, which must be `establishmentId`
+ * (401 invalid_api_key otherwise). Undefined when no key was sent (the caller is then a customer).
+ */
+async function establishmentCaller(c: Context, db: Database, establishmentId: string): Promise<string | undefined> {
+  const key = requestApiKey(c);
+  if (key === undefined) return undefined;
+  const owner = key ? await establishmentOfKey(db, key) : undefined;
+  if (!owner || owner !== establishmentId) throw new ApiError(401, 'invalid_api_key');
+  return owner;
+}
+
+/** The caller of an order route: the establishment (API key) or a customer (session). */
+type Caller = { kind: 'establishment'; establishmentId: string } | { kind: 'customer'; userId: string };
+
+async function callerOf(c: Context<ApiEnv>, establishmentId: string): Promise<Caller> {
+  const { db, now, secure } = depsOf(c);
+  const owner = await establishmentCaller(c, db, establishmentId);
+  if (owner) return { kind: 'establishment', establishmentId: owner };
+  const { user } = await requireSession(c, { db, now, secure, establishmentId });
+  return { kind: 'customer', userId: user.id };
+}
+
+/** The order when the caller may see it; 404 order_not_found otherwise (another user's order looks unknown). */
+async function visibleOrder(c: Context<ApiEnv>, caller: Caller, establishmentId: string, orderId: string): Promise<OrderRow> {
+  const { db } = depsOf(c);
+  const row = await getOrderRow(db, establishmentId, orderId);
+  if (!row || (caller.kind === 'customer' && row.user_id !== caller.userId)) throw new ApiError(404, 'order_not_found');
+  return row;
+}
+
+async function viewFor(c: Context<ApiEnv>, caller: Caller, row: OrderRow): Promise<OrderView> {
+  if (caller.kind !== 'establishment') return orderView(row);
+  const customer = (await getCustomers(depsOf(c).db, [row.user_id])).get(row.user_id);
+  return orderView(row, customer && { _id: row.user_id, ...customer });
+}
+
+function problemResponse(c: Context, err: OrderProblem) {
+  return c.json(err.params ? { message: err.code, params: err.params } : { message: err.code }, err.status);
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+export const orderRoutes = new Hono<ApiEnv>()
+  // Places an order [R-7.21, R-3.10..R-3.19]: exactly once per Idempotent-Key and payload.
+  .post('/establishments/:id/orders', async (c) => {
+    const { db, now, secure } = depsOf(c);
+    c.header('Cache-Control', 'no-store');
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const { user } = await requireSession(c, { db, now, secure, establishmentId: id });
+    const key = idempotencyKeyOf((name) => c.req.header(name));
+    const body = validate(parseOrderBody, await c.req.json(), 'body');
+    const scope = { userId: user.id, key, establishmentId: id, fingerprint: requestFingerprint({ establishment_id: id, body }), now };
+    try {
+      const res = await runIdempotent(db, scope, (trx) => placeOrder(trx, { establishmentId: id, user, body, now }));
+      if (res.replayed) c.header(REPLAYED_HEADER, 'true');
+      return c.body(res.body, res.status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
+    } catch (err) {
+      if (err instanceof OrderProblem) return problemResponse(c, err);
+      if (err instanceof ApiError && err.code === 'idempotency_key_in_flight') {
+        c.header('Retry-After', '1');
+        return errorResponse(c, err);
+      }
+      throw err;
+    }
+  })
+  // The customer's orders (the establishment's, with its API key), newest first by default [R-7.23].
+  .get('/establishments/:id/orders', async (c) => {
+    const { db } = depsOf(c);
+    c.header('Cache-Control', 'private, no-store');
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const query = validate(OrdersQuery, c.req.query(), 'query');
+    const caller = await callerOf(c, id);
+    const est = await getEstablishmentRow(db, id);
+    if (!est || est.active !== 1) throw new ApiError(404, 'establishment_not_found');
+    const page = query.page ?? 1;
+    const limit = query.limit ?? ORDER_PAGE_SIZE;
+    const { rows, total } = await listOrderRows(db, {
+      establishmentId: id,
+      userId: caller.kind === 'customer' ? caller.userId : undefined,
+      status: query.status,
+      number: query.number,
+      sort: query.sort ?? '-order',
+      page,
+      limit,
+    });
+    const customers = caller.kind === 'establishment' ? await getCustomers(db, rows.map((r) => r.user_id)) : undefined;
+    const orders = rows.map((r) => {
+      const customer = customers?.get(r.user_id);
+      return pickOrderFields(orderView(r, customer && { _id: r.user_id, ...customer }), query.fields);
+    });
+    return c.json({ orders, page, limit, total });
+  })
+  // One order [R-7.24], with an ETag: an unchanged order answers 304 to If-None-Match.
+  .get('/establishments/:id/orders/:orderId', async (c) => {
+    const { id, orderId } = validate(OrderParams, c.req.param(), 'params');
+    const caller = await callerOf(c, id);
+    const row = await visibleOrder(c, caller, id, orderId);
+    const body = JSON.stringify(await viewFor(c, caller, row));
+    const etag = etagOf(body);
+    // Private: the answer depends on who asks; no-cache: revalidated (cheaply, by ETag) every time.
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('ETag', etag);
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
+  })
+  // Status change [R-7.25]: the customer cancels a registered order with a reason [R-4.65]; the
+  // establishment confirms, completes or cancels (registered -> confirmed | canceled, confirmed ->
+  // complete | canceled).
+  .put('/establishments/:id/orders/:orderId/status', async (c) => {
+    const { db, now } = depsOf(c);
+    c.header('Cache-Control', 'no-store');
+    const { id, orderId } = validate(OrderParams, c.req.param(), 'params');
+    const caller = await callerOf(c, id);
+    const body = validate(StatusBody, await c.req.json(), 'body');
+    const row = await visibleOrder(c, caller, id, orderId);
+    const from = row.status as OrderStatus;
+    const changes: Parameters<typeof updateOrderStatus>[3] = { status: body.status, updated_at: now.toISOString() };
+
+    if (caller.kind === 'customer') {
+      if (body.status !== 'canceled') throw new ApiError(403, 'status_change_not_allowed');
+      const fields = [];
+      if (body.cancellation_type !== 'client') fields.push({ path: 'cancellation_type', code: 'client_required', message: "cancellation_type must be 'client'" });
+      if (!body.cancellation_reason) fields.push({ path: 'cancellation_reason', code: 'required', message: 'cancellation_reason must be a non-empty text' });
+      if (fields.length) throw new ApiError(400, 'invalid_body', fields);
+      if (!allowedTransition('client', from, 'canceled')) throw new ApiError(409, 'order_cannot_be_canceled');
+      changes.cancellation_type = 'client';
+      changes.cancellation_reason = body.cancellation_reason;
+    } else {
+      if (!allowedTransition('establishment', from, body.status)) throw new ApiError(409, 'invalid_status_transition');
+      if (body.status === 'canceled') {
+        changes.cancellation_type = 'establishment';
+        changes.cancellation_reason = body.cancellation_reason || null;
+      }
+    }
+
+    // Compare-and-set on the status read above, and credits used are given back on a cancellation,
+    // in one transaction: two concurrent changes cannot both apply, nor refund twice.
+    const changed = await db.transaction().execute(async (trx) => {
+      if (!(await updateOrderStatus(trx, row.id, from, changes))) return false;
+      if (body.status === 'canceled' && row.credits > 0) {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ credits: eb('credits', '+', row.credits), updated_at: changes.updated_at }))
+          .where('id', '=', row.user_id)
+          .execute();
+      }
+      return true;
+    });
+    if (!changed) throw new ApiError(409, caller.kind === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
+    const fresh = await getOrderRow(db, id, row.id);
+    return c.json(await viewFor(c, caller, fresh!));
+  });

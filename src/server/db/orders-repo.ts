@@ -1,0 +1,111 @@
+// Reads and writes of orders and what placing one needs: the establishment row, only the ordered
+// products (addresses: addresses-repo.ts), the per-establishment order counter and the user's credits.
+// Writes that belong to one order take the caller's transaction (src/server/services/orders.ts).
+import { sql, type Transaction } from 'kysely';
+import type { Database } from './database.ts';
+import type { DB, EstablishmentRow, OrderRow } from './types.ts';
+import { toProductView } from './catalogue-repo.ts';
+import type { ProductView } from '../../schemas/views.ts';
+
+type Executor = Database | Transaction<DB>;
+
+export async function getEstablishmentRow(db: Executor, id: string): Promise<EstablishmentRow | undefined> {
+  return db.selectFrom('establishments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The establishment's products among `ids` (others' and unknown ids are left out), by id. */
+export async function getProductsByIds(db: Executor, establishmentId: string, ids: readonly string[]): Promise<Map<string, ProductView>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('products').selectAll().where('establishment_id', '=', establishmentId).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, toProductView(r)]));
+}
+
+export async function getUserCredits(db: Executor, userId: string): Promise<number> {
+  const row = await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.credits ?? 0);
+}
+
+/**
+ * The establishment's next order number (1, 2, 3...), inside the order's transaction: the counter
+ * row is created at 1 or incremented in one statement, and stays locked (PostgreSQL) until commit,
+ * so concurrent orders of one establishment get distinct, gap-free numbers.
+ */
+export async function nextOrderNumber(trx: Transaction<DB>, establishmentId: string): Promise<number> {
+  const row = await trx
+    .insertInto('order_counters')
+    .values({ establishment_id: establishmentId, last_number: 1 })
+    .onConflict((oc) => oc.column('establishment_id').doUpdateSet({ last_number: sql<number>`order_counters.last_number + 1` }))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** Takes `amount` centavos from the user's credits; false (nothing changed) when the balance is short. */
+export async function deductCredits(trx: Transaction<DB>, userId: string, amount: number, now: Date): Promise<boolean> {
+  if (amount <= 0) return true;
+  const res = await trx
+    .updateTable('users')
+    .set({ credits: sql<number>`credits - ${amount}`, updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('credits', '>=', amount)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertOrder(trx: Transaction<DB>, row: OrderRow): Promise<void> {
+  await trx.insertInto('orders').values(row).execute();
+}
+
+export async function getOrderRow(db: Executor, establishmentId: string, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).where('establishment_id', '=', establishmentId).executeTakeFirst();
+}
+
+export interface OrderListFilter {
+  establishmentId: string;
+  /** Only this user's orders (customers); every order of the establishment when absent. */
+  userId?: string;
+  status?: string;
+  number?: number;
+  sort: '-order' | 'order';
+  page: number;
+  limit: number;
+}
+
+/** One page of orders and the filter's total count. */
+export async function listOrderRows(db: Executor, f: OrderListFilter): Promise<{ rows: OrderRow[]; total: number }> {
+  let q = db.selectFrom('orders').where('establishment_id', '=', f.establishmentId);
+  if (f.userId) q = q.where('user_id', '=', f.userId);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.number !== undefined) q = q.where('number', '=', f.number);
+  const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  const rows = await q
+    .selectAll()
+    .orderBy('number', f.sort === 'order' ? 'asc' : 'desc')
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit)
+    .execute();
+  return { rows, total };
+}
+
+/** Names and phones of the given users (for the establishment's view of its orders). */
+export async function getCustomers(db: Executor, userIds: readonly string[]): Promise<Map<string, { name: string; phone: string }>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
+}
+
+/**
+ * Changes an order's status only if it still has `from` (compare-and-set, so two concurrent changes
+ * cannot both apply); true when it changed.
+ */
+export async function updateOrderStatus(
+  db: Executor,
+  orderId: string,
+  from: string,
+  changes: { status: string; cancellation_type?: string | null; cancellation_reason?: string | null; updated_at: string },
+): Promise<boolean> {
+  const res = await db.updateTable('orders').set(changes).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,0 +1,184 @@
+// Exactly-once order creation with the Idempotent-Key header (decisions #22; IETF draft 'The
+// Idempotency-Key HTTP Header Field'). One record per (user, key):
+//   - the first request claims the key with an INSERT that conflicts on the primary key, so two
+//     processes sharing one database can never both claim it (ON CONFLICT DO NOTHING, then read);
+//   - its work and the record's 'done' state (with the response) commit in ONE transaction, so an
+//     order never exists without its replayable response, and a failure leaves neither;
+//   - a failed request deletes its 'in_flight' claim, so a corrected retry can run;
+//   - a retry with the same payload gets the first response again (same status and body, header
+//     Idempotent-Replayed: true); while the first still runs, 409 idempotency_key_in_flight; the same
+//     key with another payload, 422 idempotency_key_reused;
+//   - keys live 24 h (expires_at); expired ones are purged now and then. A claim whose process died
+//     is taken over once its lock (locked_until) has passed.
+import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/types.ts';
+import { ApiError } from '../api/errors.ts';
+
+/** How long a key and its response are kept. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a claim holds the key before another request may take it over (its process died). */
+export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
+/** Expired keys are purged at most this often (per process). */
+const PURGE_EVERY_MS = 60 * 1000;
+
+/** The request header carrying the key (spec section 7); `Idempotency-Key` (IETF) is accepted too. */
+export const IDEMPOTENCY_HEADER = 'Idempotent-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The key a request carries: 400 idempotency_key_missing without one, idempotency_key_invalid when malformed. */
+export function idempotencyKeyOf(header: (name: string) => string | undefined): string {
+  const raw = header(IDEMPOTENCY_HEADER) ?? header('Idempotency-Key');
+  if (raw === undefined || raw.trim() === '') throw new ApiError(400, 'idempotency_key_missing');
+  const key = raw.trim();
+  if (!KEY_PATTERN.test(key)) throw new ApiError(400, 'idempotency_key_invalid');
+  return key;
+}
+
+/** JSON with object keys sorted at every level: equal payloads give equal text whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** SHA-256 (hex) of the canonical JSON of what identifies a request (target and payload). */
+export function requestFingerprint(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+export interface IdempotencyScope {
+  userId: string;
+  key: string;
+  establishmentId: string;
+  fingerprint: string;
+  now: Date;
+}
+
+export interface IdempotentResponse {
+  status: number;
+  /** The JSON body as sent the first time. */
+  body: string;
+  replayed: boolean;
+}
+
+let lastPurgeAt: number | null = null;
+
+/** Deletes expired keys, at most once a minute per process (by the caller's clock, so tests can move it). */
+export async function purgeExpiredKeys(db: Database, now: Date, force = false): Promise<number> {
+  const t = now.getTime();
+  if (!force && lastPurgeAt !== null && t >= lastPurgeAt && t - lastPurgeAt < PURGE_EVERY_MS) return 0;
+  lastPurgeAt = t;
+  const res = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+type Claim = { createdAt: string; lockedUntil: string };
+
+/**
+ * Claims the key, or answers what a retry gets: the stored response (replay), or throws 409
+ * idempotency_key_in_flight / 422 idempotency_key_reused.
+ */
+async function claimOrReplay(db: Database, scope: IdempotencyScope): Promise<Claim | IdempotentResponse> {
+  const nowIso = scope.now.toISOString();
+  const claim: Claim = {
+    createdAt: nowIso,
+    lockedUntil: new Date(scope.now.getTime() + IDEMPOTENCY_LOCK_MS).toISOString(),
+  };
+  // A few rounds: the record may vanish (released, expired) between our insert and our read.
+  for (let round = 0; round < 5; round++) {
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: scope.userId,
+        key: scope.key,
+        establishment_id: scope.establishmentId,
+        fingerprint: scope.fingerprint,
+        state: 'in_flight',
+        response_status: null,
+        response_body: null,
+        created_at: claim.createdAt,
+        locked_until: claim.lockedUntil,
+        expires_at: new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return claim;
+
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', scope.userId)
+      .where('key', '=', scope.key)
+      .executeTakeFirst();
+    if (!row) continue;
+    if (row.expires_at <= nowIso) {
+      // An expired key is free again.
+      await db.deleteFrom('idempotency_keys').where('user_id', '=', scope.userId).where('key', '=', scope.key).where('expires_at', '<=', nowIso).execute();
+      continue;
+    }
+    if (row.fingerprint !== scope.fingerprint) throw new ApiError(422, 'idempotency_key_reused');
+    if (row.state === 'done') return { status: row.response_status ?? 200, body: row.response_body ?? '{}', replayed: true };
+    if (row.locked_until > nowIso) throw new ApiError(409, 'idempotency_key_in_flight');
+    // The claim's holder died: take it over, unless another request did so first.
+    const taken = await db
+      .updateTable('idempotency_keys')
+      .set({ created_at: claim.createdAt, locked_until: claim.lockedUntil })
+      .where('user_id', '=', scope.userId)
+      .where('key', '=', scope.key)
+      .where('state', '=', 'in_flight')
+      .where('locked_until', '=', row.locked_until)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return claim;
+  }
+  throw new ApiError(409, 'idempotency_key_in_flight');
+}
+
+/**
+ * Runs `work` at most once per (user, key) and payload. `work` gets a transaction: whatever it writes
+ * commits together with the key's 'done' record and the response it returns; when it throws, nothing it
+ * wrote stays and the key is released, and the error propagates.
+ */
+export async function runIdempotent(
+  db: Database,
+  scope: IdempotencyScope,
+  work: (trx: Transaction<DB>) => Promise<{ status: number; body: unknown }>,
+): Promise<IdempotentResponse> {
+  await purgeExpiredKeys(db, scope.now);
+  const claimed = await claimOrReplay(db, scope);
+  if ('replayed' in claimed) return claimed;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      const body = JSON.stringify(result.body);
+      const done = await trx
+        .updateTable('idempotency_keys')
+        .set({ state: 'done', response_status: result.status, response_body: body })
+        .where('user_id', '=', scope.userId)
+        .where('key', '=', scope.key)
+        .where('state', '=', 'in_flight')
+        .where('created_at', '=', claimed.createdAt)
+        .where('locked_until', '=', claimed.lockedUntil)
+        .executeTakeFirst();
+      // Our claim was taken over (we ran past the lock): roll back, the other request answers.
+      if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'idempotency_key_in_flight');
+      return { status: result.status, body, replayed: false };
+    });
+  } catch (err) {
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', scope.userId)
+      .where('key', '=', scope.key)
+      .where('state', '=', 'in_flight')
+      .where('created_at', '=', claimed.createdAt)
+      .where('locked_until', '=', claimed.lockedUntil)
+      .execute()
+      .catch((releaseErr: unknown) => console.error('[idempotency] could not release key', releaseErr));
+    throw err;
+  }
+}

@@ -1,0 +1,401 @@
+// Placing an order (spec sections 3 'Order payload', 5 'Order submit checks', 8 'Send order', 9;
+// decisions #6, #7, #13, #14). The server trusts nothing the client computed: it reads the
+// establishment, only the ordered products, the order variations, the user's address and credits,
+// prices every line with the variation price rules and the order with src/domain/order-pricing.ts,
+// and runs the submit checks of src/domain/submit-checks.ts in the spec's order. Everything runs in
+// the caller's transaction (src/server/services/idempotency.ts), so the order, its number, the
+// credits taken and the idempotency record commit together or not at all.
+import type { Transaction } from 'kysely';
+import { ApiError, type FieldProblem } from '../api/errors.ts';
+import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
+import type { Preferences } from '../../schemas/catalogue.ts';
+import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
+import type {
+  OrderAddressView,
+  OrderBody,
+  OrderField,
+  OrderItemView,
+  OrderStatus,
+  OrderVariationEntry,
+  OrderView,
+} from '../../schemas/api-orders.ts';
+import { listOrderVariations } from '../db/catalogue-repo.ts';
+import {
+  deductCredits,
+  getEstablishmentRow,
+  getProductsByIds,
+  getUserCredits,
+  insertOrder,
+  nextOrderNumber,
+} from '../db/orders-repo.ts';
+import { randomId } from '../db/ids.ts';
+import { addressView, getUserAddress } from '../db/addresses-repo.ts';
+import { normalizePicks, pickErrors, priceLine, selectedEntries, type VariationPick } from '../../domain/cart.ts';
+import { toVariationRule, unmetVariationGroups, variationGroupAmountCents, type VariationSelection } from '../../domain/variation-pricing.ts';
+import { priceOrder } from '../../domain/order-pricing.ts';
+import { deliveryFee, distanceMeters } from '../../domain/delivery-fee.ts';
+import { checkSchedule, productsShareAvailability, zonedDateTimeParts, type ScheduleCheck } from '../../domain/schedule.ts';
+import { firstSubmitProblem } from '../../domain/submit-checks.ts';
+import { isProductAvailableAt } from '../../domain/availability.ts';
+import { isOpenAt, nextOpening, type OfficeHour } from '../../domain/office-hours.ts';
+import { DEFAULT_TIME_ZONE, Temporal, zonedAt } from '../../domain/time.ts';
+import { stripTaxId } from '../../domain/tax-id.ts';
+
+/** An order refused by a business rule: `{ message: code, params? }` with its status. */
+export class OrderProblem extends ApiError {
+  params?: Record<string, string | number>;
+  constructor(status: 403 | 404 | 409 | 422, code: string, params?: Record<string, string | number>) {
+    super(status, code);
+    this.params = params;
+  }
+}
+
+// Open around the clock: the office hours of an establishment whose manual override is 'open'
+// and which publishes none (it takes orders at any time, scheduled ones included).
+const ALWAYS: OfficeHour[] = [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2400 }));
+
+type Establishment = {
+  row: EstablishmentRow;
+  preferences: Preferences;
+  officeHours: OfficeHour[];
+  timeZone: string;
+  openMode: 'auto' | 'open' | 'closed';
+};
+
+function loadEstablishment(row: EstablishmentRow): Establishment {
+  const officeHours = JSON.parse(row.office_hours) as OfficeHour[];
+  const openMode = row.is_open as Establishment['openMode'];
+  return {
+    row,
+    preferences: JSON.parse(row.preferences) as Preferences,
+    officeHours: openMode === 'open' && officeHours.length === 0 ? ALWAYS : officeHours,
+    timeZone: row.time_zone || DEFAULT_TIME_ZONE,
+    openMode,
+  };
+}
+
+function isOpenNow(est: Establishment, now: Temporal.Instant): boolean {
+  if (est.openMode === 'open') return true;
+  if (est.openMode === 'closed') return false;
+  return isOpenAt(est.officeHours, now, est.timeZone);
+}
+
+/** 'Tamanho (1), Borda (1)': the unmet groups of a variations_required answer. */
+function unmetList(unmet: readonly { name: string; min: number }[]): string {
+  return unmet.map((u) => `${u.name} (${u.min})`).join(', ');
+}
+
+type PricedLine = { item: OrderItemView; product: ProductView; promo: boolean; packing_quantity: number };
+
+/**
+ * Prices each line from the catalogue; 422 product_unavailable for a product the establishment does
+ * not sell, 400 for impossible picks (unknown items, past a maximum). Unmet minimums are answered
+ * with the other submit checks, in their place.
+ */
+function priceLines(body: OrderBody, products: Map<string, ProductView>): { lines: PricedLine[]; unmet: { name: string; min: number }[] } {
+  const problems: FieldProblem[] = [];
+  const unmet: { name: string; min: number }[] = [];
+  const lines = body.products.map((line, i) => {
+    const product = products.get(line.id);
+    if (!product) throw new OrderProblem(422, 'product_unavailable', { product_id: line.id });
+    const picks: VariationPick[] = normalizePicks(line.variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
+    const selections: Record<string, { item_id: string; qnt: number }[]> = {};
+    for (const p of picks) (selections[p.variation_id] ??= []).push({ item_id: p.item_id, qnt: p.qnt });
+    const groupUnmet = unmetVariationGroups(product.variations, selections);
+    const unmetMessages = new Set(groupUnmet.map((u) => u.message));
+    for (const message of pickErrors(product, picks)) {
+      if (!unmetMessages.has(message)) problems.push({ path: `products[${i}].variations`, code: 'variation_invalid', message });
+    }
+    unmet.push(...groupUnmet.map((u) => ({ name: `${product.name}: ${u.name}`, min: u.min })));
+    const { unit_cents, line_cents } = priceLine(product, picks, line.qnt);
+    const item: OrderItemView = {
+      product_id: product._id,
+      name: product.name,
+      image: product.image,
+      qnt: line.qnt,
+      note: line.note,
+      unit_cents,
+      line_cents,
+      variations: selectedEntries(product, picks).map((e) => ({ _id: e._id, item_id: e.item_id, name: e.name, qnt: e.qnt, price: e.price })),
+    };
+    return { item, product, promo: product.promo, packing_quantity: product.packing_quantity };
+  });
+  if (problems.length) throw new ApiError(400, 'invalid_body', problems);
+  return { lines, unmet };
+}
+
+/** The order-level variation entries and their amount (each group by its price rule), from the active variations only. */
+function priceOrderVariations(
+  body: OrderBody,
+  groups: readonly OrderVariationView[],
+): { entries: OrderVariationEntry[]; cents: number; selections: Record<string, VariationSelection[]> } {
+  const problems: FieldProblem[] = [];
+  const byId = new Map(groups.map((g) => [g._id, g]));
+  const picks = normalizePicks(body.order_variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
+  picks.forEach((p) => {
+    const group = byId.get(p.variation_id);
+    if (!group || !group.items.some((item) => item._id === p.item_id)) {
+      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `unknown or inactive order variation ${p.variation_id}/${p.item_id}` });
+    }
+  });
+  const entries: OrderVariationEntry[] = [];
+  let cents = 0;
+  const selections: Record<string, VariationSelection[]> = {};
+  for (const group of groups) {
+    const own = picks.filter((p) => p.variation_id === group._id);
+    selections[group._id] = own.map((p) => ({ item_id: p.item_id, qnt: p.qnt }));
+    const count = group.layout === 'check' ? own.length : own.reduce((n, p) => n + p.qnt, 0);
+    if (group.layout === 'check' && own.some((p) => p.qnt !== 1)) {
+      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `each option of ${group.name} can be chosen once` });
+    }
+    if (group.max > 0 && count > group.max) {
+      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `at most ${group.max} of ${group.name}` });
+    }
+    const priced: { priceCents: number; qnt: number }[] = [];
+    for (const item of group.items) {
+      const pick = own.find((p) => p.item_id === item._id);
+      if (!pick) continue;
+      entries.push({ _id: group._id, item_id: item._id, name: item.name, qnt: pick.qnt, price: item.price });
+      priced.push({ priceCents: item.price, qnt: pick.qnt });
+    }
+    cents += variationGroupAmountCents(toVariationRule(group.price_rule), priced);
+  }
+  if (problems.length) throw new ApiError(400, 'invalid_body', problems);
+  return { entries, cents, selections };
+}
+
+export interface PlaceOrderInput {
+  establishmentId: string;
+  user: UserRow;
+  body: OrderBody;
+  now: Date;
+}
+
+/**
+ * Validates, prices and stores one order in `trx`; answers the 201 response. Throws OrderProblem
+ * (403/404/409/422 with the spec's codes) or ApiError (400) when the order cannot be placed.
+ */
+export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: { _id: string; order: OrderView } }> {
+  const { body, user, now } = input;
+  const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+
+  const row = await getEstablishmentRow(trx, input.establishmentId);
+  if (!row || row.active !== 1) throw new ApiError(404, 'establishment_not_found');
+  const est = loadEstablishment(row);
+  const prefs = est.preferences;
+  if (prefs.unavailable) throw new OrderProblem(403, 'establishment_unavailable');
+  // [R-6.9] banned users cannot send orders.
+  if (user.banned) throw new OrderProblem(403, 'user_is_banned');
+  // Coupons and achievements arrive in a later release; nothing may claim their discount yet.
+  if (body.coupon_id !== null) throw new OrderProblem(403, 'coupon_not_available');
+  if (body.achievement_id !== null) throw new OrderProblem(403, 'achievement_not_available');
+
+  const type = body.delivery_type;
+  if (!prefs.delivery_type.includes(type)) throw new OrderProblem(403, 'delivery_type_not_available');
+  // Pay on delivery / on pickup only in this release; online card, Pix and credits-only come later.
+  const offlineAllowed = type === 'delivery' ? prefs.has_delivery_payment : prefs.has_pickup_payment;
+  if (body.payment_type !== 'offline' || !offlineAllowed) throw new OrderProblem(403, 'payment_type_not_available');
+
+  // Only the ordered products, never the whole catalogue.
+  const products = await getProductsByIds(trx, row.id, body.products.map((p) => p.id));
+  const { lines, unmet: unmetProductVariations } = priceLines(body, products);
+  if (lines.some((l) => !l.product.delivery_type.includes(type))) throw new OrderProblem(403, 'delivery_type_not_available');
+
+  const groups = await listOrderVariations(trx, row.id, { activeOnly: true });
+  const orderVariations = priceOrderVariations(body, groups);
+
+  // The delivery address: the user's own, inside the radius [R-7.38].
+  let address: OrderAddressView | null = null;
+  let fee: number | null = null;
+  if (type === 'delivery' && body.address_id !== null) {
+    const a = await getUserAddress(trx, user.id, body.address_id);
+    if (!a) throw new OrderProblem(403, 'invalid_address');
+    const result = deliveryFee(distanceMeters([row.lng, row.lat], [a.lng, a.lat]), prefs);
+    if (!result.ok) throw new OrderProblem(404, 'no_delivery_tax_found');
+    address = addressView(a);
+    fee = result.price;
+  }
+
+  // The offline method comes from the list of the chosen type; a shop without one takes no offline payment.
+  const methods = type === 'delivery' ? prefs.delivery_payment_methods : prefs.pickup_payment_methods;
+  if (methods.length === 0) throw new OrderProblem(403, 'payment_type_not_available');
+  const method = body.payment_method_id === null ? null : (methods.find((m) => m._id === body.payment_method_id) ?? null);
+  if (body.payment_method_id !== null && !method) throw new OrderProblem(422, 'payment_method_missing');
+
+  const creditsAvailable = body.use_credits ? await getUserCredits(trx, user.id) : 0;
+  const totals = priceOrder({
+    lines: lines.map((l) => ({ line_cents: l.item.line_cents, qnt: l.item.qnt, promo: l.promo, packing_quantity: l.packing_quantity })),
+    order_variations_cents: orderVariations.cents,
+    delivery_type: type,
+    delivery_fee: fee,
+    preferences: prefs,
+    free_delivery_enabled: row.has_free_delivery_tax_after_product_price === 1,
+    coupon: null,
+    achievement: null,
+    credits_available: creditsAvailable,
+  });
+
+  // Hours and schedule, in the establishment's time zone.
+  const zonedNow = zonedAt(instant, est.timeZone);
+  const today = zonedNow.toPlainDate().toString();
+  const openNow = isOpenNow(est, instant);
+  const opening = openNow ? null : nextOpening(est.officeHours, instant, est.timeZone);
+  let scheduleDate: string | null = null;
+  let scheduleTime: string | null = null;
+  let schedule: ScheduleCheck | null = null;
+  if (body.scheduled_at !== null) {
+    ({ date: scheduleDate, time: scheduleTime } = zonedDateTimeParts(body.scheduled_at, est.timeZone));
+    schedule = checkSchedule(
+      {
+        now: instant,
+        timeZone: est.timeZone,
+        officeHours: est.officeHours,
+        maxDaysScheduling: prefs.max_days_scheduling,
+        preparationMinutes: type === 'delivery' ? prefs.min_delivery_time : prefs.min_pickup_time,
+        productMinScheduleHours: Math.max(0, ...lines.map((l) => l.product.min_schedule_time)),
+        productAvailabilities: lines.map((l) => l.product.availabilities),
+      },
+      scheduleDate,
+      scheduleTime,
+    );
+  }
+
+  const problem = firstSubmitProblem({
+    today,
+    open_now: openNow,
+    // Closed now and no opening left today: only a later date may be ordered.
+    unavailable_today: !openNow && (opening === null || opening.toPlainDate().toString() !== today),
+    schedule: { date: scheduleDate, time: scheduleTime, check: schedule },
+    products: lines.map((l) => ({
+      name: l.product.name,
+      mandatory_schedule: l.product.mandatory_schedule,
+      available_now: isProductAvailableAt(l.product, instant, est.timeZone),
+    })),
+    products_share_availability: productsShareAvailability(lines.map((l) => l.product.availabilities)),
+    totals,
+    min_order: prefs.min_order,
+    use_credits: body.use_credits,
+    payment_type: body.payment_type,
+    payment_method: method,
+    change: body.payment_payback,
+    delivery_type: type,
+    has_address: address !== null,
+    has_card: false,
+    card_document: null,
+    invoice: { status: body.tax_receipt, document: body.tax_id ?? '' },
+    tax_receipt: prefs.tax_receipt,
+    order_variations: { groups, selections: orderVariations.selections },
+  });
+  if (problem) throw new OrderProblem(422, problem.code, problem.params);
+  if (unmetProductVariations.length) throw new OrderProblem(422, 'variations_required', { list: unmetList(unmetProductVariations) });
+  // A product that does not take scheduled orders cannot be scheduled.
+  if (schedule?.ok && lines.some((l) => !l.product.accept_scheduling)) throw new OrderProblem(422, 'schedule_invalid', { reason: 'product' });
+  const taxId = body.tax_id === null ? '' : stripTaxId(body.tax_id);
+
+  // Writes: number, credits, order — one transaction with the idempotency record.
+  const number = await nextOrderNumber(trx, row.id);
+  if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw new OrderProblem(409, 'write_conflict');
+  const at = now.toISOString();
+  const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
+  const order: OrderRow = {
+    id: randomId(),
+    establishment_id: row.id,
+    user_id: user.id,
+    number,
+    status: 'registered',
+    platform: body.platform,
+    delivery_type: type,
+    payment_type: body.payment_type,
+    payment_method: method ? JSON.stringify({ _id: method._id, name: method.name, payback: method.payback }) : null,
+    payment_payback: method?.payback ? body.payment_payback : null,
+    tax_receipt: taxReceipt ? 1 : 0,
+    tax_id: taxReceipt ? taxId : null,
+    address: address ? JSON.stringify(address) : null,
+    scheduled_at: schedule?.ok ? schedule.scheduledAt : null,
+    note: body.note,
+    items: JSON.stringify(lines.map((l) => l.item)),
+    order_variations: JSON.stringify(orderVariations.entries),
+    coupon_id: null,
+    achievement_id: null,
+    subtotal: totals.subtotal,
+    order_variations_total: totals.order_variations_total,
+    packing_fee: totals.packing_fee,
+    delivery_fee: totals.delivery_fee,
+    discount: totals.discount,
+    credits: totals.credits,
+    total: totals.total,
+    time_min: type === 'delivery' ? prefs.min_delivery_time : prefs.min_pickup_time,
+    time_max: type === 'delivery' ? prefs.max_delivery_time : prefs.max_pickup_time,
+    cancellation_type: null,
+    cancellation_reason: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await insertOrder(trx, order);
+  return { status: 201, body: { _id: order.id, order: orderView(order) } };
+}
+
+// ---------------------------------------------------------------- views
+
+/** The API shape of a stored order [R-3.51, R-7.24]. */
+export function orderView(row: OrderRow, customer?: { _id: string; name: string; phone: string }): OrderView {
+  const view: OrderView = {
+    _id: row.id,
+    order: row.number,
+    status: row.status as OrderStatus,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    delivery_type: row.delivery_type as OrderView['delivery_type'],
+    payment_type: row.payment_type as OrderView['payment_type'],
+    payment_method: row.payment_method ? JSON.parse(row.payment_method) : null,
+    payment_payback: row.payment_payback,
+    tax_receipt: row.tax_receipt === 1,
+    tax_id: row.tax_id,
+    address: row.address ? JSON.parse(row.address) : null,
+    scheduled_at: row.scheduled_at,
+    note: row.note,
+    items: JSON.parse(row.items),
+    order_variations: JSON.parse(row.order_variations),
+    totals: {
+      subtotal: row.subtotal,
+      order_variations_total: row.order_variations_total,
+      packing_fee: row.packing_fee,
+      delivery_fee: row.delivery_fee,
+      discount: row.discount,
+      credits: row.credits,
+      total: row.total,
+    },
+    time: { min: row.time_min, max: row.time_max },
+    cancellation_type: row.cancellation_type as OrderView['cancellation_type'],
+    cancellation_reason: row.cancellation_reason,
+    evaluation: null,
+  };
+  if (customer) view.customer = customer;
+  return view;
+}
+
+/** The view limited to `fields` (plus `_id`). */
+export function pickOrderFields(view: OrderView, fields: readonly OrderField[] | undefined): Partial<OrderView> {
+  if (!fields || fields.length === 0) return view;
+  const out: Record<string, unknown> = { _id: view._id };
+  for (const f of fields) if (f in view) out[f] = view[f as keyof OrderView];
+  return out as Partial<OrderView>;
+}
+
+// ---------------------------------------------------------------- status changes
+
+export type StatusActor = 'client' | 'establishment';
+
+/** Which status the establishment may move an order to from each status; the customer may only cancel a registered order [R-4.65]. */
+export const ESTABLISHMENT_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  registered: ['confirmed', 'canceled'],
+  confirmed: ['complete', 'canceled'],
+  complete: [],
+  canceled: [],
+};
+
+export function allowedTransition(actor: StatusActor, from: OrderStatus, to: OrderStatus): boolean {
+  if (actor === 'client') return from === 'registered' && to === 'canceled';
+  return ESTABLISHMENT_TRANSITIONS[from].includes(to);
+}
+

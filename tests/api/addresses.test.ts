@@ -1,0 +1,268 @@
+// The logged-in user's delivery addresses: save with every rule of the form, list newest first
+// (with an establishment's delivery fee when one is named), delete, and never another user's.
+import { describe, expect, it } from 'vitest';
+import { forEachDatabase, type TestContext } from './helpers/databases.ts';
+import { estId, loadAllFixtures, loadCatalogue } from './helpers/fixtures.ts';
+import { bearerHeaders, cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
+import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
+import { addressView, getUserAddress } from '../../src/server/db/addresses-repo.ts';
+
+const centro = estId('bella-centro');
+const manaus = estId('mercado-manaus');
+
+/** Metres per degree of latitude on the haversine sphere. */
+const M_PER_DEG = (6_371_008.8 * Math.PI) / 180;
+
+/** A second establishment of the 'bella' company, with delivery bands and a 4 km radius. */
+const ORIGIN: [number, number] = [-46.6333, -23.5505];
+const BELLA_BANDS: CatalogueInput = {
+  company: { slug: 'bella', name: 'Pizzaria Bella', domains: ['pizzariabella.com.br', 'www.pizzariabella.com.br'] },
+  establishment: {
+    slug: 'bella-faixas',
+    name: 'Pizzaria Bella Faixas',
+    phone: '11987650000',
+    address: { street: 'Rua Direita', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP', lng_lat: ORIGIN },
+    design: { theme: 'light', navbarcolor: '#b71c1c', primary: '#d32f2f', darkprimary: '#9a0007', primaryinverse: '#ffffff' },
+    preferences: {
+      title: 'Bella Faixas',
+      desc: '',
+      delivery_type: ['delivery', 'pickup'],
+      delivery_radius: 4000,
+      delivery_bands: [
+        { up_to_meters: 1000, price: 450 },
+        { up_to_meters: 4000, price: 950 },
+      ],
+    },
+    office_hours: [],
+  },
+  categories: [{ _id: 'pizzas', name: 'Pizzas', products: [{ _id: 'margherita', name: 'Margherita', price: 4590 }] }],
+};
+const faixas = estId('bella-faixas');
+
+const ADDRESS_KEYS = ['_id', 'city', 'complement', 'country', 'lng_lat', 'neighborhood', 'number', 'place', 'ref', 'state', 'street'];
+
+/** The body addressSavePayload builds, `meters` north of ORIGIN. */
+function payload(overrides: Record<string, unknown> = {}, meters = 500) {
+  return {
+    lat: ORIGIN[1] + meters / M_PER_DEG,
+    lng: ORIGIN[0],
+    street: 'Rua Direita',
+    number: '250',
+    complement: 'Apto 3',
+    neighborhood: 'Sé',
+    city: 'São Paulo',
+    state: 'SP',
+    country: 'BR',
+    ref: 'Em frente à praça',
+    place: 'house',
+    ...overrides,
+  };
+}
+
+forEachDatabase(
+  'users/me/addresses',
+  (ctx) => {
+    const tick = (c: TestContext) => c.setNow(new Date(c.now().getTime() + 1000));
+    const save = async (s: Session, body: unknown) => {
+      tick(ctx());
+      const res = await ctx().call('/api/users/me/addresses', { method: 'POST', body, headers: cookieHeaders(s) });
+      return { status: res.status, body: await res.json(), res };
+    };
+    const list = async (s: Session, query = '') => {
+      const res = await ctx().call(`/api/users/me/addresses${query}`, { headers: cookieHeaders(s) });
+      return { status: res.status, body: await res.json(), res };
+    };
+    const remove = async (s: Session, id: string) => {
+      const res = await ctx().call(`/api/users/me/addresses/${id}`, { method: 'DELETE', headers: cookieHeaders(s) });
+      return { status: res.status, text: await res.text() };
+    };
+    const paths = (body: { fields?: Array<{ path: string }> }) => (body.fields ?? []).map((f) => f.path).sort();
+
+    describe('POST /users/me/addresses', () => {
+      it('saves the form payload and answers the address with lng_lat as [lng, lat] [R-7.42, R-3.45, R-3.46, R-3.47]', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const body = payload({ street: '  Rua Direita  ', ref: ' Em frente à praça ', complement: ' Apto 3 ' });
+        const r = await save(session, body);
+        expect(r.status).toBe(201);
+        expect(r.res.headers.get('cache-control')).toBe('no-store');
+        expect(Object.keys(r.body).sort()).toEqual(ADDRESS_KEYS);
+        expect(r.body).toEqual({
+          _id: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+          street: 'Rua Direita',
+          number: '250',
+          complement: 'Apto 3',
+          ref: 'Em frente à praça',
+          neighborhood: 'Sé',
+          city: 'São Paulo',
+          state: 'SP',
+          country: 'BR',
+          place: 'house',
+          lng_lat: [expect.any(Number), expect.any(Number)],
+        });
+        // To the metre (PostgreSQL keeps the position in a REAL column).
+        expect(r.body.lng_lat[0]).toBeCloseTo(body.lng, 5);
+        expect(r.body.lng_lat[1]).toBeCloseTo(body.lat, 5);
+        // What is stored is what is answered.
+        expect((await list(session)).body.addresses).toEqual([r.body]);
+      });
+
+      it("keeps 'S/N' and 'S/C' as null [R-3.47]", async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const r = await save(session, payload({ number: null, complement: null }));
+        expect(r.status).toBe(201);
+        expect(r.body.number).toBeNull();
+        expect(r.body.complement).toBeNull();
+      });
+
+      it('accepts house numbers 0 to 99999999, digits only', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        for (const number of ['0', '99999999', ' 42 ']) {
+          const r = await save(session, payload({ number }));
+          expect(r.status, number).toBe(201);
+          expect(r.body.number).toBe(number.trim());
+        }
+        for (const number of ['100000000', '12a', '-1', '1.5', '', 12]) {
+          const r = await save(session, payload({ number }));
+          expect(r.status, String(number)).toBe(400);
+          expect(paths(r.body), String(number)).toEqual(['number']);
+        }
+      });
+
+      it('requires street, neighbourhood, reference, city and a state code, each trimmed', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const blank = await save(session, payload({ street: '   ', neighborhood: '', ref: ' ', city: '', state: 'XX' }));
+        expect(blank.status).toBe(400);
+        expect(blank.body.message).toBe('invalid_body');
+        expect(paths(blank.body)).toEqual(['city', 'neighborhood', 'ref', 'state', 'street']);
+        const missing = await save(session, { lat: -23.5, lng: -46.6 });
+        expect(paths(missing.body)).toEqual(['city', 'complement', 'neighborhood', 'number', 'ref', 'state', 'street']);
+        // A lower-case state code is accepted as the code.
+        expect((await save(session, payload({ state: 'sp' }))).body.state).toBe('SP');
+      });
+
+      it('refuses a blank complement (S/C is null), an unknown place and a position outside Brazil', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        expect(paths((await save(session, payload({ complement: '  ' }))).body)).toEqual(['complement']);
+        expect(paths((await save(session, payload({ place: 'beach' }))).body)).toEqual(['place']);
+        expect(paths((await save(session, payload({ country: 'PT' }))).body)).toEqual(['country']);
+        expect(paths((await save(session, { ...payload(), lat: 38.72, lng: -9.14 })).body)).toEqual(['lat', 'lng']);
+        expect(paths((await save(session, { ...payload(), lat: -46.63, lng: -23.55 })).body)).toEqual(['lat', 'lng']);
+      });
+
+      it('saves every place of the form, default when left out', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        for (const place of ['default', 'house', 'work', 'school', 'family', 'friend']) {
+          expect((await save(session, payload({ place }))).body.place).toBe(place);
+        }
+        const { place: _omitted, ...withoutPlace } = payload();
+        expect((await save(session, withoutPlace)).body.place).toBe('default');
+      });
+
+      it('answers 401 without a session', async () => {
+        const res = await ctx().call('/api/users/me/addresses', { method: 'POST', body: payload() });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ message: 'unauthorized' });
+      });
+    });
+
+    describe('GET /users/me/addresses', () => {
+      it("lists the user's own addresses, newest first [R-7.41]", async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const other = await registerUser(ctx(), centro);
+        const a = (await save(session, payload({ street: 'Rua A' }))).body;
+        const b = (await save(session, payload({ street: 'Rua B' }))).body;
+        await save(other.session, payload({ street: 'Rua de Outra Pessoa' }));
+        const c = (await save(session, payload({ street: 'Rua C' }))).body;
+        const r = await list(session);
+        expect(r.status).toBe(200);
+        expect(r.res.headers.get('cache-control')).toBe('no-store');
+        expect(r.body).toEqual({ addresses: [c, b, a] });
+        expect((await list(other.session)).body.addresses.map((x: { street: string }) => x.street)).toEqual(['Rua de Outra Pessoa']);
+        expect((await registerUser(ctx(), centro).then((u) => list(u.session))).body).toEqual({ addresses: [] });
+      });
+
+      it("with establishment_id, gives each address that establishment's fee and distance, or ok false outside its radius [R-7.41, R-7.38]", async () => {
+        const { session } = await registerUser(ctx(), faixas);
+        const near = (await save(session, payload({ street: 'Perto' }, 600))).body;
+        const mid = (await save(session, payload({ street: 'Meio' }, 2500))).body;
+        const far = (await save(session, payload({ street: 'Longe' }, 4500))).body;
+        const r = await list(session, `?establishment_id=${faixas}`);
+        expect(r.status).toBe(200);
+        const [f, m, n] = r.body.addresses;
+        expect(f).toEqual({ ...far, delivery: { ok: false } });
+        expect(m).toMatchObject({ ...mid, delivery: { ok: true, price: 950 } });
+        expect(n).toMatchObject({ ...near, delivery: { ok: true, price: 450 } });
+        expect(Math.abs(m.delivery.distance - 2500)).toBeLessThanOrEqual(1);
+        expect(Math.abs(n.delivery.distance - 600)).toBeLessThanOrEqual(1);
+        // bella-centro (same company) has a 3000 m radius and no bands: free up to there.
+        const centroList = (await list(session, `?establishment_id=${centro}`)).body.addresses;
+        expect(centroList.map((x: { delivery: unknown }) => x.delivery)).toEqual([{ ok: false }, { ok: true, price: 0, distance: expect.any(Number) }, { ok: true, price: 0, distance: expect.any(Number) }]);
+      });
+
+      it("answers 404 establishment_not_found for an unknown establishment or another company's", async () => {
+        const { session } = await registerUser(ctx(), centro);
+        for (const id of [manaus, estId('bella-antiga'), 'nao-existe']) {
+          const r = await list(session, `?establishment_id=${id}`);
+          expect(r.status, id).toBe(404);
+          expect(r.body).toEqual({ message: 'establishment_not_found' });
+        }
+        expect((await list(session, '?establishment_id=a%20b')).status).toBe(400);
+      });
+
+      it('works with a bearer token too, and answers 401 without a session', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const saved = (await save(session, payload())).body;
+        const res = await ctx().call('/api/users/me/addresses', { headers: bearerHeaders(session.token) });
+        expect((await res.json()).addresses).toEqual([saved]);
+        const anonymous = await ctx().call('/api/users/me/addresses');
+        expect(anonymous.status).toBe(401);
+      });
+    });
+
+    describe('DELETE /users/me/addresses/{id}', () => {
+      it('deletes one of the user\'s addresses: 204, then gone [R-7.43]', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const keep = (await save(session, payload({ street: 'Fica' }))).body;
+        const gone = (await save(session, payload({ street: 'Sai' }))).body;
+        const r = await remove(session, gone._id);
+        expect(r.status).toBe(204);
+        expect(r.text).toBe('');
+        expect((await list(session)).body.addresses).toEqual([keep]);
+        const again = await remove(session, gone._id);
+        expect(again.status).toBe(404);
+        expect(JSON.parse(again.text)).toEqual({ message: 'address_not_found' });
+      });
+
+      it("answers 404 address_not_found for another user's address and leaves it alone [R-7.43]", async () => {
+        const owner = await registerUser(ctx(), centro);
+        const intruder = await registerUser(ctx(), centro);
+        const address = (await save(owner.session, payload())).body;
+        const r = await remove(intruder.session, address._id);
+        expect(r.status).toBe(404);
+        expect(JSON.parse(r.text)).toEqual({ message: 'address_not_found' });
+        expect((await list(owner.session)).body.addresses).toEqual([address]);
+        expect((await remove(owner.session, 'not valid!')).status).toBe(400);
+        expect((await ctx().call(`/api/users/me/addresses/${address._id}`, { method: 'DELETE' })).status).toBe(401);
+      });
+    });
+
+    describe('addresses-repo for the orders service', () => {
+      it("getUserAddress answers the user's own address only; addressView is the API shape", async () => {
+        const owner = await registerUser(ctx(), centro);
+        const other = await registerUser(ctx(), centro);
+        const saved = (await save(owner.session, payload({ number: null }))).body;
+        const row = await getUserAddress(ctx().db, owner.user._id, saved._id);
+        expect(row).toBeDefined();
+        expect(addressView(row!)).toEqual(saved);
+        expect(await getUserAddress(ctx().db, other.user._id, saved._id)).toBeUndefined();
+        expect(await getUserAddress(ctx().db, owner.user._id, 'missing')).toBeUndefined();
+      });
+    });
+  },
+  {
+    setup: async (ctx) => {
+      await loadAllFixtures(ctx.db);
+      await loadCatalogue(ctx.db, BELLA_BANDS);
+    },
+  },
+);

@@ -1,0 +1,64 @@
+// A server process for tests and benchmarks that need real HTTP and real processes: the API
+// exactly as src/server/main.ts serves it (createApi behind @hono/node-server's listener with the
+// same compression), without Astro (no build needed), plus GET /ok, a bare Hono route that is the
+// ceiling a benchmark compares the API with, and GET /cpu (the process's CPU time). The database comes from the environment like the
+// real server's (DATABASE_URL, else DATA_DIR/storefront.sqlite). Prints `listening <url>` once ready.
+//   node tests/api/helpers/api-server.ts            (PORT=0 picks a free port)
+// SQLITE_STATEMENT_CACHE=1 opens SQLite with src/server/db/sqlite-statement-cache.ts, previewing
+// the change proposed for src/server/db/database.ts (the order benchmark measures both).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import compression from 'compression';
+import { Hono } from 'hono';
+import { getRequestListener } from '@hono/node-server';
+import { createApi } from '../../../src/server/api/app.ts';
+import { join } from 'node:path';
+import { Kysely, SqliteDialect } from 'kysely';
+import { migrate, openDatabase, type Database, type Engine } from '../../../src/server/db/database.ts';
+import { withStatementCache } from '../../../src/server/db/sqlite-statement-cache.ts';
+import { config } from '../../../src/server/config.ts';
+import type { DB } from '../../../src/server/db/types.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+async function open(): Promise<{ db: Database; engine: Engine }> {
+  if (process.env.SQLITE_STATEMENT_CACHE !== '1' || config.databaseUrl) return openDatabase();
+  // The same settings as openDatabase, with prepared statements reused.
+  const { default: SQLite } = await import('better-sqlite3');
+  const sqlite = new SQLite(join(config.dataDir, 'storefront.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  await migrate(db);
+  return { db, engine: 'sqlite' };
+}
+
+const { db, engine } = await open();
+const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+const api = getRequestListener(createApi({ db, engine }).fetch) as Handler;
+const ok = getRequestListener(new Hono().get('/ok', (c) => c.text('ok')).fetch) as Handler;
+
+const server = createServer((req, res) => {
+  if (req.url === '/ok') return ok(req, res);
+  // The process's CPU time so far (µs), for benchmarks that want a figure independent of the machine's load.
+  if (req.url === '/cpu') {
+    const { user, system } = process.cpuUsage();
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    return res.end(JSON.stringify({ user, system }));
+  }
+  compress(req, res, () => api(req, res));
+});
+server.keepAliveTimeout = 5000;
+await new Promise<void>((resolve) => server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', resolve));
+const { port } = server.address() as AddressInfo;
+console.log(`listening http://127.0.0.1:${port}`);
+
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+  void db.destroy().finally(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

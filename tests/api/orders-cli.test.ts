@@ -1,0 +1,146 @@
+// The establishment's side for real: the demo seed gives every establishment an API key (only its
+// SHA-256 in the database, the plain key in $DATA_DIR/establishment-keys.json, 0600), and
+// `npm run orders` (scripts/orders.ts, spawned as a real process) lists, confirms, completes and
+// cancels orders over HTTP against a running server; the customer's order view then shows the
+// new status. SQLite only: the CLI talks HTTP, the engines are covered by orders.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { createApi } from '../../src/server/api/app.ts';
+import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { seedDemo } from '../../scripts/lib/seed-demo.ts';
+import { hashApiKey, keysFilePath, readKeysFile } from '../../src/server/services/establishment-keys.ts';
+import { API_HEADERS } from './helpers/databases.ts';
+import { demoEstablishmentId, demoOrderPayload, registerDemoCustomer } from './helpers/demo-order.ts';
+
+const CLI = join(import.meta.dirname, '..', '..', 'scripts', 'orders.ts');
+const SLUG = 'mercado-sol-centro';
+
+function runCli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 20_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('establishment API keys and npm run orders', () => {
+  let dataDir: string;
+  let db: Database;
+  let server: Server;
+  let origin: string;
+  let estId: string;
+  let token: string;
+  const placed: { _id: string; order: number }[] = [];
+
+  async function placeDemoOrder(): Promise<{ _id: string; order: number }> {
+    const res = await fetch(`${origin}/api/establishments/${estId}/orders`, {
+      method: 'POST',
+      headers: { ...API_HEADERS, 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotent-Key': crypto.randomUUID() },
+      body: JSON.stringify(await demoOrderPayload(origin, estId)),
+    });
+    const json = await res.json();
+    expect(res.status, JSON.stringify(json)).toBe(201);
+    return { _id: json._id, order: json.order.order };
+  }
+
+  async function customerView(orderId: string): Promise<any> {
+    const res = await fetch(`${origin}/api/establishments/${estId}/orders/${orderId}`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
+    return res.json();
+  }
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'storefront-orders-cli-'));
+    ({ db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') }));
+    await seedDemo(db, { dataDir });
+    server = createServer(getRequestListener(createApi({ db, engine: 'sqlite' }).fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    estId = await demoEstablishmentId(origin, SLUG);
+    token = await registerDemoCustomer(origin, estId, 'Joana Cliente');
+    placed.push(await placeDemoOrder(), await placeDemoOrder());
+  }, 60_000);
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      server?.close(() => resolve());
+      server?.closeAllConnections();
+    });
+    await db?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the seed writes one key per demo establishment to establishment-keys.json (0600), storing only SHA-256 hashes', async () => {
+    const file = keysFilePath(dataDir);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const keys = readKeysFile(dataDir);
+    expect(Object.keys(keys).sort()).toEqual(['mercado-sol-centro', 'mercado-sol-norte', 'mercado-sol-praia', 'pizzaria-bella']);
+    for (const key of Object.values(keys)) expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await db.selectFrom('establishment_api_keys').select(['key_hash', 'establishment_id']).execute();
+    expect(rows.map((r) => r.key_hash).sort()).toEqual(Object.values(keys).map(hashApiKey).sort());
+    expect(rows.find((r) => r.key_hash === hashApiKey(keys[SLUG]!))!.establishment_id).toBe(estId);
+
+    // Re-seeding keeps every key (scripts already using one keep working).
+    await seedDemo(db, { dataDir });
+    expect(readKeysFile(dataDir)).toEqual(keys);
+    expect(await db.selectFrom('establishment_api_keys').select('key_hash').execute()).toHaveLength(4);
+  }, 60_000);
+
+  it('lists the orders as a table in Portuguese', async () => {
+    const { code, stdout, stderr } = await runCli(['list', '--establishment', SLUG, '--url', origin], dataDir);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Mercado Sol — Centro: 2 pedidos/);
+    expect(stdout).toContain('Nº  Situação  Criado em');
+    const lines = stdout.trim().split('\n');
+    // Newest first.
+    expect(lines[3]).toMatch(new RegExp(`^${placed[1]!.order}\\s+Recebido\\s+\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}\\s+Retirada\\s+-\\s+Joana Cliente\\s+R\\$`));
+    expect(lines[4]).toMatch(new RegExp(`^${placed[0]!.order}\\s+Recebido`));
+  });
+
+  it('confirms by order number and the customer’s order view shows it', async () => {
+    const { code, stdout } = await runCli(['confirm', String(placed[0]!.order), '-e', SLUG, '--url', origin], dataDir);
+    expect([code, stdout.trim()]).toEqual([0, `Pedido nº ${placed[0]!.order} confirmado.`]);
+    expect((await customerView(placed[0]!._id)).status).toBe('confirmed');
+  });
+
+  it('completes by order id, and refuses a transition the status does not allow (exit 1)', async () => {
+    const done = await runCli(['complete', placed[0]!._id, '-e', SLUG, '--url', origin], dataDir);
+    expect([done.code, done.stdout.trim()]).toEqual([0, `Pedido nº ${placed[0]!.order} concluído.`]);
+    const refused = await runCli(['cancel', String(placed[0]!.order), '-e', SLUG, '--url', origin], dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(`Não é possível cancelar o pedido nº ${placed[0]!.order}: ele está concluído.`);
+  });
+
+  it('cancels with a reason', async () => {
+    const { code, stdout } = await runCli(['cancel', String(placed[1]!.order), '-e', SLUG, '--reason', 'Produto em falta', '--url', origin], dataDir);
+    expect([code, stdout.trim()]).toEqual([0, `Pedido nº ${placed[1]!.order} cancelado.`]);
+    expect(await customerView(placed[1]!._id)).toMatchObject({ status: 'canceled', cancellation_type: 'establishment', cancellation_reason: 'Produto em falta' });
+  });
+
+  it('explains every error in Portuguese with a non-zero exit', async () => {
+    const wrongKey = await runCli(['list', '-e', SLUG, '--url', origin, '--key', 'x'.repeat(43)], dataDir);
+    expect([wrongKey.code, wrongKey.stderr.trim()]).toEqual([1, `Chave de API inválida para o estabelecimento ${SLUG}.`]);
+    const otherKey = await runCli(['list', '-e', SLUG, '--url', origin, '--key', readKeysFile(dataDir)['pizzaria-bella']!], dataDir);
+    expect(otherKey.code).toBe(1);
+    const unknown = await runCli(['list', '-e', 'nao-existe', '--url', origin, '--key', 'x'.repeat(43)], dataDir);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'Estabelecimento não encontrado: nao-existe.']);
+    const noOrder = await runCli(['confirm', '99999', '-e', SLUG, '--url', origin], dataDir);
+    expect([noOrder.code, noOrder.stderr.trim()]).toEqual([1, `Pedido nº 99999 não encontrado em ${SLUG}.`]);
+    const noKeyFile = await runCli(['list', '-e', SLUG, '--url', origin], join(dataDir, 'vazio'));
+    expect(noKeyFile.code).toBe(1);
+    expect(noKeyFile.stderr).toContain('Nenhuma chave de API para mercado-sol-centro');
+    const down = await runCli(['list', '-e', SLUG, '--url', 'http://127.0.0.1:9'], dataDir);
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('Não foi possível conectar ao servidor em http://127.0.0.1:9');
+    const usage = await runCli([], dataDir);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Uso: npm run orders');
+  });
+});

@@ -1,0 +1,324 @@
+// The order page (/{slug}/pedido/{id}, decisions #24) and the account's order list against the
+// real server: orders are placed through the API with a customer session (Mercado Sol Centro is
+// open 24 h), the establishment acts through `npm run orders` (scripts/orders.ts with the key the
+// seed wrote to the e2e data folder), and the open page follows the status without a reload.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+
+const SLUG = 'mercado-sol-centro';
+const PRODUCT = 'Pão Francês (10 unidades)';
+const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
+const TIME_ZONE = 'America/Sao_Paulo';
+const port = Number(process.env.E2E_PORT ?? 4399);
+/** tests/e2e/server.ts's data folder (the seed wrote establishment-keys.json there). */
+const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+const norm = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+interface OrderView {
+  _id: string;
+  order: number;
+  status: string;
+  created_at: string;
+  cancellation_type: string | null;
+  cancellation_reason: string | null;
+  totals: { subtotal: number; order_variations_total: number; packing_fee: number; delivery_fee: number; discount: number; credits: number; total: number };
+}
+
+let establishmentId = '';
+async function storeId(request: APIRequestContext): Promise<string> {
+  if (establishmentId) return establishmentId;
+  const html = await (await request.get(`/${SLUG}/`)).text();
+  establishmentId = /data-store="([^"]+)"/.exec(html)![1]!;
+  return establishmentId;
+}
+
+let serial = 0;
+/** A new customer through the API; returns its session token. */
+async function register(request: APIRequestContext, info: TestInfo, name = 'Carla Pedido Teste'): Promise<string> {
+  const id = await storeId(request);
+  serial += 1;
+  const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
+  const res = await request.post('/api/auth/register', {
+    headers: API_HEADERS,
+    data: { establishment_id: id, name, email: `carla.${Date.now().toString(36)}${info.workerIndex}${serial}@example.com`, phone: `1396${tail}`, password: 'segr3do' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`))!;
+  return decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
+}
+
+async function useSession(context: BrowserContext, token: string, info: TestInfo): Promise<void> {
+  const url = info.project.use.baseURL!;
+  await context.addCookies([
+    { name: `sid_${establishmentId}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
+    { name: `sf_auth_${establishmentId}`, value: '1', url, sameSite: 'Lax' },
+  ]);
+}
+
+const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
+
+/** The required order variations answered with each group's first option. */
+async function orderVariationPicks(request: APIRequestContext): Promise<{ _id: string; item_id: string; qnt: number }[]> {
+  const res = await request.get(`/api/establishments/${establishmentId}/order-variations?active=true`, { headers: API_HEADERS });
+  const groups = (await res.json()) as { _id: string; min: number; items: { _id: string }[] }[];
+  return groups.filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: 1 }));
+}
+
+async function productId(request: APIRequestContext): Promise<string> {
+  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=20`, { headers: API_HEADERS });
+  return ((await res.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === PRODUCT)!._id;
+}
+
+/** Places a pickup order paid in cash with change and a CPF on the receipt (or a delivery order to a new address). */
+async function placeOrder(request: APIRequestContext, token: string, opts: { delivery?: boolean; note?: string; scheduledAt?: string } = {}): Promise<OrderView> {
+  await storeId(request);
+  let addressId: string | null = null;
+  if (opts.delivery) {
+    const a = await request.post('/api/users/me/addresses', {
+      headers: bearer(token),
+      data: { lat: -23.93667, lng: -46.333, street: 'Rua Amador Bueno', number: '481', complement: null, neighborhood: 'Centro', city: 'Santos', state: 'SP', country: 'BR', ref: 'Prédio amarelo', place: 'house' },
+    });
+    expect(a.status(), await a.text()).toBe(201);
+    addressId = ((await a.json()) as { _id: string })._id;
+  }
+  const res = await request.post(`/api/establishments/${establishmentId}/orders`, {
+    headers: { ...bearer(token), 'Idempotent-Key': randomUUID() },
+    data: {
+      delivery_type: opts.delivery ? 'delivery' : 'pickup',
+      payment_type: 'offline',
+      platform: 'web',
+      products: [{ id: await productId(request), qnt: 4, note: 'Bem assadinhos', variations: [] }],
+      order_variations: await orderVariationPicks(request),
+      note: opts.note ?? '',
+      use_credits: false,
+      coupon_id: null,
+      achievement_id: null,
+      scheduled_at: opts.scheduledAt ?? null,
+      tax_receipt: true,
+      tax_id: '529.982.247-25',
+      payment_payback: 10000,
+      payment_method_id: 'dinheiro',
+      address_id: addressId,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { order: OrderView }).order;
+}
+
+/** `npm run orders -- <command> <n> --establishment mercado-sol-centro` against the e2e server. */
+function ordersCli(info: TestInfo, ...args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/orders.ts', ...args, '--establishment', SLUG, '--url', info.project.use.baseURL!], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+function zoned(iso: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+async function openOrder(page: Page, id: string) {
+  const res = await page.goto(`/${SLUG}/pedido/${id}`);
+  await expect(page.locator('[data-order-page][data-hydrated]')).toBeVisible();
+  return res!;
+}
+
+test('the order page shows the order: number, status, time made in the establishment zone, items, pickup, payment with change and CPF, totals [R-2.29] [R-2.30] [R-3.52] [R-9.14] [R-9.12]', async ({ page, context, request }, info) => {
+  const token = await register(request, info);
+  const order = await placeOrder(request, token, { note: 'Tocar a campainha' });
+  await useSession(context, token, info);
+  const res = await openOrder(page, order._id);
+  // On demand, never stored.
+  expect(res.status()).toBe(200);
+  expect(res.headers()['x-page-cache']).toBeUndefined();
+  expect(res.headers()['cache-control']).toContain('no-store');
+
+  const view = page.locator(`[data-order="${order._id}"]`);
+  await expect(view.locator('[data-order-number]')).toHaveText(`Pedido nº ${order.order}`);
+  await expect(view.locator('[data-order-status]')).toHaveText('Pedido registrado');
+  await expect(view.locator('[data-order-created]')).toHaveText(`Feito em ${zoned(order.created_at)}`);
+  expect(zoned(order.created_at)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  await expect(view.locator('[data-order-pickup]')).toHaveText('Retirar no local');
+  await expect(view.locator('[data-order-time]')).toHaveText(/^Previsão: entre \d{2}:\d{2} e \d{2}:\d{2}$/);
+  const item = view.locator('[data-order-items] li').first();
+  await expect(item).toContainText('4x');
+  await expect(item.locator('[data-order-item-name]')).toHaveText(PRODUCT);
+  await expect(item.locator('[data-order-item-note]')).toHaveText('Obs.: Bem assadinhos');
+  await expect(view.locator('[data-order-extras] li')).not.toHaveCount(0);
+  await expect(view.locator('[data-order-note]')).toHaveText('Observação do pedido: Tocar a campainha');
+  await expect(view.locator('[data-order-payment]')).toContainText('Pagar na retirada · Dinheiro');
+  expect(norm(await view.locator('[data-order-change]').textContent())).toBe('Troco para R$ 100,00');
+  await expect(view.locator('[data-order-tax-id]')).toHaveText('CPF/CNPJ na nota: 529.982.247-25');
+  const rows = view.locator('[data-order-totals]');
+  await expect(rows.locator('[data-order-total-row="subtotal"]')).toHaveAttribute('data-cents', String(order.totals.subtotal));
+  // The pickup discount (10 %) is there; the total is the server's.
+  await expect(rows.locator('[data-order-total-row="discount"]')).toHaveAttribute('data-cents', String(order.totals.discount));
+  expect(norm(await rows.locator('[data-order-total-row="total"] dd').textContent())).toBe(`R$ ${(order.totals.total / 100).toFixed(2).replace('.', ',')}`);
+  await expect(page.locator('[data-order-cancel]')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).include('[data-order-page]').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test('a delivery order shows its address, reference and fee [R-3.52]', async ({ page, context, request }, info) => {
+  const token = await register(request, info);
+  const order = await placeOrder(request, token, { delivery: true });
+  await useSession(context, token, info);
+  await openOrder(page, order._id);
+  const view = page.locator(`[data-order="${order._id}"]`);
+  await expect(view.locator('[data-order-address]')).toHaveText('Rua Amador Bueno, 481 - Centro, Santos/SP');
+  await expect(view.locator('[data-order-delivery="delivery"]')).toContainText('Referência: Prédio amarelo');
+  await expect(view.locator('[data-order-total-row="delivery_fee"]')).toHaveAttribute('data-cents', String(order.totals.delivery_fee));
+  await expect(view.locator('[data-order-payment]')).toContainText('Pagar na entrega · Dinheiro');
+});
+
+test('a scheduled order shows its date and time on the establishment clock [R-9.13]', async ({ page, context, request }, info) => {
+  const token = await register(request, info);
+  // Tomorrow at 10:00 in São Paulo (the store is open 24 h and schedules up to 7 days ahead).
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: TIME_ZONE });
+  const order = await placeOrder(request, token, { scheduledAt: `${tomorrow}T10:00:00-03:00` });
+  await useSession(context, token, info);
+  await openOrder(page, order._id);
+  const [y, m, d] = tomorrow.split('-');
+  await expect(page.locator('[data-order-time]')).toHaveText(`Agendado para ${d}/${m}/${y} às 10:00`);
+});
+
+test('the establishment confirms from the command line and the open page shows it without a reload; unchanged polls are 304', async ({ page, context, request }, info) => {
+  test.setTimeout(60_000);
+  const token = await register(request, info);
+  const order = await placeOrder(request, token);
+  await useSession(context, token, info);
+  await openOrder(page, order._id);
+  await expect(page.locator('[data-order-status]')).toHaveText('Pedido registrado');
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  // The 10-second poll revalidates with the ETag: nothing changed, 304.
+  const unchanged = await page.waitForResponse((r) => r.url().endsWith(`/orders/${order._id}`) && r.request().method() === 'GET' && r.request().headers()['if-none-match'] !== undefined, { timeout: 15_000 });
+  expect(unchanged.status()).toBe(304);
+
+  const confirmed = await ordersCli(info, 'confirm', String(order.order));
+  expect(confirmed.code, confirmed.out).toBe(0);
+  await expect(page.locator('[data-order-status]')).toHaveText('Pedido confirmado', { timeout: 15_000 });
+  await expect(page.locator('[data-order-announcement]')).toHaveText('Situação atualizada: Pedido confirmado');
+  await expect(page.locator('[data-order-progress] [aria-current="step"]')).toContainText('Confirmado');
+  // Only registered orders can be cancelled by the customer.
+  await expect(page.locator('[data-order-cancel]')).toBeHidden();
+
+  // Becoming visible again checks at once (no wait for the next tick).
+  const completed = await ordersCli(info, 'complete', String(order.order));
+  expect(completed.code, completed.out).toBe(0);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.locator('[data-order-status]')).toHaveText('Pedido concluído', { timeout: 3_000 });
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('the customer cancels a registered order after the confirmation and a reason [R-4.65] [R-4.66] [R-7.25]', async ({ page, context, request }, info) => {
+  const token = await register(request, info);
+  const order = await placeOrder(request, token);
+  await useSession(context, token, info);
+  await openOrder(page, order._id);
+  await page.locator('[data-order-cancel]').click();
+  const dialog = page.locator('[data-order-cancel-dialog]');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('[data-order-cancel-message]')).toHaveText('Tem certeza que deseja cancelar esse pedido?');
+  await expect(dialog.locator('[data-order-cancel-reason]')).toBeFocused();
+  // 'Voltar' keeps the order.
+  await dialog.locator('[data-order-cancel-back]').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-order-cancel]')).toBeFocused();
+
+  await page.locator('[data-order-cancel]').click();
+  await dialog.locator('[data-order-cancel-confirm]').click();
+  await expect(dialog.locator('[data-order-cancel-error]')).toHaveText('Informe o motivo do cancelamento.');
+  await dialog.locator('[data-order-cancel-reason]').fill('Pedi por engano');
+  const put = page.waitForRequest((r) => r.url().endsWith(`/orders/${order._id}/status`) && r.method() === 'PUT');
+  await dialog.locator('[data-order-cancel-confirm]').click();
+  expect((await put).postDataJSON()).toEqual({ status: 'canceled', cancellation_type: 'client', cancellation_reason: 'Pedi por engano' });
+  await expect(page.locator('[data-toast="success"]', { hasText: 'Pedido cancelado.' })).toBeVisible();
+  await expect(page.locator('[data-order-status]')).toHaveText('Pedido cancelado');
+  await expect(page.locator('[data-order-canceled]')).toContainText('Você cancelou este pedido.');
+  await expect(page.locator('[data-order-canceled]')).toContainText('Motivo: Pedi por engano');
+  await expect(page.locator('[data-order-cancel]')).toBeHidden();
+  const stored = (await (await request.get(`/api/establishments/${establishmentId}/orders/${order._id}`, { headers: bearer(token) })).json()) as OrderView;
+  expect(stored).toMatchObject({ status: 'canceled', cancellation_type: 'client', cancellation_reason: 'Pedi por engano' });
+});
+
+test('cancelling an order the establishment has already confirmed says it cannot be cancelled [R-8.59]', async ({ page, context, request }, info) => {
+  const token = await register(request, info);
+  const order = await placeOrder(request, token);
+  await useSession(context, token, info);
+  await openOrder(page, order._id);
+  await expect(page.locator('[data-order-cancel]')).toBeVisible();
+  // Confirmed behind the page's back (before its next poll).
+  const confirmed = await ordersCli(info, 'confirm', order._id);
+  expect(confirmed.code, confirmed.out).toBe(0);
+  await page.locator('[data-order-cancel]').click();
+  const dialog = page.locator('[data-order-cancel-dialog]');
+  await dialog.locator('[data-order-cancel-reason]').fill('Demorou demais');
+  await dialog.locator('[data-order-cancel-confirm]').click();
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Este pedido não pode mais ser cancelado.' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-order-status]')).toHaveText('Pedido confirmado');
+  await expect(page.locator('[data-order-cancel]')).toBeHidden();
+});
+
+test("a visitor gets the login link back to the order; another customer's order is not found", async ({ page, context, request }, info) => {
+  const owner = await register(request, info);
+  const order = await placeOrder(request, owner);
+  await openOrder(page, order._id);
+  const login = page.locator('[data-order-visitor] [data-order-login]');
+  await expect(login).toHaveText('Entrar ou criar conta');
+  await expect(login).toHaveAttribute('href', `/${SLUG}/minha-conta?voltar=${encodeURIComponent(`/${SLUG}/pedido/${order._id}`)}`);
+
+  const stranger = await register(request, info, 'Outra Pessoa Teste');
+  await useSession(context, stranger, info);
+  await openOrder(page, order._id);
+  await expect(page.locator('[data-order-not-found]')).toContainText('Pedido não encontrado');
+  await expect(page.locator(`[data-order="${order._id}"]`)).toHaveCount(0);
+
+  // Malformed ids are a 404 of the route itself; the bare route goes to the order list.
+  expect((await request.get(`/${SLUG}/pedido/a/b`)).status()).toBe(404);
+  const bare = await request.get(`/${SLUG}/pedido`, { maxRedirects: 0 });
+  expect(bare.status()).toBe(302);
+  expect(bare.headers()['location']).toBe(`/${SLUG}/minha-conta/pedidos`);
+});
+
+test('Meus pedidos lists the orders newest first with status, date, type and total, each linking to its page [R-2.24] [R-3.51] [R-7.23]', async ({ page, context, request }, info) => {
+  const token = await register(request, info);
+  await useSession(context, token, info);
+  await page.goto(`/${SLUG}/minha-conta/pedidos`);
+  await expect(page.locator('[data-orders-empty]')).toContainText('Você ainda não fez nenhum pedido.');
+
+  const first = await placeOrder(request, token);
+  const second = await placeOrder(request, token, { delivery: true });
+  await ordersCli(info, 'confirm', String(first.order));
+  await page.reload();
+  const items = page.locator('[data-orders-item]');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toHaveAttribute('data-orders-item', second._id);
+  await expect(items.nth(1)).toHaveAttribute('data-orders-item', first._id);
+  await expect(items.nth(0)).toContainText(`Pedido nº ${second.order}`);
+  await expect(items.nth(0)).toContainText('Entrega');
+  await expect(items.nth(0).locator('[data-order-status]')).toHaveText('Registrado');
+  await expect(items.nth(1).locator('[data-order-status]')).toHaveText('Confirmado');
+  await expect(items.nth(1)).toContainText('Retirada');
+  await expect(items.nth(1)).toContainText(zoned(first.created_at).slice(0, 16));
+  await expect(items.nth(0).locator('[data-orders-total]')).toHaveAttribute('data-orders-total', String(second.totals.total));
+  await items.nth(1).locator('a').click();
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/pedido/${first._id}$`));
+  await expect(page.locator('[data-order-status]')).toHaveText('Pedido confirmado');
+});
