@@ -7,6 +7,7 @@ import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type
 import { ADDRESS_PLACES, addressFormErrors, type AddressFormValues, type AddressPlace } from '../../src/domain/address.ts';
 import { t } from '../../src/i18n/index.ts';
 import { PlaceIcon } from './PlaceIcon.tsx';
+import './i18n.ts';
 
 export type FormErrors = Partial<Record<keyof AddressFormValues, string>>;
 

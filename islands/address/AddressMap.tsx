@@ -10,6 +10,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import maplibreCssUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
 import { t } from '../../src/i18n/index.ts';
 import type { LngLatPoint } from './types.ts';
+import './i18n.ts';
 
 export interface FlyTarget extends LngLatPoint {
   zoom: number;

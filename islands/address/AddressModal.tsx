@@ -15,6 +15,7 @@ import { establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddr
 import { AddressForm, firstErrorField, formErrors, type FormErrors } from './AddressForm.tsx';
 import type { FlyTarget } from './AddressMap.tsx';
 import type { Address, GeoResult, LngLatPoint } from './types.ts';
+import './i18n.ts';
 
 /** The map's module (react-map-gl + MapLibre, ~250 KB compressed): fetched the first time a map shows. */
 const AddressMap = lazy(() => import('./AddressMap.tsx'));

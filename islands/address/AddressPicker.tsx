@@ -16,6 +16,7 @@ import { deleteAddress, deliveryTax, listAddresses } from './address-api.ts';
 import { AddressModal } from './AddressModal.tsx';
 import { PlaceIcon } from './PlaceIcon.tsx';
 import type { Address, AddressWithDelivery } from './types.ts';
+import './i18n.ts';
 
 export type { Address } from './types.ts';
 

@@ -11,6 +11,7 @@ import { CompleteRequest } from './CompleteRequest.tsx';
 import { loadCheckoutContext, type CheckoutContext } from './context.ts';
 import { ExtrasModal } from './ExtrasModal.tsx';
 import { FullScreenDialog } from './FullScreenDialog.tsx';
+import './i18n.ts';
 
 export interface CheckoutFlowProps {
   store: CartStore;

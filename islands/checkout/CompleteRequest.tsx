@@ -31,6 +31,7 @@ import { offlineMethods, PaymentSection } from './PaymentSection.tsx';
 import { brDate, ScheduleSection } from './ScheduleSection.tsx';
 import { paymentInfo, sendOrder, submitProblem } from './send.ts';
 import type { Address } from '../address/types.ts';
+import './i18n.ts';
 
 // The address picker (and, through its modal, the map) loads only when delivery is chosen.
 const AddressPicker = lazy(() => import('../address/AddressPicker.tsx').then((m) => ({ default: m.AddressPicker })));

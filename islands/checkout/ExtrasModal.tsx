@@ -15,6 +15,7 @@ import { useSignalValue } from '../cart/hooks.ts';
 import { QuantityControl } from '../cart/QuantityControl.tsx';
 import { FullScreenDialog } from './FullScreenDialog.tsx';
 import { orderVariationEntries, selectionsFromEntries, type Selections } from './model.ts';
+import './i18n.ts';
 
 export function ExtrasModal({ store, groups, opener, onClose, onContinue }: { store: CartStore; groups: OrderVariationView[]; opener: HTMLElement | null; onClose: () => void; onContinue: () => void }) {
   const draft = useSignalValue(store.draft);

@@ -13,6 +13,7 @@ import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { ConfirmDialog } from '../cart/Dialog.tsx';
 import type { Prefs } from './model.ts';
+import './i18n.ts';
 
 export interface PaymentSectionProps {
   draft: Draft;

@@ -19,6 +19,7 @@ import { toVariationRule, variationGroupAmountCents } from '../../src/domain/var
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import type { Draft, DraftVariation } from '../../src/schemas/draft.ts';
 import type { EstablishmentView, OrderVariationView, ProductView } from '../../src/schemas/views.ts';
+import './i18n.ts';
 
 export type Prefs = EstablishmentView['preferences'];
 

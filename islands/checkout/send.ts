@@ -21,6 +21,8 @@ import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import type { CheckoutContext } from './context.ts';
 import { minOrderParam, orderPayload, problemSection, productRefusingSchedule, sendFailureAction, submitCheckInput, type SectionId } from './model.ts';
+import { routes } from '../../src/lib/urls.ts';
+import './i18n.ts';
 
 /** The message of a submit problem, with its parameters (min_order as '30,00', decisions #18). */
 export function problemMessage(problem: SubmitProblem, minOrderCents: number): string {
@@ -98,7 +100,7 @@ export async function sendOrder({ store, establishment, lines, totals }: { store
     track('purchase', ecommercePayload(totals.total, trackingItems(lines), { transaction_id: res._id }));
     store.clear();
     await refreshSession(estId);
-    location.assign(`/${establishment.slug_area}/pedido/${encodeURIComponent(res._id)}`);
+    location.assign(routes.order(establishment.slug_area, res._id));
     return { ok: true, id: res._id };
   } catch (err) {
     if (!(err instanceof ApiFailure)) {

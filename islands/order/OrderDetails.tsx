@@ -8,6 +8,7 @@ import { maskTaxId } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { OrderView } from './order-api.ts';
 import { orderTimestamp, plusMinutes, zonedDate, zonedTime } from './format.ts';
+import './i18n.ts';
 
 const PROGRESS = ['registered', 'confirmed', 'complete'] as const;
 

@@ -12,6 +12,8 @@ import { t } from '../../src/i18n/index.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderDetails, statusLabel } from './OrderDetails.tsx';
 import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
+import { routes } from '../../src/lib/urls.ts';
+import './i18n.ts';
 
 export const ORDER_POLL_MS = 10_000;
 
@@ -115,8 +117,8 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
   }
 
   const home = `/${slug}/`;
-  const ordersUrl = `/${slug}/minha-conta/pedidos`;
-  const here = `/${slug}/pedido/${encodeURIComponent(orderId)}`;
+  const ordersUrl = routes.orders(slug);
+  const here = routes.order(slug, orderId);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4" data-order-page data-hydrated={hydrated || undefined} data-state={state.kind}>

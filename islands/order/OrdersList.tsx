@@ -10,6 +10,8 @@ import { readStoreIsland } from '../cart/island.ts';
 import { StatusBadge } from './OrderDetails.tsx';
 import { listOrders, type OrderView } from './order-api.ts';
 import { zonedDateTime } from './format.ts';
+import { routes } from '../../src/lib/urls.ts';
+import './i18n.ts';
 
 const PAGE_SIZE = 20;
 
@@ -79,7 +81,7 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
         {state.orders.map((o) => (
           <li key={o._id} data-orders-item={o._id}>
             <a
-              href={`/${slug}/pedido/${encodeURIComponent(o._id)}`}
+              href={routes.order(slug, o._id)}
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-solid border-line bg-card p-3 text-ink no-underline hover:bg-surface"
             >
               <span className="flex min-w-0 flex-col gap-0.5">

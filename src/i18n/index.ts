@@ -2,7 +2,12 @@
 // Keys are 'namespace:key.path'; '{{name}}' interpolates; a `count` option picks '<key>_one' or
 // '<key>_other' by Intl.PluralRules, the same conventions as i18next, at a fraction of its bytes
 // (islands import this too, and every kilobyte counts on a slow phone).
-const modules = import.meta.glob<Record<string, unknown>>('./locales/pt-BR/*.json', { eager: true, import: 'default' });
+// The checkout's, the address modal's and the order page's texts are not bundled here: they come
+// with the code that shows them (registerNamespace), so the catalogue pages' scripts stay small.
+const modules = import.meta.glob<Record<string, unknown>>(['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order}.json'], {
+  eager: true,
+  import: 'default',
+});
 
 export const locale = 'pt-BR';
 const plural = new Intl.PluralRules(locale);
@@ -37,6 +42,11 @@ export function t(fullKey: string, options: TOptions = {}): string {
     return key;
   }
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''));
+}
+
+/** Adds a namespace shipped with the code that uses it, e.g. `registerNamespace('checkout', checkoutTexts)`. */
+export function registerNamespace(ns: string, data: Record<string, unknown>): void {
+  namespaces[ns] ??= data;
 }
 
 /** Whether a key exists (to fall back from a specific error code to a generic message). */

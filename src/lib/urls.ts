@@ -9,6 +9,10 @@ export const routes = {
   category: (slug: string, c: { _id: string; name: string }) => `/${slug}/categoria/${productSlug(c._id, c.name)}`,
   contact: (slug: string) => `/${slug}/contato`,
   account: (slug: string) => `/${slug}/minha-conta`,
+  /** The order page (decisions #24), where the checkout lands after a 201. */
+  order: (slug: string, orderId: string) => `/${slug}/pedido/${encodeURIComponent(orderId)}`,
+  /** The account's order list. */
+  orders: (slug: string) => `/${slug}/minha-conta/pedidos`,
   sitemap: (slug: string) => `/${slug}/sitemap.xml`,
   select: () => `/selecione`,
   invalidSlug: () => `/invalid-slug`,

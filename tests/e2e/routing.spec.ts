@@ -48,3 +48,11 @@ test('the generic error page explains and offers a way back [R-2.9]', async ({ p
   await page.goto('/error');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Algo deu errado');
 });
+
+test('the pedidos and meu-pedido routes lead to the account order list [R-2.12] [R-2.13]', async ({ page }) => {
+  for (const path of ['/pizzaria-bella/pedidos', '/pizzaria-bella/meu-pedido']) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/pizzaria-bella/minha-conta/pedidos');
+  }
+});

@@ -4,38 +4,17 @@
 // ceiling a benchmark compares the API with, and GET /cpu (the process's CPU time). The database comes from the environment like the
 // real server's (DATABASE_URL, else DATA_DIR/storefront.sqlite). Prints `listening <url>` once ready.
 //   node tests/api/helpers/api-server.ts            (PORT=0 picks a free port)
-// SQLITE_STATEMENT_CACHE=1 opens SQLite with src/server/db/sqlite-statement-cache.ts, previewing
-// the change proposed for src/server/db/database.ts (the order benchmark measures both).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { Hono } from 'hono';
 import { getRequestListener } from '@hono/node-server';
 import { createApi } from '../../../src/server/api/app.ts';
-import { join } from 'node:path';
-import { Kysely, SqliteDialect } from 'kysely';
-import { migrate, openDatabase, type Database, type Engine } from '../../../src/server/db/database.ts';
-import { withStatementCache } from '../../../src/server/db/sqlite-statement-cache.ts';
-import { config } from '../../../src/server/config.ts';
-import type { DB } from '../../../src/server/db/types.ts';
+import { openDatabase } from '../../../src/server/db/database.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-async function open(): Promise<{ db: Database; engine: Engine }> {
-  if (process.env.SQLITE_STATEMENT_CACHE !== '1' || config.databaseUrl) return openDatabase();
-  // The same settings as openDatabase, with prepared statements reused.
-  const { default: SQLite } = await import('better-sqlite3');
-  const sqlite = new SQLite(join(config.dataDir, 'storefront.sqlite'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  await migrate(db);
-  return { db, engine: 'sqlite' };
-}
-
-const { db, engine } = await open();
+const { db, engine } = await openDatabase();
 const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 const api = getRequestListener(createApi({ db, engine }).fetch) as Handler;
 const ok = getRequestListener(new Hono().get('/ok', (c) => c.text('ok')).fetch) as Handler;

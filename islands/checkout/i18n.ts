@@ -1,0 +1,5 @@
+// The 'checkout' texts travel with this code rather than with every page's scripts (src/i18n/index.ts).
+import { registerNamespace } from '../../src/i18n/index.ts';
+import texts from '../../src/i18n/locales/pt-BR/checkout.json';
+
+registerNamespace('checkout', texts);
