@@ -95,6 +95,9 @@ export default function AddressMap({ initial, mapStyle, target, onCenter, onFail
         mapStyle={mapStyle as unknown as StyleSpecification}
         transformRequest={withApiHeaders}
         style={{ width: '100%', height: '100%' }}
+        // Street lines need no more than 2 device pixels per CSS pixel; a 3x phone would draw
+        // 2.25 times the pixels for nothing but battery.
+        pixelRatio={Math.min(globalThis.devicePixelRatio || 1, 2)}
         dragRotate={false}
         touchPitch={false}
         pitchWithRotate={false}

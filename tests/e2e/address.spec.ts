@@ -7,6 +7,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
+// The map draws with software WebGL in headless Chromium: give these journeys room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const SLUG = 'mercado-sol-centro';
 const PRODUCT = 'Pão Francês (10 unidades)';
 const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };

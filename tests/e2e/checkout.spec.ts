@@ -7,6 +7,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
+// Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const CENTRO = 'mercado-sol-centro';
 const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
