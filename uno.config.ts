@@ -5,7 +5,7 @@
 import { defineConfig, presetWind3 } from 'unocss';
 
 export default defineConfig({
-  presets: [presetWind3()],
+  presets: [presetWind3({ preflight: 'on-demand' })],
   content: {
     filesystem: ['src/**/*.{astro,ts,tsx}'],
     pipeline: { exclude: [/[\\/]node_modules[\\/]/, /[\\/]islands[\\/]/] },

@@ -1,5 +1,6 @@
-// The session on every store page. The stored pages are the same for everyone, so the header
-// ships the logged-in chrome hidden and empty; this script, attached after load, fills it:
+// The session on every store page. The stored pages are the same for everyone and visitors are
+// the many, so the header ships no logged-in chrome at all; this script, attached after load,
+// builds it (buildChrome) once a session exists and fills it:
 // greeting and photo, credits, the user menu on both
 // widths, the logout confirmation [R-2.50..R-2.53]. Visitors keep 'Entrar'
 // and cost no request. Also: a ?token= handed over in the address is exchanged once and removed
@@ -9,6 +10,7 @@ import { api, ApiFailure, setUnauthorizedHandler } from './api.ts';
 import { clearSession, getSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from './session.ts';
 import { toast } from './toast.ts';
 import { formatBRL, normalizeSpaces } from '../domain/money.ts';
+import { LIST_SEPARATOR, USER_MENU } from '../components/layout/user-menu.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 const establishmentId = header?.dataset.establishmentId ?? document.documentElement.dataset.store ?? '';
@@ -46,10 +48,106 @@ function renderAvatar(host: HTMLElement, user: SessionUser): void {
   host.dataset.userAvatar = user.photo ? 'photo' : 'initials';
 }
 
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+function chevron(): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  for (const [k, v] of Object.entries({ width: '16', height: '16', viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, v);
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M6 9l6 6 6-6');
+  svg.appendChild(path);
+  return svg;
+}
+
+/** The six entries of the user menu as <li>s; 'Sair' is a button that asks first. */
+function menuItems(labels: string[]): HTMLLIElement[] {
+  return USER_MENU.map((item, i) => {
+    const label = labels[i] ?? item.key;
+    const entry =
+      item.path !== undefined
+        ? el('a', 'block rounded-md px-3 py-2 hover:bg-surface', { href: accountUrl + item.path, 'data-user-menu-item': item.key }, label)
+        : el('button', 'block w-full cursor-pointer rounded-md border-0 bg-transparent px-3 py-2 text-left [font:inherit] text-ink hover:bg-surface', { type: 'button', 'data-user-menu-item': item.key, 'data-logout': '' }, label);
+    return el('li', '', {}, entry);
+  });
+}
+
+/**
+ * Builds the logged-in chrome once, hidden: credits and the user dropdown in the desktop bar, the
+ * user block in the burger, the logout dialog. Texts come from the header's data attributes.
+ */
+function buildChrome(h: HTMLElement): void {
+  if (h.querySelector('[data-user-menu]')) return;
+  const labels = (h.dataset.userMenuLabels ?? '').split(LIST_SEPARATOR);
+  const menuLabel = h.dataset.userMenuLabel ?? '';
+  const [confirm = '', cancel = '', submit = ''] = (h.dataset.logoutTexts ?? '').split(LIST_SEPARATOR);
+  const avatar = () => el('span', 'user-avatar', { 'aria-hidden': 'true', 'data-user-avatar': '' });
+
+  const barLogin = h.querySelector('a[data-login]');
+  barLogin?.after(
+    el('span', 'whitespace-nowrap px-1 text-sm font-semibold', { hidden: '', 'data-credits': '' }),
+    el(
+      'details',
+      'dropdown relative',
+      { hidden: '', 'data-user-menu': '', 'data-dropdown': '' },
+      el('summary', 'flex h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm font-semibold hover:bg-black/10', {}, avatar(), el('span', 'max-w-[10rem] truncate whitespace-nowrap', { 'data-user-greeting': '' }), chevron()),
+      el('ul', 'absolute right-0 top-full z-50 m-0 mt-1 w-56 list-none rounded-lg border border-line bg-card p-1 text-sm text-ink shadow-lg', { 'aria-label': menuLabel, 'data-user-menu-panel': '' }, ...menuItems(labels)),
+    ),
+  );
+  h.querySelector('[data-burger-panel] a[data-login]')?.closest('ul')?.after(
+    el(
+      'div',
+      '',
+      { hidden: '', 'data-burger-user': '' },
+      el('hr', 'my-2 border-line'),
+      el('p', 'm-0 flex items-center gap-2 px-3 py-2 font-semibold', {}, avatar(), el('span', 'min-w-0 truncate', { 'data-user-greeting': '' })),
+      el('p', 'm-0 px-3 pb-2 text-sm text-muted', { 'data-credits': '' }),
+      el('ul', 'm-0 list-none p-0', { 'aria-label': menuLabel }, ...menuItems(labels)),
+    ),
+  );
+  h.append(
+    el(
+      'dialog',
+      'modal max-w-sm',
+      { 'aria-labelledby': 'sair-titulo', 'data-logout-dialog': '' },
+      el(
+        'form',
+        'px-5 py-5',
+        { method: 'dialog' },
+        el('h2', 'm-0 mb-5 text-lg font-bold', { id: 'sair-titulo' }, confirm),
+        el(
+          'div',
+          'flex justify-end gap-2',
+          {},
+          el('button', 'cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 font-semibold text-ink hover:bg-surface', { value: 'cancel', 'data-logout-cancel': '' }, cancel),
+          el('button', 'cursor-pointer rounded-lg border-0 bg-brand px-4 py-2 font-semibold text-onbrand hover:bg-branddark', { value: 'confirm', 'data-logout-confirm': '' }, submit),
+        ),
+      ),
+    ),
+  );
+  const dialog = h.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
+  dialog?.addEventListener('close', () => {
+    if (dialog.returnValue === 'confirm') void logout(establishmentId, slug).catch(() => undefined);
+  });
+  // A click on the backdrop (the dialog element itself, outside its box) cancels, as on the other modals.
+  dialog?.addEventListener('click', (event) => {
+    if (event.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    if (event.clientX < r.left || event.clientX > r.right || event.clientY < r.top || event.clientY > r.bottom) dialog.close();
+  });
+}
+
 /** Shows the logged-in chrome for a user, or puts the visitor's 'Entrar' back. */
 function render(user: SessionUser | null): void {
   if (!header) return;
   const logged = user !== null;
+  if (logged) buildChrome(header);
   for (const el of header.querySelectorAll<HTMLElement>('[data-login]')) el.hidden = logged;
   for (const el of header.querySelectorAll<HTMLElement>('[data-user-menu], [data-burger-user], [data-credits]')) el.hidden = !logged;
   header.toggleAttribute('data-logged-in', logged);
@@ -79,21 +177,18 @@ setUnauthorizedHandler(() => {
   if (!onAccountPage()) location.assign(accountUrl);
 });
 
-// Logout: ask first; Sair ends the session [R-2.51..R-2.53].
-const dialog = document.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
+// Logout: ask first; Sair ends the session [R-2.51..R-2.53] (the dialog's close listener).
 document.addEventListener('click', (event) => {
   const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-logout]');
   if (!button) return;
   event.preventDefault();
   button.closest<HTMLDetailsElement>('details')?.removeAttribute('open');
+  const dialog = document.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
   if (dialog) {
     dialog.returnValue = '';
     dialog.showModal();
     dialog.querySelector<HTMLElement>('[data-logout-cancel]')?.focus();
   } else void logout(establishmentId, slug).catch(() => undefined);
-});
-dialog?.addEventListener('close', () => {
-  if (dialog.returnValue === 'confirm') void logout(establishmentId, slug).catch(() => undefined);
 });
 
 /** ?token=... handed over by another app: exchanged once for the cookie session, then dropped from the address. */

@@ -13,13 +13,16 @@ const zone = (() => {
   }
 })();
 const windows = new Map<HTMLElement, OfficeHour[]>();
-for (const card of cards) {
-  try {
-    windows.set(card, JSON.parse(card.dataset.availability ?? '[]') as OfficeHour[]);
-  } catch {
-    /* a card without readable windows stays as rendered */
+function watch(list: Iterable<HTMLElement>): void {
+  for (const card of list) {
+    try {
+      windows.set(card, JSON.parse(card.dataset.availability ?? '[]') as OfficeHour[]);
+    } catch {
+      /* a card without readable windows stays as rendered */
+    }
   }
 }
+watch(cards);
 
 function mark(): void {
   const minute = wallClockMinuteOfWeek(Date.now(), zone);
@@ -31,9 +34,18 @@ function mark(): void {
   }
 }
 
-if (windows.size > 0) {
+let timer: ReturnType<typeof setInterval> | undefined;
+function start(): void {
+  if (windows.size === 0) return;
   mark();
-  setInterval(mark, 1000);
+  timer ??= setInterval(mark, 1000);
 }
+start();
+// Cards the home adds later (src/client/lazy-sections.ts).
+document.addEventListener('catalogue:cards', (event) => {
+  const list = (event as CustomEvent<Element>).detail;
+  watch(list.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
+  start();
+});
 
 export {};

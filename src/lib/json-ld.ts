@@ -159,6 +159,8 @@ export function establishmentJsonLd(input: EstablishmentJsonLdInput): JsonLd {
   if (input.priceRange) out.priceRange = input.priceRange;
   out.currenciesAccepted = 'BRL';
 
+  // Only sections whose products the page shows: the home's deferred sections (heading and link
+  // only, past its card budget) are left out, their own category pages list them.
   const sections = input.sections.filter((s) => s.products.length > 0);
   if (sections.length === 0) return out;
   if (est.kind === 'Store') {

@@ -40,7 +40,9 @@ for (const slug of ['pizzaria-bella', 'mercado-sol-centro', 'mercado-sol-praia',
 test('the JSON-LD of a catalogue page parses and matches the names and prices on the page', async ({ page }) => {
   await page.goto('/pizzaria-bella/');
   const ld = await jsonLdItems(page);
-  const cards = page.locator('[data-category-section] [data-product-card]');
+  // The cards of the page's HTML (search engines read it); deferred sections filled later by the
+  // browser are not in it, nor in its JSON-LD.
+  const cards = page.locator('[data-category-section] > [data-product-list]:not([data-lazy-products]) [data-product-card]');
   const n = await cards.count();
   expect(ld.length).toBe(n);
   for (let i = 0; i < n; i++) {
@@ -127,6 +129,60 @@ test('with JavaScript disabled the catalogue is readable and navigable by catego
   await page.goto('/mercado-sol-centro/?q=banana');
   await expect(page.locator('[data-search-results] [data-product-card]').first()).toBeVisible();
   await context.close();
+});
+
+test('the home renders cards up to its budget; the categories past it are a heading and a link to their page without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/pizzaria-bella/');
+  // HOME_CARD_BUDGET (src/components/catalogue/format.ts) is 40.
+  const cards = await page.locator('[data-category-section] [data-product-card]').count();
+  expect(cards).toBeGreaterThanOrEqual(10);
+  expect(cards).toBeLessThanOrEqual(40);
+  const deferred = page.locator('[data-category-section][data-lazy-section]');
+  expect(await deferred.count()).toBeGreaterThan(0);
+  // Every category is still on the home: one section per category nav anchor.
+  const anchors = await page.locator('[data-category-nav] a[href^="#"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  for (const href of anchors) await expect(page.locator(`section${href}`)).toHaveCount(1);
+  // A deferred section: its heading and 'Ver ...' link lead to the category page, which lists its products.
+  const last = deferred.last();
+  await expect(last.locator('[data-product-card]')).toHaveCount(0);
+  const title = norm(await last.locator('[data-category-page-link]').textContent());
+  const seeAll = last.locator('a[data-see-all]');
+  await expect(seeAll).toHaveText(/Ver (todos os \d+ produtos|o produto)/);
+  const href = await seeAll.getAttribute('href');
+  expect(await last.locator('[data-category-page-link]').getAttribute('href')).toBe(href);
+  await seeAll.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+  await expect(page.locator('[data-product-card]').first()).toBeVisible();
+  await context.close();
+});
+
+test('scrolling the home fills each deferred category with its products from the category page [R-1.4] [R-2.2]', async ({ page, request }) => {
+  await page.goto('/pizzaria-bella/');
+  await page.waitForLoadState('load');
+  // Deferred in the HTML (a few may already be filled: a short rest of the menu also fills in idle time).
+  const deferred = page.locator('[data-category-section][data-lazy-section], [data-category-section][data-lazy-filled]');
+  const ids = await deferred.evaluateAll((els) => els.map((e) => e.id));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    const section = page.locator(`section#${id}`);
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveAttribute('data-lazy-filled', '');
+    const names = (await section.locator('[data-product-card] [data-product-link]').allTextContents()).map(norm);
+    expect(names.length).toBeGreaterThan(0);
+    // The same products, in the same order, as the first cards of the category page.
+    const href = (await section.locator('[data-category-page-link]').getAttribute('href'))!;
+    const html = await (await request.get(href)).text();
+    const onPage = [...html.matchAll(/data-product-name>([^<]*)</g)].map((m) => norm(m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")));
+    expect(names).toEqual(onPage.slice(0, names.length));
+    await expect(section).toHaveAttribute('aria-labelledby', `${id}-titulo`);
+  }
+  // A filled card works like any other: its 'Adicionar' opens the product.
+  const last = page.locator(`section#${ids.at(-1)}`);
+  await last.locator('[data-add-product]').first().click();
+  await expect(page.locator('[role="dialog"], dialog[open]').first()).toBeVisible();
 });
 
 test('every store route takes the establishment slug first [R-2.1]', async ({ page, request }) => {

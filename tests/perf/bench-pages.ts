@@ -1,4 +1,4 @@
-// `npm run bench:pages`: Lighthouse (mobile preset, simulated throttling, median of 3) on the
+// `npm run bench:pages`: Lighthouse (mobile preset, simulated throttling, median of 5) on the
 // pizzaria-bella home, the hiper-demo home and a product page, each next to a bare HTML baseline
 // with the same text served by the same server; plus static build throughput, the on-demand
 // render time of a tenant added while the server runs (cold, then stored), and what the first
@@ -14,6 +14,11 @@ process.env.DATA_DIR = dataDir;
 process.env.PAGES_DIR = join(dataDir, 'pages');
 delete process.env.DATABASE_URL;
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
+// BENCH_RUNS: Lighthouse runs per page (median reported, default 5); BENCH_ONLY: measure only the
+// targets whose name contains one of these comma-separated words; BENCH_DRY=1: print, write nothing.
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const DRY = process.env.BENCH_DRY === '1' || ONLY.length > 0;
 
 const { getDatabase } = await import('../../src/server/db/database.ts');
 const { seedDemo } = await import('../../scripts/lib/seed-demo.ts');
@@ -78,7 +83,7 @@ const targets = [
   { name: 'pizzaria-bella home', path: routes.home('pizzaria-bella') },
   { name: 'hiper-demo home', path: routes.home(hiper!.slug_area) },
   { name: 'product page', path: routes.product('pizzaria-bella', firstProduct) },
-];
+].filter((t) => ONLY.length === 0 || ONLY.some((w) => t.name.includes(w)));
 for (const t of targets) {
   const html = await (await fetch(origin + t.path)).text();
   await storePage(`/baseline${t.path}`, baselineOf(html));
@@ -132,19 +137,20 @@ async function audit(url: string): Promise<Run> {
 }
 async function medianAudit(url: string): Promise<Run> {
   const runs: Run[] = [];
-  for (let i = 0; i < 3; i++) runs.push(await audit(url));
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(url));
   const m = (k: keyof Run) => median(runs.map((r) => r[k]));
+  console.log(url, 'FCP', runs.map((r) => Math.round(r.fcp)).join(' '), 'LCP', runs.map((r) => Math.round(r.lcp)).join(' '));
   return { score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), bytes: m('bytes'), jsBytes: m('jsBytes') };
 }
 
-const rows: { name: string; page: Run; base: Run; first14: string }[] = [];
+const rows: { name: string; page: Run; base: Run; first14: string; htmlBr: number }[] = [];
 for (const t of targets) {
   // Interleave page and baseline so both see the same machine load.
   const page = await medianAudit(origin + t.path);
   const base = await medianAudit(`${origin}/baseline${t.path}`);
   // The stored .br file is exactly what a browser receives (fetch() would decompress it).
   const br = readFileSync(join(process.env.PAGES_DIR!, t.path, 'index.html.br'));
-  rows.push({ name: t.name, page, base, first14: firstWindow(br) });
+  rows.push({ name: t.name, page, base, first14: firstWindow(br), htmlBr: br.length });
   console.log(t.name, page, base);
 }
 await chrome.kill();
@@ -170,20 +176,20 @@ const report = `# Benchmarks
 
 Measured by \`npm run bench:pages\` (tests/perf/bench-pages.ts) on ${new Date().toISOString().slice(0, 10)}, on this
 2-core machine, Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} with the mobile preset and simulated
-throttling, median of 3 runs; each page measured right before its baseline (a bare HTML file with the
+throttling, median of ${RUNS} runs; each page measured right before its baseline (a bare HTML file with the
 same text, served by the same server) so both see the same machine load.
 
 ## Catalogue pages
 
-| Page | Score | FCP | LCP | LCP / baseline | TBT | CLS | Transferred | JS | First 14 KB (brotli) |
-|---|---|---|---|---|---|---|---|---|---|
+| Page | Score | FCP | LCP | LCP / baseline | TBT | CLS | Transferred | JS | HTML (brotli) | First 14 KB (brotli) |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.name} | ${r.page.score} | ${ms(r.page.fcp)} | ${ms(r.page.lcp)} | ${(r.page.lcp / r.base.lcp).toFixed(2)}x | ${ms(r.page.tbt)} | ${r.page.cls.toFixed(3)} | ${kb(r.page.bytes)} | ${kb(r.page.jsBytes)} | ${r.first14} |`,
+      `| ${r.name} | ${r.page.score} | ${ms(r.page.fcp)} | ${ms(r.page.lcp)} | ${(r.page.lcp / r.base.lcp).toFixed(2)}x | ${ms(r.page.tbt)} | ${r.page.cls.toFixed(3)} | ${kb(r.page.bytes)} | ${kb(r.page.jsBytes)} | ${kb(r.htmlBr)} | ${r.first14} |`,
   )
   .join('\n')}
-${rows.map((r) => `| baseline of ${r.name} | ${r.base.score} | ${ms(r.base.fcp)} | ${ms(r.base.lcp)} | 1.00x | ${ms(r.base.tbt)} | ${r.base.cls.toFixed(3)} | ${kb(r.base.bytes)} | ${kb(r.base.jsBytes)} | |`).join('\n')}
+${rows.map((r) => `| baseline of ${r.name} | ${r.base.score} | ${ms(r.base.fcp)} | ${ms(r.base.lcp)} | 1.00x | ${ms(r.base.tbt)} | ${r.base.cls.toFixed(3)} | ${kb(r.base.bytes)} | ${kb(r.base.jsBytes)} | | |`).join('\n')}
 
 Targets: score 100, LCP within 1.1x of the baseline, TBT at most 50 ms, CLS at most 0.01.
 
@@ -209,15 +215,36 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
 - The header logo (a small SVG) is inlined as a data URI: one request fewer before the first paint.
 - Menus with more than 10 categories show 6 products per category on the home (category pages
   list all of them): the hiper-demo home went from 789 KB (49 KB brotli) to about half.
+- The logged-in chrome (user dropdown, the burger's user block, the logout dialog) is built by
+  src/client/account-boot.ts only when a session exists, and UnoCSS emits only the preflight
+  variables the utilities use: pizzaria-bella home 14.5 -> 14.0 KB of brotli HTML, which with the
+  response headers (0.3 KB) still filled the whole first window (10 segments, 14.3 KB).
+- A card budget on the home (HOME_CARD_BUDGET, 40 cards, promotions included, whole categories):
+  the categories past it are a heading and a 'Ver todos os N produtos' link to their page, filled
+  in place after load by src/client/lazy-sections.ts (as they near the viewport; a menu with at
+  most 8 of them also in idle time) from the stored category page; the JSON-LD lists the products
+  the HTML shows. pizzaria-bella 14.0 -> 12.3 KB of brotli HTML (60 -> 38 cards, 3 deferred
+  categories), hiper-demo 29.1 -> 13.7 KB (252 -> 36 cards, 35 deferred categories); a deferred
+  section without its description (filled from the category page) or a heading id costs about 35
+  bytes of brotli.
+  Before these changes the same script (median of 3, a loaded machine) measured LCP 1072 ms
+  (1.25x its baseline) on the pizzaria-bella home; the table above is after them.
 
-Not settled: the 1.1x LCP target. Simulated LCP is noisy from run to run (the baselines' own LCP
-ranged from 637 to 906 ms across runs of this script), and the homes' HTML (about 15 KB brotli for
-pizzaria-bella once the account and cart controls joined the header, 25 KB for hiper-demo) still
-exceeds the first TCP window, which the 2.5 KB text-only baseline never does.
+Both homes' HTML now fits the first TCP window together with its response headers, as the
+text-only baseline does. ${
+  rows.some((r) => r.page.lcp / r.base.lcp > 1.1)
+    ? `Not settled in this run: the 1.1x LCP target on ${rows.filter((r) => r.page.lcp / r.base.lcp > 1.1).map((r) => r.name).join(' and ')}.`
+    : 'Every page met the 1.1x LCP target in this run.'
+} The LCP element of the homes is the hero description (text, painted with the first contentful
+paint), so what separates them from their baselines is the simulated render delay of parsing and
+laying out a larger document (the homes are 85 to 125 KB of HTML uncompressed, the baselines
+6 KB), which on this shared 2-core machine varies from run to run: the baselines' own LCP ranged
+from 635 to 1452 ms across runs of this script, hence the median of ${RUNS} runs.
 `;
-// Keep the sections other benchmarks own (bench:cart writes '## Cart speed').
+// Keep the sections other benchmarks own, everything from the first of them to the end
+// (bench:cart writes '## Cart speed', bench:orders '## Order throughput').
 const benchFile = join(import.meta.dirname, '../../docs/benchmarks.md');
-const kept = existsSync(benchFile) ? (readFileSync(benchFile, 'utf8').match(/\n## Cart speed[\s\S]*?(?=\n## (?!Cart speed)|$)/)?.[0] ?? '') : '';
-writeFileSync(benchFile, report.trimEnd() + '\n' + kept);
+const kept = existsSync(benchFile) ? (readFileSync(benchFile, 'utf8').match(/\n## (?:Cart speed|Order throughput)[\s\S]*$/)?.[0] ?? '') : '';
+if (!DRY) writeFileSync(benchFile, report.trimEnd() + '\n' + kept);
 console.log(report);
 process.exit(0);

@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/json-ld.ts';
 import { safeJsonForScript } from '../../src/lib/safe-json.ts';
 import { truncateDescription } from '../../src/lib/seo.ts';
-import { availabilityText, deliveryRestriction, variationRuleText } from '../../src/components/catalogue/format.ts';
+import { availabilityText, deliveryRestriction, HOME_CARD_BUDGET, planHomeSections, variationRuleText } from '../../src/components/catalogue/format.ts';
 import type { EstablishmentView, ProductView } from '../../src/schemas/views.ts';
 
 const ORIGIN = 'https://loja.example.com.br';
@@ -178,6 +178,27 @@ describe('establishmentJsonLd', () => {
   it('leaves the menu out when no section has products', () => {
     const ld = establishmentJsonLd({ establishment: establishment(), origin: ORIGIN, sections: [] });
     expect(ld).not.toHaveProperty('hasMenu');
+  });
+
+  it('lists only the sections whose products the page shows (a deferred home section shows none)', () => {
+    const withDeferred = [...sections, { name: 'Bebidas', path: '/pizzaria-teste/categoria/cat2-bebidas', products: [] }];
+    const menu = establishmentJsonLd({ establishment: establishment(), origin: ORIGIN, sections: withDeferred }).hasMenu as { hasMenuSection: Array<Record<string, unknown>> };
+    expect(menu.hasMenuSection.map((s) => s.name)).toEqual(['Promoções', 'Pizzas']);
+  });
+});
+
+describe('the home card budget', () => {
+  it('renders whole sections while they fit the budget, then defers the rest', () => {
+    expect(planHomeSections([5, 12, 10, 10], 30)).toEqual([5, 12, 10, 0]);
+    // Once one section is deferred every later one is too, even a small one that would fit.
+    expect(planHomeSections([5, 12, 10, 1], 20)).toEqual([5, 12, 0, 0]);
+    expect(planHomeSections([12, 6, 6, 6, 6, 6], 36)).toEqual([12, 6, 6, 6, 6, 0]);
+  });
+
+  it('always renders the first section, and everything when the menu fits', () => {
+    expect(planHomeSections([80, 3], 10)).toEqual([80, 0]);
+    expect(planHomeSections([3, 4, 5], HOME_CARD_BUDGET)).toEqual([3, 4, 5]);
+    expect(planHomeSections([], HOME_CARD_BUDGET)).toEqual([]);
   });
 });
 

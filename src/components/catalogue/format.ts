@@ -12,6 +12,34 @@ import type { ProductView } from '../../schemas/views.ts';
 export function homeSectionLimit(categoryCount: number): number {
   return categoryCount > 10 ? 6 : 12;
 }
+/**
+ * Most product cards the home's HTML holds (promotions included). Past it, whole categories are
+ * rendered as a heading with a link to their page, and filled in by src/client/lazy-sections.ts
+ * as they near the viewport: the stored home then fits the first TCP window of a slow connection
+ * (docs/benchmarks.md, 'What moved the numbers').
+ */
+export const HOME_CARD_BUDGET = 40;
+
+/**
+ * Which home sections render their cards, given the cards each would show (in menu order): all
+ * of them while the total fits `budget`; from the first section that would pass it, that one and
+ * every later one render 0 (deferred), so the rendered part stays one contiguous stretch of the
+ * menu. The first section always renders.
+ * Example: `planHomeSections([5, 12, 10, 10], 30)` is `[5, 12, 10, 0]`.
+ */
+export function planHomeSections(cards: readonly number[], budget: number): number[] {
+  let used = 0;
+  let deferring = false;
+  return cards.map((n, i) => {
+    if (!deferring && (i === 0 || used + n <= budget)) {
+      used += n;
+      return n;
+    }
+    deferring = true;
+    return 0;
+  });
+}
+
 /** Most products of the 'Promoções' section on the home. */
 export const PROMO_SECTION_LIMIT = 12;
 /** Anchor id of a category section on the home. */

@@ -1,0 +1,107 @@
+// The home's deferred sections (past its card budget, HOME_CARD_BUDGET) are a heading and a link
+// to their category page in the HTML. As one nears the viewport this fills it in place with the
+// category's description and first cards of that page — a stored, precompressed static file — so a phone scrolling the home
+// still sees every category's products, while the HTML sent before the first paint stays small.
+// Without JavaScript, or if the page cannot be fetched, the link stays and leads there.
+// Cards added here are announced with a 'catalogue:cards' event (detail: the new list) for the
+// scripts that mark cards (availability.ts); cart buttons work through delegated listeners.
+
+const sections = [...document.querySelectorAll<HTMLElement>('section[data-lazy-section]')];
+
+const attempts = new WeakMap<HTMLElement, number>();
+
+async function fill(section: HTMLElement): Promise<void> {
+  const href = section.querySelector<HTMLAnchorElement>('a[data-category-page-link]')?.getAttribute('href');
+  const slot = section.querySelector<HTMLElement>('[data-lazy-slot]');
+  if (!href || !slot) return;
+  const limit = Number(section.dataset.lazyLimit) || Infinity;
+  section.setAttribute('aria-busy', 'true');
+  try {
+    const res = await fetch(href, { credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`${href}: ${res.status}`);
+    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const page = doc.querySelector('[data-category-page]');
+    const source = page?.querySelector('[data-product-list]');
+    if (!source) throw new Error(`${href}: no product list`);
+    // The category's description (the category page's only paragraph directly in its section),
+    // shown under the heading as an eager section shows it.
+    const desc = page?.querySelector(':scope > p');
+    if (desc) {
+      const p = document.createElement('p');
+      p.className = 'mb-3 mt-0 text-sm text-muted';
+      p.textContent = desc.textContent;
+      section.querySelector('h2')?.parentElement?.after(p);
+    }
+    for (const item of [...source.children].slice(limit)) item.remove();
+    const list = document.importNode(source, true) as HTMLElement;
+    list.setAttribute('data-lazy-products', '');
+    slot.before(list);
+    if (slot.dataset.lazySlot === 'drop') slot.remove();
+    else {
+      // More products than the home shows: 'Ver todos' next to the heading too, as on an eager section.
+      slot.removeAttribute('data-lazy-slot');
+      const more = slot.querySelector('a')?.cloneNode(true) as HTMLAnchorElement | undefined;
+      if (more) {
+        more.className = 'text-sm font-semibold text-brand';
+        section.querySelector('h2')?.after(more);
+      }
+    }
+    // Named by its heading, as an eager section is (left out of the HTML to save bytes).
+    const heading = section.querySelector('h2');
+    if (heading && section.id) {
+      heading.id = `${section.id}-titulo`;
+      section.setAttribute('aria-labelledby', heading.id);
+    }
+    section.removeAttribute('data-lazy-section');
+    section.setAttribute('data-lazy-filled', '');
+    document.dispatchEvent(new CustomEvent('catalogue:cards', { detail: list }));
+  } catch (err) {
+    // The link to the category page stays meanwhile; two more tries, a little later each.
+    console.error('[lazy-sections]', err);
+    const n = (attempts.get(section) ?? 0) + 1;
+    attempts.set(section, n);
+    if (n < 3) setTimeout(() => void fill(section), 1000 * n);
+  } finally {
+    section.removeAttribute('aria-busy');
+  }
+}
+
+/**
+ * Most deferred sections filled in the background (idle time after load, one at a time) as well:
+ * a restaurant's few remaining categories cost a few kilobytes and are then ready before anyone
+ * scrolls; a hypermarket's dozens stay on demand.
+ */
+const BACKGROUND_FILL_MAX = 8;
+
+const pending = new Set(sections);
+function start(section: HTMLElement): Promise<void> {
+  if (!pending.delete(section)) return Promise.resolve();
+  return fill(section);
+}
+
+if (sections.length > 0) {
+  if (sections.length <= BACKGROUND_FILL_MAX) {
+    const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+    const next = (): void => {
+      const section = pending.values().next().value;
+      if (section) idle(() => void start(section).then(next));
+    };
+    next();
+  }
+  if ('IntersectionObserver' in window) {
+    // Start well before the section scrolls in, so its cards are usually there when it does.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          void start(entry.target as HTMLElement);
+        }
+      },
+      { rootMargin: '1000px 0px' },
+    );
+    for (const section of sections) observer.observe(section);
+  } else for (const section of sections) void start(section);
+}
+
+export {};
