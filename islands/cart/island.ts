@@ -1,9 +1,7 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
 // React app.
-import type { OfficeHour } from '../../src/domain/office-hours.ts';
-import { isOpenAtMinuteOfWeek } from '../../src/domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, wallClockMinuteOfWeek } from '../../src/domain/time.ts';
+import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour } from '../../src/domain/week-clock.ts';
 
 export interface StoreIsland {
   id: string;

@@ -1,8 +1,7 @@
 // Products sold only in some hours (availabilities windows) are marked 'Indisponível agora' on the
 // catalogue, recomputed every second in the establishment's time zone. The page is stored
 // once for everyone, so this cannot be decided on the server.
-import { isOpenAtMinuteOfWeek, type OfficeHour } from '../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, wallClockMinuteOfWeek } from '../domain/time.ts';
+import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour } from '../domain/week-clock.ts';
 
 const cards = [...document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]')];
 const zone = (() => {

@@ -11,8 +11,9 @@ import {
   type EstablishmentStatus,
   type OfficeHour,
   type StatusState,
-} from '../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, wallClockMinuteOfWeek } from '../domain/time.ts';
+  DEFAULT_TIME_ZONE,
+  wallClockMinuteOfWeek,
+} from '../domain/week-clock.ts';
 
 interface StoreIsland {
   id: string;

@@ -17,9 +17,29 @@ import {
 } from './time.ts';
 
 export { formatHHMM } from './time.ts';
+import {
+  dayInterval,
+  establishmentStatusAtMinute,
+  isOpenAtMinuteOfWeek,
+  isValidOfficeHour,
+  mergeIntervals,
+  weeklyIntervals,
+  type OfficeHour,
+} from './week-clock.ts';
+export {
+  establishmentStatusAtMinute,
+  initialStatusState,
+  isOpenAtMinuteOfWeek,
+  isValidOfficeHour,
+  nextStatusState,
+  STATUS_POLL_MS,
+  STATUS_RECHECK_MS,
+  type EstablishmentStatus,
+  type OfficeHour,
+  type StatusState,
+} from './week-clock.ts';
+import type { EstablishmentStatus } from './week-clock.ts';
 
-export type OfficeHour = { _id?: string; wday: number; start_at: number; stop_at: number };
-/** The client office-hours form's shape [R-3.36]. */
 export type OfficeHourForm = { _id?: string; day_of_week: number; opening: string; closing: string };
 
 /** Portuguese weekday labels, index 0 = wday 1 = Sunday [R-9.4]. */
@@ -40,44 +60,12 @@ export function weekdayLabel(wday: number): string {
   return label;
 }
 
-/** Whether a record is well formed: wday 1..7 and HHMM times [R-3.34] [R-3.35]. Example: `isValidOfficeHour({ wday: 8, start_at: 800, stop_at: 1800 }) === false` */
-export function isValidOfficeHour(h: OfficeHour): boolean {
-  if (!Number.isInteger(h.wday) || h.wday < 1 || h.wday > 7) return false;
-  try {
-    hhmmToMinutes(h.start_at);
-    hhmmToMinutes(h.stop_at);
-  } catch {
-    return false;
-  }
-  return true;
-}
-
 /**
  * A closing earlier than the opening (typically 00:00-04:00) belongs to the next day [R-5.77].
  * Example: `closesNextDay({ wday: 6, start_at: 1800, stop_at: 200 }) === true`
  */
 export function closesNextDay(h: OfficeHour): boolean {
   return hhmmToMinutes(h.stop_at) < hhmmToMinutes(h.start_at);
-}
-
-// [start, end) in minutes after the opening day's midnight; end may pass 1440 for overnight.
-function dayInterval(h: OfficeHour): { start: number; end: number } {
-  const start = hhmmToMinutes(h.start_at);
-  const stop = hhmmToMinutes(h.stop_at);
-  return { start, end: stop < start ? stop + MINUTES_PER_DAY : stop };
-}
-
-// Merges sorted-or-not half-open intervals; touching ones merge too, since 11:00-14:00 and
-// 14:00-18:00 are one continuous opening for a customer.
-function mergeIntervals(intervals: Array<{ start: number; end: number }>): Array<{ start: number; end: number }> {
-  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start || a.end - b.end);
-  const merged: Array<{ start: number; end: number }> = [];
-  for (const i of sorted) {
-    const last = merged[merged.length - 1];
-    if (last && i.start <= last.end) last.end = Math.max(last.end, i.end);
-    else merged.push({ ...i });
-  }
-  return merged;
 }
 
 /**
@@ -102,36 +90,12 @@ export function mergeOfficeHours(hours: readonly OfficeHour[]): OfficeHour[] {
   return result;
 }
 
-// All opening time of the week as merged [start, end) minute-of-week intervals, with an
-// interval running past Saturday midnight split into its Saturday and Sunday parts.
-function weeklyIntervals(hours: readonly OfficeHour[]): Array<{ start: number; end: number }> {
-  const intervals: Array<{ start: number; end: number }> = [];
-  for (const h of hours) {
-    if (!isValidOfficeHour(h)) continue;
-    const { start, end } = dayInterval(h);
-    const offset = (h.wday - 1) * MINUTES_PER_DAY;
-    const s = offset + start;
-    const e = offset + end;
-    if (e > MINUTES_PER_WEEK) {
-      intervals.push({ start: s, end: MINUTES_PER_WEEK }, { start: 0, end: e - MINUTES_PER_WEEK });
-    } else {
-      intervals.push({ start: s, end: e });
-    }
-  }
-  return mergeIntervals(intervals);
-}
-
 /**
  * Whether the establishment is open at an instant, in its own time zone; Friday 18:00-02:00 makes Saturday 01:30 open.
  * Example: `isOpenAt([{ wday: 6, start_at: 1800, stop_at: 200 }], Temporal.Instant.from('2025-01-04T04:30:00Z'), 'America/Sao_Paulo') === true`
  */
 export function isOpenAt(hours: readonly OfficeHour[], instant: Temporal.Instant, timeZone: string): boolean {
   return isOpenAtMinuteOfWeek(hours, minuteOfWeek(zonedAt(instant, timeZone)));
-}
-
-/** Whether the hours are open at a wall-clock minute of the week (0 = Sunday 00:00). Example: `isOpenAtMinuteOfWeek([{ wday: 1, start_at: 800, stop_at: 1200 }], 600) === true` */
-export function isOpenAtMinuteOfWeek(hours: readonly OfficeHour[], minute: number): boolean {
-  return weeklyIntervals(hours).some((i) => minute >= i.start && minute < i.end);
 }
 
 // Minute-of-week starts that are real openings: a Sunday 00:00 start that only continues
@@ -227,8 +191,6 @@ export function weeklyTable(hours: readonly OfficeHour[]): WeeklyTableRow[] {
   });
 }
 
-export type EstablishmentStatus = 'online' | 'offline' | 'unknown';
-
 /**
  * Status from the server's is_open flag and the office hours at an instant; 'unknown' when neither is known [R-4.52] [R-4.54].
  * Example: `establishmentStatus({ isOpenFlag: true, hours: [], instant, timeZone: 'America/Sao_Paulo' }) === 'online'`
@@ -240,46 +202,4 @@ export function establishmentStatus(input: {
   timeZone: string;
 }): EstablishmentStatus {
   return establishmentStatusAtMinute({ ...input, minuteOfWeek: minuteOfWeek(zonedAt(input.instant, input.timeZone)) });
-}
-
-/** establishmentStatus at a wall-clock minute of the week (for code that must not load Temporal). Example: `establishmentStatusAtMinute({ isOpenFlag: null, hours: [], minuteOfWeek: 0 }) === 'unknown'` */
-export function establishmentStatusAtMinute(input: {
-  isOpenFlag: boolean | null | undefined;
-  hours: readonly OfficeHour[] | null | undefined;
-  minuteOfWeek: number;
-}): EstablishmentStatus {
-  const hasHours = Array.isArray(input.hours) && input.hours.some(isValidOfficeHour);
-  const hasFlag = typeof input.isOpenFlag === 'boolean';
-  if (!hasFlag && !hasHours) return 'unknown';
-  // Both must agree: the flag can be stale between polls, while the hours are evaluated at
-  // the instant passed in; a manual close (flag false) wins over the hours.
-  if (hasFlag && !input.isOpenFlag) return 'offline';
-  if (hasHours && !isOpenAtMinuteOfWeek(input.hours!, input.minuteOfWeek)) return 'offline';
-  return 'online';
-}
-
-/** Status poll period [R-4.53]. */
-export const STATUS_POLL_MS = 3000;
-/** Delay before a closed observation is confirmed (decisions #23) [R-4.55]. */
-export const STATUS_RECHECK_MS = 3000;
-
-export type StatusState = { status: EstablishmentStatus; awaitingRecheck: boolean };
-
-/** The state before any observation: nothing shown. Example: `initialStatusState()` is `{ status: 'unknown', awaitingRecheck: false }` */
-export function initialStatusState(): StatusState {
-  return { status: 'unknown', awaitingRecheck: false };
-}
-
-/**
- * Decisions #23 as a pure step: open -> online; closed -> keep showing the previous status and
- * ask for a re-check in 3 s; closed again on the re-check -> offline; no data -> unknown.
- * Example: `nextStatusState({ status: 'online', awaitingRecheck: false }, 'offline')` is `{ state: { status: 'online', awaitingRecheck: true }, recheckInMs: 3000 }`
- */
-export function nextStatusState(state: StatusState, observed: EstablishmentStatus): { state: StatusState; recheckInMs: number | null } {
-  if (observed === 'online') return { state: { status: 'online', awaitingRecheck: false }, recheckInMs: null };
-  if (observed === 'unknown') return { state: { status: 'unknown', awaitingRecheck: false }, recheckInMs: null };
-  if (state.status === 'offline') return { state: { status: 'offline', awaitingRecheck: false }, recheckInMs: null };
-  if (state.awaitingRecheck) return { state: { status: 'offline', awaitingRecheck: false }, recheckInMs: null };
-  // A single closed reading may be a blip (a poll racing an opening), so it is confirmed first.
-  return { state: { status: state.status, awaitingRecheck: true }, recheckInMs: STATUS_RECHECK_MS };
 }

@@ -1,0 +1,157 @@
+// The wall-clock minute-of-week side of office hours, with Intl only and no Temporal: the
+// scripts every catalogue page runs after load (status label, product availability, the cart's
+// open/closed reading) import this module alone, so the Temporal polyfill (about 20 KB gzip)
+// never travels with them. office-hours.ts and time.ts re-export everything here.
+
+/** Establishments whose time zone is unknown run on Brasília time. Example: `DEFAULT_TIME_ZONE === 'America/Sao_Paulo'` */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+export const MINUTES_PER_DAY = 1440;
+export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
+
+/** Converts an HHMM integer to minutes after midnight. Example: `hhmmToMinutes(1830) === 1110` */
+export function hhmmToMinutes(hhmm: number): number {
+  if (!Number.isInteger(hhmm) || hhmm < 0) throw new RangeError(`invalid HHMM time: ${hhmm}`);
+  const hours = Math.floor(hhmm / 100);
+  const minutes = hhmm % 100;
+  // 2400 is accepted as "end of day" so a record may close exactly at midnight of the same day.
+  if (minutes > 59 || hours > 24 || (hours === 24 && minutes !== 0)) {
+    throw new RangeError(`invalid HHMM time: ${hhmm}`);
+  }
+  return hours * 60 + minutes;
+}
+
+/** Converts minutes after midnight (taken modulo one day) to an HHMM integer. Example: `minutesToHHMM(1110) === 1830` */
+export function minutesToHHMM(minutes: number): number {
+  const m = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
+  return Math.floor(m / 60) * 100 + (m % 60);
+}
+
+export type OfficeHour = { _id?: string; wday: number; start_at: number; stop_at: number };
+/** The client office-hours form's shape [R-3.36]. */
+
+/** Whether a record is well formed: wday 1..7 and HHMM times [R-3.34] [R-3.35]. Example: `isValidOfficeHour({ wday: 8, start_at: 800, stop_at: 1800 }) === false` */
+export function isValidOfficeHour(h: OfficeHour): boolean {
+  if (!Number.isInteger(h.wday) || h.wday < 1 || h.wday > 7) return false;
+  try {
+    hhmmToMinutes(h.start_at);
+    hhmmToMinutes(h.stop_at);
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+// [start, end) in minutes after the opening day's midnight; end may pass 1440 for overnight.
+export function dayInterval(h: OfficeHour): { start: number; end: number } {
+  const start = hhmmToMinutes(h.start_at);
+  const stop = hhmmToMinutes(h.stop_at);
+  return { start, end: stop < start ? stop + MINUTES_PER_DAY : stop };
+}
+
+// Merges sorted-or-not half-open intervals; touching ones merge too, since 11:00-14:00 and
+// 14:00-18:00 are one continuous opening for a customer.
+export function mergeIntervals(intervals: Array<{ start: number; end: number }>): Array<{ start: number; end: number }> {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start || a.end - b.end);
+  const merged: Array<{ start: number; end: number }> = [];
+  for (const i of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && i.start <= last.end) last.end = Math.max(last.end, i.end);
+    else merged.push({ ...i });
+  }
+  return merged;
+}
+
+// All opening time of the week as merged [start, end) minute-of-week intervals, with an
+// interval running past Saturday midnight split into its Saturday and Sunday parts.
+export function weeklyIntervals(hours: readonly OfficeHour[]): Array<{ start: number; end: number }> {
+  const intervals: Array<{ start: number; end: number }> = [];
+  for (const h of hours) {
+    if (!isValidOfficeHour(h)) continue;
+    const { start, end } = dayInterval(h);
+    const offset = (h.wday - 1) * MINUTES_PER_DAY;
+    const s = offset + start;
+    const e = offset + end;
+    if (e > MINUTES_PER_WEEK) {
+      intervals.push({ start: s, end: MINUTES_PER_WEEK }, { start: 0, end: e - MINUTES_PER_WEEK });
+    } else {
+      intervals.push({ start: s, end: e });
+    }
+  }
+  return mergeIntervals(intervals);
+}
+
+/** Whether the hours are open at a wall-clock minute of the week (0 = Sunday 00:00). Example: `isOpenAtMinuteOfWeek([{ wday: 1, start_at: 800, stop_at: 1200 }], 600) === true` */
+export function isOpenAtMinuteOfWeek(hours: readonly OfficeHour[], minute: number): boolean {
+  return weeklyIntervals(hours).some((i) => minute >= i.start && minute < i.end);
+}
+
+
+export type EstablishmentStatus = 'online' | 'offline' | 'unknown';
+
+/** establishmentStatus at a wall-clock minute of the week (for code that must not load Temporal). Example: `establishmentStatusAtMinute({ isOpenFlag: null, hours: [], minuteOfWeek: 0 }) === 'unknown'` */
+export function establishmentStatusAtMinute(input: {
+  isOpenFlag: boolean | null | undefined;
+  hours: readonly OfficeHour[] | null | undefined;
+  minuteOfWeek: number;
+}): EstablishmentStatus {
+  const hasHours = Array.isArray(input.hours) && input.hours.some(isValidOfficeHour);
+  const hasFlag = typeof input.isOpenFlag === 'boolean';
+  if (!hasFlag && !hasHours) return 'unknown';
+  // Both must agree: the flag can be stale between polls, while the hours are evaluated at
+  // the instant passed in; a manual close (flag false) wins over the hours.
+  if (hasFlag && !input.isOpenFlag) return 'offline';
+  if (hasHours && !isOpenAtMinuteOfWeek(input.hours!, input.minuteOfWeek)) return 'offline';
+  return 'online';
+}
+
+/** Status poll period [R-4.53]. */
+export const STATUS_POLL_MS = 3000;
+/** Delay before a closed observation is confirmed (decisions #23) [R-4.55]. */
+export const STATUS_RECHECK_MS = 3000;
+
+export type StatusState = { status: EstablishmentStatus; awaitingRecheck: boolean };
+
+/** The state before any observation: nothing shown. Example: `initialStatusState()` is `{ status: 'unknown', awaitingRecheck: false }` */
+export function initialStatusState(): StatusState {
+  return { status: 'unknown', awaitingRecheck: false };
+}
+
+/**
+ * Decisions #23 as a pure step: open -> online; closed -> keep showing the previous status and
+ * ask for a re-check in 3 s; closed again on the re-check -> offline; no data -> unknown.
+ * Example: `nextStatusState({ status: 'online', awaitingRecheck: false }, 'offline')` is `{ state: { status: 'online', awaitingRecheck: true }, recheckInMs: 3000 }`
+ */
+export function nextStatusState(state: StatusState, observed: EstablishmentStatus): { state: StatusState; recheckInMs: number | null } {
+  if (observed === 'online') return { state: { status: 'online', awaitingRecheck: false }, recheckInMs: null };
+  if (observed === 'unknown') return { state: { status: 'unknown', awaitingRecheck: false }, recheckInMs: null };
+  if (state.status === 'offline') return { state: { status: 'offline', awaitingRecheck: false }, recheckInMs: null };
+  if (state.awaitingRecheck) return { state: { status: 'offline', awaitingRecheck: false }, recheckInMs: null };
+  // A single closed reading may be a blip (a poll racing an opening), so it is confirmed first.
+  return { state: { status: state.status, awaitingRecheck: true }, recheckInMs: STATUS_RECHECK_MS };
+}
+
+const weekdayIndex: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Minutes since Sunday 00:00 of the wall clock in a time zone, from epoch milliseconds, with Intl
+ * only: the browser's status label uses it so it needs no Temporal polyfill (tens of KB of JS).
+ * Example: `wallClockMinuteOfWeek(Date.UTC(2025, 0, 3, 21, 0), 'America/Sao_Paulo') === 5 * 1440 + 18 * 60`
+ */
+export function wallClockMinuteOfWeek(epochMs: number, timeZone: string): number {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    wallClockFormats.set(timeZone, format);
+  }
+  let weekday = 0;
+  let hour = 0;
+  let minute = 0;
+  for (const part of format.formatToParts(epochMs)) {
+    if (part.type === 'weekday') weekday = weekdayIndex[part.value] ?? 0;
+    else if (part.type === 'hour') hour = Number(part.value) % 24;
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return weekday * MINUTES_PER_DAY + hour * 60 + minute;
+}
