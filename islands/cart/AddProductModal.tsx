@@ -10,7 +10,6 @@ import { deliveryConflict, pickErrors, priceLine } from '../../src/domain/cart.t
 import type { VariationPick } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
-import { isOptionDisabled, selectedCount, stepAddRemoveOption, toggleCheckOption, variationControl } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
 import { ApiFailure } from '../../src/client/api.ts';
@@ -24,6 +23,7 @@ import type { StoreIsland } from './island.ts';
 import { showCartToast } from './cart-toast.ts';
 import { fetchProduct } from './product-cache.ts';
 import { QuantityControl } from './QuantityControl.tsx';
+import { VariationGroup } from './VariationGroup.tsx';
 
 /** How often the availability windows are re-checked [R-4.57]. */
 export const AVAILABILITY_CHECK_MS = 1000;
@@ -35,14 +35,6 @@ function toPicks(selections: Selections): VariationPick[] {
 }
 
 /** 'Escolha 1 opção' / 'Escolha até N' / 'Escolha N opções' / 'Escolha de min a max'. */
-function ruleText(v: Pick<ProductVariation, 'min' | 'max'>): string {
-  if (v.min === 1 && v.max === 1) return t('cart:variation.chooseOne');
-  if (!(v.max > 0)) return t('cart:variation.chooseAny');
-  if (v.min <= 0) return t('cart:variation.chooseUpTo', { count: v.max });
-  if (v.min === v.max) return t('cart:variation.chooseExactly', { count: v.max });
-  return t('cart:variation.chooseRange', { min: v.min, max: v.max });
-}
-
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -220,7 +212,7 @@ function ProductForm({ product, store, island, opener, titleId, onClose, onOpenC
           </p>
         )}
         {product.variations.map((group) => (
-          <VariationGroup key={group._id} group={group} picks={selections[group._id] ?? []} onChange={(next) => setGroup(group, next)} />
+          <VariationGroup key={group._id} group={group} picks={selections[group._id] ?? []} onChange={(next) => setGroup(group, next)} inputPrefix="variacao" />
         ))}
         <label className="flex flex-col gap-1">
           <span className="text-sm font-semibold">{t('cart:add.note')}</span>
@@ -235,89 +227,5 @@ function ProductForm({ product, store, island, opener, titleId, onClose, onOpenC
         </label>
       </div>
     </Dialog>
-  );
-}
-
-function VariationGroup({ group, picks, onChange }: { group: ProductVariation; picks: VariationSelection[]; onChange: (next: VariationSelection[]) => void }) {
-  const control = variationControl(group);
-  const headingId = useId();
-  const count = selectedCount(group, picks);
-  const full = group.max > 0 && count >= group.max;
-  return (
-    <fieldset className="m-0 min-w-0 rounded-xl border border-solid border-line p-0" aria-labelledby={headingId} data-variation-group={group._id} data-control={control}>
-      <div className="flex items-start justify-between gap-3 rounded-t-xl bg-surface px-4 py-3">
-        <div id={headingId}>
-          <span className="block font-semibold">{group.name}</span>
-          <span className="block text-sm text-muted" data-variation-rule>
-            {ruleText(group)}
-            {group.max > 1 && ` · ${t('cart:variation.selected', { count, max: group.max })}`}
-          </span>
-        </div>
-        {group.min > 0 ? (
-          <span className={`flex-none rounded-full px-2 py-0.5 text-xs font-semibold ${count >= group.min ? 'bg-green-700 text-white' : 'bg-ink text-surface'}`} data-variation-required>
-            {count >= group.min ? t('cart:variation.done') : t('cart:variation.required')}
-          </span>
-        ) : (
-          <span className="flex-none rounded-full border border-solid border-line px-2 py-0.5 text-xs text-muted">{t('cart:variation.optional')}</span>
-        )}
-      </div>
-      <ul className="m-0 list-none p-0">
-        {group.items.map((item) => {
-          // The control is named by the item's name alone; description and extra price describe it.
-          const base = `${headingId}-${item._id}`;
-          const price =
-            item.price > 0 ? (
-              <span id={`${base}-p`} className="flex-none text-sm text-muted">
-                {t('cart:variation.extra', { price: formatBRL(item.price) })}
-              </span>
-            ) : null;
-          const describedBy = [item.desc ? `${base}-d` : '', price ? `${base}-p` : ''].filter(Boolean).join(' ') || undefined;
-          const text = (
-            <span className="min-w-0 flex-1">
-              <span id={`${base}-n`} className="block text-sm">
-                {item.item_preffix ? `${item.item_preffix} ` : ''}
-                {item.name}
-              </span>
-              {item.desc && (
-                <span id={`${base}-d`} className="block text-xs text-muted">
-                  {item.desc}
-                </span>
-              )}
-            </span>
-          );
-          if (control === 'stepper') {
-            const value = picks.find((p) => p.item_id === item._id)?.qnt ?? 0;
-            return (
-              <li key={item._id} className="flex items-center gap-3 border-t border-t-solid border-line px-4 py-2" data-variation-item={item._id}>
-                {text}
-                {price}
-                <QuantityControl size="sm" value={value} min={0} max={group.max > 0 ? group.max : QUANTITY_MAX} plusDisabled={full} name={item.name} onChange={(n) => onChange(stepAddRemoveOption(group, picks, item._id, n - value))} />
-              </li>
-            );
-          }
-          const checked = picks.some((p) => p.item_id === item._id && p.qnt > 0);
-          const disabled = isOptionDisabled(group, picks, item._id);
-          return (
-            <li key={item._id} className="border-t border-t-solid border-line" data-variation-item={item._id}>
-              <label className={`flex items-center gap-3 px-4 py-2 ${disabled ? 'cursor-not-allowed opacity-50' : 'cursor-pointer hover:bg-surface'}`}>
-                <input
-                  aria-labelledby={`${base}-n`}
-                  aria-describedby={describedBy}
-                  type={control}
-                  name={`variacao-${group._id}`}
-                  value={item._id}
-                  className="h-5 w-5 flex-none accent-[var(--c-primary)]"
-                  checked={checked}
-                  disabled={disabled}
-                  onChange={() => onChange(toggleCheckOption(group, picks, item._id))}
-                />
-                {text}
-                {price}
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
   );
 }
