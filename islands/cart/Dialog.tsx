@@ -41,16 +41,30 @@ export interface DialogProps {
   hook: Record<string, string>;
 }
 
-export function Dialog({ titleId, title, onClose, children, footer, opener, initialFocus, hook }: DialogProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+/**
+ * The behaviour every modal shares: page scroll locked, focus moved in on open (the given
+ * element, else the dialog itself) and back to the opener on close, Escape closes, Tab cycles
+ * inside. A dialog opened inside another handles its own keys first (defaultPrevented).
+ * Returns the dialog element's keydown handler.
+ */
+export function useModal({
+  ref,
+  onClose,
+  opener,
+  focusOnOpen,
+}: {
+  ref: RefObject<HTMLElement | null>;
+  onClose: () => void;
+  opener?: HTMLElement | null;
+  focusOnOpen: () => HTMLElement | null | undefined;
+}): (event: KeyboardEvent<HTMLElement>) => void {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useScrollLock();
 
   useEffect(() => {
     const back = opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    (initialFocus?.current ?? closeRef.current ?? ref.current)?.focus();
+    (focusOnOpen() ?? ref.current)?.focus();
     return () => {
       // Focus returns to the opener unless something else (a newer dialog) took it meanwhile.
       const active = document.activeElement;
@@ -62,15 +76,17 @@ export function Dialog({ titleId, title, onClose, children, footer, opener, init
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  return (event) => {
+    if (event.defaultPrevented) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       event.preventDefault();
       onCloseRef.current();
       return;
     }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const list = focusables(ref.current);
+    const root = ref.current;
+    if (event.key !== 'Tab' || !root) return;
+    const list = focusables(root);
     if (list.length === 0) {
       event.preventDefault();
       return;
@@ -78,14 +94,22 @@ export function Dialog({ titleId, title, onClose, children, footer, opener, init
     const first = list[0]!;
     const last = list[list.length - 1]!;
     const active = document.activeElement;
-    if (event.shiftKey && (active === first || !ref.current.contains(active))) {
+    if (event.shiftKey && (active === first || active === root || !root.contains(active))) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && (active === last || !ref.current.contains(active))) {
+    } else if (!event.shiftKey && (active === last || !root.contains(active))) {
       event.preventDefault();
       first.focus();
     }
   };
+}
+
+export function Dialog({ titleId, title, onClose, children, footer, opener, initialFocus, hook }: DialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const onKeyDown = useModal({ ref, onClose, opener, focusOnOpen: () => initialFocus?.current ?? closeRef.current });
 
   return (
     <div

@@ -2,15 +2,10 @@
 // title, focus moved in on open and kept inside (Tab cycles), Escape and the close button close
 // it, focus back to the opener afterwards. A nested alert dialog (ConfirmDialog) handles its own
 // keys, so Escape there does not close this one.
-import { useEffect, useRef } from 'react';
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { useRef } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { t } from '../../src/i18n/index.ts';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-}
+import { useModal } from '../cart/Dialog.tsx';
 
 export interface FullScreenDialogProps {
   titleId: string;
@@ -30,47 +25,7 @@ export function FullScreenDialog({ titleId, title, onClose, children, footer, le
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const saved = document.documentElement.style.overflow;
-    document.documentElement.style.overflow = 'hidden';
-    const back = opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    (initialFocus?.current ?? ref.current)?.focus();
-    return () => {
-      document.documentElement.style.overflow = saved;
-      const active = document.activeElement;
-      if (back?.isConnected && (!active || active === document.body || ref.current?.contains(active) || !active.isConnected)) back.focus({ preventScroll: true });
-    };
-    // Only on open/close.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // A dialog opened inside this one (the address modal) has handled its own keys.
-    if (event.defaultPrevented) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      event.preventDefault();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const list = focusables(ref.current);
-    if (list.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = list[0]!;
-    const last = list[list.length - 1]!;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === ref.current || !ref.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !ref.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = useModal({ ref, onClose, opener, focusOnOpen: () => initialFocus?.current });
 
   return (
     <div className="fixed inset-0 z-[75] flex bg-black/50">
