@@ -185,6 +185,55 @@ test('scrolling the home fills each deferred category with its products from the
   await expect(page.locator('[role="dialog"], dialog[open]').first()).toBeVisible();
 });
 
+test('the page shows its content before any script is requested; a tap before the scripts run is answered once they do', async ({ page }) => {
+  // Scripts held back for a while, as on a slow phone: the page is already readable and tappable.
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/pizzaria-bella/', { waitUntil: 'commit' });
+  await page.locator('[data-add-product]').first().click();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('enhanced'))).toBe(false);
+  // The tap that came before the cart's script opens the product once it has run.
+  await expect(page.locator('[role="dialog"], dialog[open]').first()).toBeVisible({ timeout: 15_000 });
+  const timing = await page.evaluate(() => ({
+    firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.endsWith('.js'))
+      .map((r) => ({ name: r.name, startTime: r.startTime })),
+  }));
+  expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  for (const script of timing.scripts) expect(script.startTime, script.name).toBeGreaterThanOrEqual(timing.firstContentfulPaint);
+});
+
+test('scrolling through a whole home moves nothing the customer is looking at (layout shift at most 0.01)', async ({ page }) => {
+  // Cards off screen are laid out only as they near the viewport, with their height reserved, and
+  // the deferred categories fill ahead of it: neither may push visible content around.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shift: number };
+    w.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const slug of ['pizzaria-bella', 'mercado-sol-centro']) {
+    await page.goto(`/${slug}/`);
+    await page.waitForLoadState('load');
+    const viewport = page.viewportSize()!;
+    for (let y = 0; ; y += viewport.height / 2) {
+      const bottom = await page.evaluate((top) => {
+        window.scrollTo(0, top);
+        return document.documentElement.scrollHeight - window.innerHeight;
+      }, y);
+      await page.waitForTimeout(60);
+      if (y >= bottom) break;
+    }
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift), slug).toBeLessThanOrEqual(0.01);
+  }
+});
+
 test('every store route takes the establishment slug first [R-2.1]', async ({ page, request }) => {
   await page.goto('/pizzaria-bella/');
   const product = await page.locator('[data-category-section] [data-product-link]').first().getAttribute('href');
