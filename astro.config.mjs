@@ -6,7 +6,9 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pickPageScriptTexts } from './src/i18n/page-script-texts.ts';
 
 /** Writes islands/generated/islands.css before every build, dev server or check (see uno.config.ts). */
 const islandsCss = {
@@ -18,6 +20,9 @@ const islandsCss = {
     },
   },
 };
+
+/** @param {string} ns */
+const locale = (ns) => JSON.parse(readFileSync(new URL(`./src/i18n/locales/pt-BR/${ns}.json`, import.meta.url), 'utf8'));
 
 export default defineConfig({
   output: 'server',
@@ -32,6 +37,8 @@ export default defineConfig({
   vite: {
     // Small scripts (the enhancement loader) are inlined into the page: one request fewer.
     build: { assetsInlineLimit: 4096 },
+    // The page scripts' texts (src/client/texts.ts), picked from the locale files.
+    define: { __PAGE_SCRIPT_TEXTS__: JSON.stringify(pickPageScriptTexts({ account: locale('account'), common: locale('common'), layout: locale('layout') })) },
     ssr: { external: ['better-sqlite3', 'pg'] },
   },
 });

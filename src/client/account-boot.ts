@@ -5,17 +5,19 @@
 // widths, the logout confirmation [R-2.50..R-2.53]. Visitors keep 'Entrar' [R-6.1, R-6.3, R-6.4]
 // and cost no request. Also: a ?token= handed over in the address is exchanged once and removed
 // [R-4.60], and a 401 anywhere clears the session and goes to the account page [R-4.64, R-8.68].
-// Strings come from data-* attributes the header renders with t(), keeping i18n out of this bundle.
+// Its texts come from src/client/texts.ts.
 import { api, ApiFailure, setUnauthorizedHandler } from './api.ts';
 import { clearSession, getSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from './session.ts';
 import { toast } from './toast.ts';
 import { formatBRL, normalizeSpaces } from '../domain/money.ts';
-import { LIST_SEPARATOR, USER_MENU } from '../components/layout/user-menu.ts';
+import { USER_MENU } from '../components/layout/user-menu.ts';
+import { routes } from '../lib/urls.ts';
+import { fillText, texts } from './texts.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 const establishmentId = header?.dataset.establishmentId ?? document.documentElement.dataset.store ?? '';
 const slug = header?.dataset.slug ?? '';
-const accountUrl = header?.dataset.accountUrl ?? `/${slug}/minha-conta`;
+const accountUrl = routes.account(slug);
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
@@ -25,10 +27,6 @@ function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts.slice(0, 1);
   return letters.map((p) => p[0]!.toUpperCase()).join('') || '?';
-}
-
-function fill(template: string | undefined, key: string, value: string): string {
-  return (template ?? `{${key}}`).replace(`{${key}}`, value);
 }
 
 function renderAvatar(host: HTMLElement, user: SessionUser): void {
@@ -67,9 +65,10 @@ function chevron(): SVGSVGElement {
 }
 
 /** The six entries of the user menu [R-2.49] as <li>s; 'Sair' is a button that asks first [R-2.50]. */
-function menuItems(labels: string[]): HTMLLIElement[] {
-  return USER_MENU.map((item, i) => {
-    const label = labels[i] ?? item.key;
+function menuItems(): HTMLLIElement[] {
+  return USER_MENU.map((item) => {
+    // item.label is the t() key 'account:menu.<name>' the account pages use.
+    const label = texts.menu[item.label.slice('account:menu.'.length) as keyof typeof texts.menu] ?? item.key;
     const entry =
       item.path !== undefined
         ? el('a', 'block rounded-md px-3 py-2 hover:bg-surface', { href: accountUrl + item.path, 'data-user-menu-item': item.key }, label)
@@ -80,13 +79,12 @@ function menuItems(labels: string[]): HTMLLIElement[] {
 
 /**
  * Builds the logged-in chrome once, hidden: credits and the user dropdown in the desktop bar, the
- * user block in the burger, the logout dialog. Texts come from the header's data attributes.
+ * user block in the burger, the logout dialog.
  */
 function buildChrome(h: HTMLElement): void {
   if (h.querySelector('[data-user-menu]')) return;
-  const labels = (h.dataset.userMenuLabels ?? '').split(LIST_SEPARATOR);
-  const menuLabel = h.dataset.userMenuLabel ?? '';
-  const [confirm = '', cancel = '', submit = ''] = (h.dataset.logoutTexts ?? '').split(LIST_SEPARATOR);
+  const menuLabel = texts.menu.label;
+  const { confirm, cancel, submit } = texts.logout;
   const avatar = () => el('span', 'user-avatar', { 'aria-hidden': 'true', 'data-user-avatar': '' });
 
   const barLogin = h.querySelector('a[data-login]');
@@ -97,7 +95,7 @@ function buildChrome(h: HTMLElement): void {
       'dropdown relative',
       { hidden: '', 'data-user-menu': '', 'data-dropdown': '' },
       el('summary', 'flex h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm font-semibold hover:bg-black/10', {}, avatar(), el('span', 'max-w-[10rem] truncate whitespace-nowrap', { 'data-user-greeting': '' }), chevron()),
-      el('ul', 'absolute right-0 top-full z-50 m-0 mt-1 w-56 list-none rounded-lg border border-line bg-card p-1 text-sm text-ink shadow-lg', { 'aria-label': menuLabel, 'data-user-menu-panel': '' }, ...menuItems(labels)),
+      el('ul', 'absolute right-0 top-full z-50 m-0 mt-1 w-56 list-none rounded-lg border border-line bg-card p-1 text-sm text-ink shadow-lg', { 'aria-label': menuLabel, 'data-user-menu-panel': '' }, ...menuItems()),
     ),
   );
   h.querySelector('[data-burger-panel] a[data-login]')?.closest('ul')?.after(
@@ -108,7 +106,7 @@ function buildChrome(h: HTMLElement): void {
       el('hr', 'my-2 border-line'),
       el('p', 'm-0 flex items-center gap-2 px-3 py-2 font-semibold', {}, avatar(), el('span', 'min-w-0 truncate', { 'data-user-greeting': '' })),
       el('p', 'm-0 px-3 pb-2 text-sm text-muted', { 'data-credits': '' }),
-      el('ul', 'm-0 list-none p-0', { 'aria-label': menuLabel }, ...menuItems(labels)),
+      el('ul', 'm-0 list-none p-0', { 'aria-label': menuLabel }, ...menuItems()),
     ),
   );
   h.append(
@@ -155,9 +153,9 @@ function render(user: SessionUser | null): void {
     for (const el of header.querySelectorAll<HTMLElement>('[data-user-greeting], [data-credits], [data-user-avatar]')) el.replaceChildren();
     return;
   }
-  const greeting = fill(header.dataset.greeting, 'name', firstName(user.name));
+  const greeting = fillText(texts.greeting, { name: firstName(user.name) });
   for (const el of header.querySelectorAll<HTMLElement>('[data-user-greeting]')) el.textContent = greeting;
-  const credits = fill(header.dataset.creditsLabel, 'amount', normalizeSpaces(formatBRL(user.credits)));
+  const credits = fillText(texts.credits, { amount: normalizeSpaces(formatBRL(user.credits)) });
   for (const el of header.querySelectorAll<HTMLElement>('[data-credits]')) {
     el.textContent = credits;
     el.dataset.credits = String(user.credits);
@@ -207,7 +205,7 @@ async function exchangeToken(): Promise<void> {
     });
     setSessionUser(establishmentId, toSessionUser(res.user));
   } catch (err) {
-    if (err instanceof ApiFailure && err.status !== 0) toast(header?.dataset.exchangeFailed ?? err.code, { kind: 'error' });
+    if (err instanceof ApiFailure && err.status !== 0) toast(texts.exchangeFailed, { kind: 'error' });
     else if (!(err instanceof ApiFailure)) console.error(err);
   }
 }

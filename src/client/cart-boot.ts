@@ -13,6 +13,7 @@ import type { CartApp } from '../../islands/cart/mount.tsx';
 import type { CartStore } from '../../islands/stores/cart.ts';
 import { formatBRL } from '../domain/money.ts';
 import { reloadForChunkError } from './chunk-reload.ts';
+import { texts } from './texts.ts';
 
 const plural = new Intl.PluralRules('pt-BR');
 
@@ -120,7 +121,7 @@ function showLoading(): HTMLElement {
   const veil = document.createElement('div');
   veil.setAttribute('data-cart-loading', '');
   veil.setAttribute('role', 'status');
-  veil.textContent = document.querySelector<HTMLElement>('[data-header]')?.dataset.loadingLabel ?? '';
+  veil.textContent = texts.loading;
   veil.style.cssText =
     'position:fixed;inset:0;z-index:70;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.35);color:#fff;font-weight:600;font-size:1.05rem';
   document.body.appendChild(veil);

@@ -3,6 +3,7 @@
 // arrow keys, Enter and Escape; choosing a product goes to the home with ?q=<name> after about
 // 1 s; the clear button empties the field and drops q from the address.
 import { formatBRL } from '../domain/money.ts';
+import { fillText, texts } from './texts.ts';
 
 const DEBOUNCE_MS = 250;
 const SELECT_DELAY_MS = 1000;
@@ -19,22 +20,9 @@ interface Suggestion {
   starting_price?: boolean;
 }
 
-interface Messages {
-  notFound: string;
-  countOne: string;
-  countOther: string;
-  fromPrice: string;
-  error: string;
-}
+const plural = new Intl.PluralRules('pt-BR');
 
 function setup(form: HTMLFormElement): void {
-  // Texts come from the server-rendered form (t() there), keeping the locale files out of this bundle.
-  let m: Messages;
-  try {
-    m = JSON.parse(form.dataset.messages ?? '') as Messages;
-  } catch {
-    return;
-  }
   const input = form.querySelector<HTMLInputElement>('[data-search-input]');
   const listbox = form.querySelector<HTMLUListElement>('[data-search-listbox]');
   const clear = form.querySelector<HTMLAnchorElement>('[data-search-clear]');
@@ -74,7 +62,7 @@ function setup(form: HTMLFormElement): void {
   function priceText(p: Suggestion): string {
     if (p.hide_price || typeof p.price !== 'number' || !Number.isSafeInteger(p.price)) return '';
     const price = formatBRL(p.price);
-    return p.starting_price ? m.fromPrice.replace('{{price}}', price) : price;
+    return p.starting_price ? fillText(texts.search.fromPrice, { price }) : price;
   }
 
   function render(list: Suggestion[]): void {
@@ -89,9 +77,9 @@ function setup(form: HTMLFormElement): void {
       empty.id = 'busca-vazio';
       empty.className = 'px-3 py-2 text-sm text-muted';
       empty.dataset.searchEmpty = '';
-      empty.textContent = m.notFound;
+      empty.textContent = texts.search.notFound;
       listbox!.replaceChildren(empty);
-      if (announce) announce.textContent = m.notFound;
+      if (announce) announce.textContent = texts.search.notFound;
     } else {
       listbox!.replaceChildren(
         ...list.map((p, i) => {
@@ -130,7 +118,7 @@ function setup(form: HTMLFormElement): void {
           return li;
         }),
       );
-      if (announce) announce.textContent = list.length === 1 ? m.countOne : m.countOther.replace('{{count}}', String(list.length));
+      if (announce) announce.textContent = fillText(plural.select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other, { count: list.length });
     }
     listbox!.hidden = false;
     input!.setAttribute('aria-expanded', 'true');
@@ -150,7 +138,7 @@ function setup(form: HTMLFormElement): void {
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') return;
       close();
-      if (announce) announce.textContent = m.error;
+      if (announce) announce.textContent = texts.search.error;
     }
   }
 

@@ -85,6 +85,11 @@ test('the product search autocompletes, goes to the home with q after a pick, an
   await box.fill('calab');
   const options = page.getByRole('listbox').getByRole('option');
   await expect(options.first()).toContainText(/Calabresa/i);
+  // Screen readers hear how many matched, in the singular or the plural.
+  const count = await options.count();
+  await expect(page.locator('[data-search-announce]')).toHaveText(count === 1 ? '1 produto encontrado' : `${count} produtos encontrados`);
+  // A pizza with a size variation is priced 'a partir de'.
+  await expect(options.first()).toContainText(/a partir de R\$/);
   await options.first().click();
   await expect(page).toHaveURL(/\?q=/, { timeout: 4000 });
   expect(decodeURIComponent(new URL(page.url()).searchParams.get('q') ?? '')).toContain('Calabresa');

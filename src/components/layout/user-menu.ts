@@ -1,7 +1,7 @@
 // The user menu's entries, the same six in the desktop dropdown and the mobile burger;
-// 'Sair' is a button that asks first. Shared by the header, which renders their labels
-// (through t()) into a data attribute, and src/client/account-boot.ts, which builds the menus only
-// for a logged-in customer: visitors never download them (docs/benchmarks.md).
+// 'Sair' is a button that asks first. src/client/account-boot.ts builds the menus only for
+// a logged-in customer, with the labels from src/client/texts.ts: visitors never download them
+// (docs/benchmarks.md).
 
 /** Key (data-user-menu-item), i18n key of the label, path under the account area (none: the logout button). */
 export const USER_MENU: readonly { key: string; label: string; path?: string }[] = [
@@ -12,6 +12,3 @@ export const USER_MENU: readonly { key: string; label: string; path?: string }[]
   { key: 'configuracoes', label: 'account:menu.settings', path: '/configuracoes' },
   { key: 'sair', label: 'account:menu.logout' },
 ];
-
-/** Separator of the label lists carried in data attributes (labels never contain it). */
-export const LIST_SEPARATOR = '|';
