@@ -67,8 +67,7 @@ function chevron(): SVGSVGElement {
 /** The six entries of the user menu as <li>s; 'Sair' is a button that asks first. */
 function menuItems(): HTMLLIElement[] {
   return USER_MENU.map((item) => {
-    // item.label is the t() key 'account:menu.<name>' the account pages use.
-    const label = texts.menu[item.label.slice('account:menu.'.length) as keyof typeof texts.menu] ?? item.key;
+    const label = texts.menu[item.label];
     const entry =
       item.path !== undefined
         ? el('a', 'block rounded-md px-3 py-2 hover:bg-surface', { href: accountUrl + item.path, 'data-user-menu-item': item.key }, label)
