@@ -262,7 +262,7 @@ test('S/N and S/C are saved as null, the place comes from the icon tabs; after s
   await expect(item).toHaveAttribute('data-selected', 'true');
 });
 
-test('an address outside the delivery radius is marked, and picking it shows the spec message and leaves no address chosen; deleting asks first [R-8.48] [R-8.49] [R-7.43] [R-7.38]', async ({ page, context, request }, info) => {
+test('an address outside the delivery radius is marked, and picking it shows the spec message and leaves no address chosen; deleting asks first [R-1.17] [R-8.48] [R-8.49] [R-7.43] [R-7.38]', async ({ page, context, request }, info) => {
   const token = await signIn(request, context, info);
   const auth = { ...API_HEADERS, Authorization: `Bearer ${token}` };
   // Vila Madalena, São Paulo: ~55 km from the Santos store (radius 7 km).

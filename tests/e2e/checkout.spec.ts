@@ -159,7 +159,7 @@ async function orderIdFromUrl(page: Page, slug: string): Promise<string> {
 // ---- Journeys ------------------------------------------------------------------------
 
 test.describe('checkout', () => {
-  test('pickup with the pickup discount and a tax receipt, ending on the order page [R-2.67] [R-2.48] [R-2.69] [R-2.73] [R-2.75] [R-2.76] [R-2.79] [R-2.107] [R-2.110] [R-2.111] [R-2.95] [R-2.97] [R-2.99] [R-4.9] [R-4.10] [R-4.11] [R-5.46] [R-9.28] [R-4.39] [R-4.41] [R-4.42] [R-2.30]', async ({ page, context, request }, info) => {
+  test('pickup with the pickup discount and a tax receipt, ending on the order page [R-1.7] [R-1.14] [R-2.67] [R-2.48] [R-2.69] [R-2.73] [R-2.75] [R-2.76] [R-2.79] [R-2.107] [R-2.110] [R-2.111] [R-2.95] [R-2.97] [R-2.99] [R-4.9] [R-4.10] [R-4.11] [R-5.46] [R-9.28] [R-4.39] [R-4.41] [R-4.42] [R-2.30]', async ({ page, context, request }, info) => {
     const { id, token } = await logIn(context, request, CENTRO, info);
     const azeite = await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)');
     await recordTracking(page);
@@ -237,7 +237,7 @@ test.describe('checkout', () => {
     expect(tracked[1]!.layer.event).toBe('purchase');
   });
 
-  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-2.112] [R-4.12] [R-4.15] [R-4.7] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({ page, context, request }, info) => {
+  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-1.7] [R-1.8] [R-2.112] [R-4.12] [R-4.15] [R-4.7] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({ page, context, request }, info) => {
     const { id, token } = await logIn(context, request, CENTRO, info);
     const arroz = await productByName(request, id, 'Arroz Branco Tipo 1 (5 kg)');
     const feijao = await productByName(request, id, 'Feijão Carioca (1 kg)');
