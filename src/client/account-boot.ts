@@ -12,7 +12,8 @@ import { toast } from './toast.ts';
 import { formatBRL, normalizeSpaces } from '../domain/money.ts';
 import { USER_MENU } from '../components/layout/user-menu.ts';
 import { routes } from '../lib/urls.ts';
-import { fillText, texts } from './texts.ts';
+import { interpolate } from '../i18n/interpolate.ts';
+import { texts } from './texts.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 const establishmentId = header?.dataset.establishmentId ?? document.documentElement.dataset.store ?? '';
@@ -70,7 +71,7 @@ function menuItems(): HTMLLIElement[] {
     const label = texts.menu[item.label];
     const entry =
       item.path !== undefined
-        ? el('a', 'block rounded-md px-3 py-2 hover:bg-surface', { href: accountUrl + item.path, 'data-user-menu-item': item.key }, label)
+        ? el('a', 'bl', { href: accountUrl + item.path, 'data-user-menu-item': item.key }, label)
         : el('button', 'block w-full cursor-pointer rounded-md border-0 bg-transparent px-3 py-2 text-left [font:inherit] text-ink hover:bg-surface', { type: 'button', 'data-user-menu-item': item.key, 'data-logout': '' }, label);
     return el('li', '', {}, entry);
   });
@@ -152,9 +153,9 @@ function render(user: SessionUser | null): void {
     for (const el of header.querySelectorAll<HTMLElement>('[data-user-greeting], [data-credits], [data-user-avatar]')) el.replaceChildren();
     return;
   }
-  const greeting = fillText(texts.greeting, { name: firstName(user.name) });
+  const greeting = interpolate(texts.greeting, { name: firstName(user.name) });
   for (const el of header.querySelectorAll<HTMLElement>('[data-user-greeting]')) el.textContent = greeting;
-  const credits = fillText(texts.credits, { amount: normalizeSpaces(formatBRL(user.credits)) });
+  const credits = interpolate(texts.credits, { amount: normalizeSpaces(formatBRL(user.credits)) });
   for (const el of header.querySelectorAll<HTMLElement>('[data-credits]')) {
     el.textContent = credits;
     el.dataset.credits = String(user.credits);

@@ -3,7 +3,8 @@
 // arrow keys, Enter and Escape; choosing a product goes to the home with ?q=<name> after about
 // 1 s; the clear button empties the field and drops q from the address.
 import { formatBRL } from '../domain/money.ts';
-import { fillText, texts } from './texts.ts';
+import { interpolate } from '../i18n/interpolate.ts';
+import { texts } from './texts.ts';
 
 const DEBOUNCE_MS = 250;
 const SELECT_DELAY_MS = 1000;
@@ -62,7 +63,7 @@ function setup(form: HTMLFormElement): void {
   function priceText(p: Suggestion): string {
     if (p.hide_price || typeof p.price !== 'number' || !Number.isSafeInteger(p.price)) return '';
     const price = formatBRL(p.price);
-    return p.starting_price ? fillText(texts.search.fromPrice, { price }) : price;
+    return p.starting_price ? interpolate(texts.search.fromPrice, { price }) : price;
   }
 
   function render(list: Suggestion[]): void {
@@ -118,7 +119,7 @@ function setup(form: HTMLFormElement): void {
           return li;
         }),
       );
-      if (announce) announce.textContent = fillText(plural.select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other, { count: list.length });
+      if (announce) announce.textContent = interpolate(plural.select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other, { count: list.length });
     }
     listbox!.hidden = false;
     input!.setAttribute('aria-expanded', 'true');

@@ -4,6 +4,8 @@
 // (islands import this too, and every kilobyte counts on a slow phone).
 // The checkout's, the address modal's and the order page's texts are not bundled here: they come
 // with the code that shows them (registerNamespace), so the catalogue pages' scripts stay small.
+import { interpolate } from './interpolate.ts';
+
 const modules = import.meta.glob<Record<string, unknown>>(['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order}.json'], {
   eager: true,
   import: 'default',
@@ -41,7 +43,7 @@ export function t(fullKey: string, options: TOptions = {}): string {
     if (import.meta.env?.DEV) console.warn(`[i18n] missing key ${ns}:${key}`);
     return key;
   }
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options[name] ?? ''));
+  return interpolate(text, options);
 }
 
 /** Adds a namespace shipped with the code that uses it, e.g. `registerNamespace('checkout', checkoutTexts)`. */
