@@ -13,6 +13,7 @@ import { createApi, maxBodyBytesFor } from './api/app.ts';
 import { getDatabase, type Database } from './db/database.ts';
 import { dropEstablishmentPages, pagesDir, storePage } from './page-store.ts';
 import { safeJoin, serveFile } from './static-files.ts';
+import { ensureThumbnail } from './thumbnails.ts';
 import { catalogueUrls } from './catalogue-urls.ts';
 import { resolveHost } from './page-data.ts';
 
@@ -130,7 +131,11 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (req.headers[RENDER_HEADER] === token && isLoopback(req)) return astro(req, res);
 
-    if (isRead && path.startsWith('/uploads/')) {
+    if (isRead && path.startsWith('/uploads/thumbs/')) {
+      // A card thumbnail is made from its picture on first request (src/server/thumbnails.ts).
+      const file = await ensureThumbnail(uploadsDir, path);
+      if (file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=86400' }))) return;
+    } else if (isRead && path.startsWith('/uploads/')) {
       const file = safeJoin(uploadsDir, path.slice('/uploads'.length));
       if (file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=86400' }))) return;
     }

@@ -191,3 +191,16 @@ test('product images are 128 px on phones and 180 px from 768 px [R-9.16] [R-2.4
   expect(box?.width).toBe(isMobile(page) ? 128 : 180);
   expect(box?.height).toBe(isMobile(page) ? 128 : 180);
 });
+
+test('card pictures arrive as WebP thumbnails at least as sharp as the card shows them [R-9.16]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  const img = page.locator('[data-category-section] [data-product-image]').first();
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+  const shown = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, css: el.getBoundingClientRect().width, dpr: devicePixelRatio }));
+  const width = Number(shown.src.match(/\/uploads\/thumbs\/(256|360)\/products\/pizzaria-bella\/[^/]+\.svg\.webp$/)?.[1]);
+  // The browser picks the smallest thumbnail covering the card's device pixels (the largest made: 360).
+  expect(width).toBeGreaterThanOrEqual(Math.min(360, shown.css * shown.dpr));
+  const res = await page.request.get(shown.src);
+  expect(res.headers()['content-type']).toBe('image/webp');
+});

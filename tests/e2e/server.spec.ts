@@ -41,6 +41,24 @@ test('hashed assets are cached for a year and paths cannot escape the served fol
   }
 });
 
+test('a card thumbnail is made on its first request, then served from disk with revalidation [R-9.16]', async ({ request }) => {
+  const html = await (await request.get('/mercado-sol-centro/')).text();
+  const thumb = html.match(/\/uploads\/thumbs\/256\/[^\s"',]+\.webp/)?.[0];
+  expect(thumb, 'the home names a card thumbnail').toBeTruthy();
+  const first = await request.get(thumb!);
+  expect(first.status()).toBe(200);
+  expect(first.headers()['content-type']).toBe('image/webp');
+  // RIFF....WEBP: the bytes are a WebP, whatever the picture was.
+  const bytes = await first.body();
+  expect(bytes.subarray(0, 4).toString('latin1') + bytes.subarray(8, 12).toString('latin1')).toBe('RIFFWEBP');
+  const etag = first.headers()['etag'];
+  const again = await request.get(thumb!, { headers: { 'If-None-Match': etag! } });
+  expect(again.status()).toBe(304);
+  // Only the card widths are made, and only from a picture that exists.
+  expect((await request.get(thumb!.replace('/thumbs/256/', '/thumbs/512/'))).status()).toBe(404);
+  expect((await request.get('/uploads/thumbs/256/products/mercado-sol-centro/nao-existe.svg.webp')).status()).toBe(404);
+});
+
 test('API calls without the client headers are refused with a machine code [R-7.1] [R-7.2]', async ({ request }) => {
   const none = await request.get('/api/apps/pizzaria-bella');
   expect(none.status()).toBe(400);

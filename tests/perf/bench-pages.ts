@@ -87,6 +87,9 @@ const targets = [
 for (const t of targets) {
   const html = await (await fetch(origin + t.path)).text();
   await storePage(`/baseline${t.path}`, baselineOf(html));
+  // Card thumbnails are made on their first request (src/server/thumbnails.ts); a live store has
+  // them already, so they are made before measuring, not while the first run loads the page.
+  for (const thumb of new Set(html.match(/\/uploads\/thumbs\/[^\s"',]+/g) ?? [])) await (await fetch(origin + thumb)).arrayBuffer();
 }
 
 function baselineOf(html: string): string {

@@ -1,0 +1,55 @@
+// Card thumbnails: a product card shows its picture at 128 px on phones and 180 px from 768 px
+// [R-9.16], so it is sent a WebP at twice those widths (256, 360) derived from the product's
+// picture, instead of the picture itself. A catalogue's pictures may be large photos or SVGs: a
+// photo would cost far more bytes than a 128 px box needs on a slow connection, and every SVG is
+// parsed, styled and laid out as a document on the page's main thread (measured in
+// docs/benchmarks.md), which a raster picture is not.
+//
+// The thumbnail of `/uploads/<path>` is `/uploads/thumbs/<width>/<path>.webp`: the server makes it
+// from the picture on its first request and keeps it (src/server/thumbnails.ts). Pictures hosted
+// elsewhere are used as they are.
+
+/** Widths a card thumbnail is made at: 2x the card's 128 px (phones) and 180 px (from 768 px). */
+export const CARD_THUMB_WIDTHS = [256, 360] as const;
+export type CardThumbWidth = (typeof CARD_THUMB_WIDTHS)[number];
+
+const UPLOADS = '/uploads/';
+const THUMBS = '/uploads/thumbs/';
+/** Picture formats a thumbnail can be made from. */
+const SOURCE = /\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
+
+/** The thumbnail URL of a picture under /uploads, or null when there is none to make. */
+export function thumbnailUrl(src: string, width: CardThumbWidth): string | null {
+  if (!src.startsWith(UPLOADS) || src.startsWith(THUMBS) || !SOURCE.test(src) || /[?#]/.test(src)) return null;
+  return `${THUMBS}${width}/${src.slice(UPLOADS.length)}.webp`;
+}
+
+/** What a thumbnail path asks for: its width and the picture's path, or null for any other path. */
+export function parseThumbnailPath(path: string): { width: CardThumbWidth; source: string } | null {
+  const m = /^\/uploads\/thumbs\/(\d+)\/(.+)\.webp$/.exec(path);
+  if (!m || climbsOut(m[2]!)) return null;
+  const width = Number(m[1]) as CardThumbWidth;
+  const source = UPLOADS + m[2]!;
+  if (!CARD_THUMB_WIDTHS.includes(width) || thumbnailUrl(source, width) !== path) return null;
+  return { width, source };
+}
+
+/** True when a path, decoded, has a '..' segment (or cannot be decoded): it could leave its folder. */
+function climbsOut(path: string): boolean {
+  try {
+    return decodeURIComponent(path).split(/[/\\]/).includes('..');
+  } catch {
+    return true;
+  }
+}
+
+/** The card's <img> attributes: the thumbnails with their widths when they can be made, else the picture. */
+export function cardImage(src: string): { src: string; srcset?: string; sizes?: string } {
+  const [small, large] = CARD_THUMB_WIDTHS.map((w) => thumbnailUrl(src, w));
+  if (!small || !large) return { src };
+  return {
+    src: small,
+    srcset: `${small} ${CARD_THUMB_WIDTHS[0]}w, ${large} ${CARD_THUMB_WIDTHS[1]}w`,
+    sizes: '(min-width: 768px) 180px, 128px',
+  };
+}
