@@ -1,4 +1,4 @@
-// The home's deferred sections (past its card budget, HOME_CARD_BUDGET) are a heading and a link
+// The home's deferred sections (past its card budget, homeCardBudget) are a heading and a link
 // to their category page in the HTML. As one nears the viewport this fills it in place with the
 // category's description and first cards of that page — a stored, precompressed static file — so a phone scrolling the home
 // still sees every category's products, while the HTML sent before the first paint stays small.

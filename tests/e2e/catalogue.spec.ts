@@ -135,7 +135,7 @@ test('the home renders cards up to its budget; the categories past it are a head
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/pizzaria-bella/');
-  // HOME_CARD_BUDGET (src/components/catalogue/format.ts) is 40.
+  // homeCardBudget (src/components/catalogue/format.ts) is 40 on a menu of at most 10 categories.
   const cards = await page.locator('[data-category-section] [data-product-card]').count();
   expect(cards).toBeGreaterThanOrEqual(10);
   expect(cards).toBeLessThanOrEqual(40);

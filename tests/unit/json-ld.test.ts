@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/json-ld.ts';
 import { safeJsonForScript } from '../../src/lib/safe-json.ts';
 import { truncateDescription } from '../../src/lib/seo.ts';
-import { availabilityText, deliveryRestriction, HOME_CARD_BUDGET, planHomeSections, variationRuleText } from '../../src/components/catalogue/format.ts';
+import { availabilityText, deliveryRestriction, homeCardBudget, planHomeSections, variationRuleText } from '../../src/components/catalogue/format.ts';
 import type { EstablishmentView, ProductView } from '../../src/schemas/views.ts';
 
 const ORIGIN = 'https://loja.example.com.br';
@@ -195,10 +195,17 @@ describe('the home card budget', () => {
     expect(planHomeSections([12, 6, 6, 6, 6, 6], 36)).toEqual([12, 6, 6, 6, 6, 0]);
   });
 
+  it('holds 40 cards, or 30 on a menu of more than 10 categories', () => {
+    expect(homeCardBudget(10)).toBe(40);
+    expect(homeCardBudget(11)).toBe(30);
+    // A hypermarket's 40 categories of 6: promotions and four categories, then headings and links.
+    expect(planHomeSections([6, ...Array(40).fill(6)], homeCardBudget(40)).filter((n) => n > 0)).toEqual([6, 6, 6, 6, 6]);
+  });
+
   it('always renders the first section, and everything when the menu fits', () => {
     expect(planHomeSections([80, 3], 10)).toEqual([80, 0]);
-    expect(planHomeSections([3, 4, 5], HOME_CARD_BUDGET)).toEqual([3, 4, 5]);
-    expect(planHomeSections([], HOME_CARD_BUDGET)).toEqual([]);
+    expect(planHomeSections([3, 4, 5], homeCardBudget(3))).toEqual([3, 4, 5]);
+    expect(planHomeSections([], homeCardBudget(0))).toEqual([]);
   });
 });
 
