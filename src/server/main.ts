@@ -118,12 +118,11 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     const url = req.url ?? '/';
     const [path, query] = url.split('?', 2) as [string, string | undefined];
     if (path === '/api' || path.startsWith('/api/')) {
-      // A declared body over the limit is refused before reading it; the connection is closed so
-      // the unread bytes cannot be taken for the next request on a kept-alive socket.
+      // A declared body over the limit is refused without being parsed; the connection is closed
+      // so the unread bytes cannot be taken for the next request on a kept-alive socket.
       // The photo upload alone may send more (maxBodyBytesFor).
       if (Number(req.headers['content-length'] ?? 0) > maxBodyBytesFor(req.method ?? 'GET', path, config.maxBodyBytes)) {
-        res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
-        res.end('{"message":"payload_too_large"}');
+        refuseOversizedBody(req, res);
         return;
       }
       return api(req, res);
@@ -185,6 +184,28 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       await db.destroy();
     },
   };
+}
+
+/** How long a refused body is still read (and dropped) so the client gets to read the 413. */
+const LINGER_MS = 2000;
+
+/**
+ * Answers 413 to a request whose declared body is too large. Closing the socket at once would
+ * reset it under a client still sending, which then sees a broken connection instead of the
+ * answer; so the rest of the body is read and dropped for up to LINGER_MS, then the socket closes.
+ */
+function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+  res.write('{"message":"payload_too_large"}');
+  const finish = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+    req.socket.destroySoon();
+  };
+  const timer = setTimeout(finish, LINGER_MS);
+  req.once('end', finish);
+  req.once('error', finish);
+  req.resume();
 }
 
 // The catalogue routes a page may be stored for (the page itself still decides with X-Page-Cache);

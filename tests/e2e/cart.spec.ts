@@ -224,6 +224,8 @@ test.describe('cart', () => {
     await expect(cart.getByRole('button', { name: 'Adicionar mais produtos' })).toBeVisible();
     const line = cart.locator(`[data-cart-line="${coke._id}"]`);
     await expect(line.locator('[data-cart-line-image]')).toBeVisible();
+    // The line shows the product's card thumbnail, not its full picture.
+    await expect(line.locator('[data-cart-line-image]')).toHaveAttribute('src', /^\/uploads\/thumbs\/256\/products\/.+\.webp$/);
     await line.getByRole('button', { name: `Aumentar ${coke.name}` }).click();
     await expect(line.locator('[data-qty-value]')).toHaveText('2');
     await expect(line.locator('[data-cart-line-total]')).toHaveText(brl(coke.price * 2).replace(' ', '\u00a0'));

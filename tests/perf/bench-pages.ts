@@ -252,7 +252,7 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
   src/client/account-boot.ts only when a session exists, and UnoCSS emits only the preflight
   variables the utilities use: pizzaria-bella home 14.5 -> 14.0 KB of brotli HTML, which with the
   response headers (0.3 KB) still filled the whole first window (10 segments, 14.3 KB).
-- A card budget on the home (HOME_CARD_BUDGET, 40 cards, promotions included, whole categories):
+- A card budget on the home (homeCardBudget: 40 cards, promotions included, whole categories):
   the categories past it are a heading and a 'Ver todos os N produtos' link to their page, filled
   in place after load by src/client/lazy-sections.ts (as they near the viewport; a menu with at
   most 8 of them also in idle time) from the stored category page; the JSON-LD lists the products
@@ -293,6 +293,20 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
 - A small SVG icon is inlined in \`<link rel="icon">\` as the header logo is: the product page's
   favicon request otherwise finished last among the requests before its LCP (901 ms vs 751 ms for
   the product image).
+- Card pictures are WebP thumbnails at twice the card's width (256 / 360 px, \`srcset\`), made from
+  the picture on first request (src/server/thumbnails.ts). The demo's pictures are SVGs, and Chrome
+  parses, styles and lays out each SVG picture as a document of its own on the main thread (3 to
+  7 ms each in the traces); with a dozen arriving before the first frame was shown, the paint was
+  presented 100 to 170 ms after navigation instead of 90 to 120 ms. hiper-demo home, 5 interleaved
+  runs (LCP median, text-only baseline 657 ms): SVG thumbnails 728 ms (1.11x), WebP thumbnails
+  692 ms (1.05x), no thumbnails at all 684 ms. A thumbnail weighs 2 to 3 KB; a tenant's photo
+  would otherwise arrive at full size for a 128 px box.
+- The home of a menu with more than 10 categories holds 30 cards instead of 40 (hiper-demo:
+  promotions and four categories): its HTML went from 14.2 to 13.7 KB of brotli, which with the
+  0.3 KB of response headers left under 0.1 KB of the first TCP window (10 segments of 1460
+  bytes); one more line of markup would have cost a round trip (150 ms). A variant with 24 cards
+  measured the same LCP as 36 (721 vs 716 ms): the cards past the first screen cost bytes, not
+  main-thread time, as they are skipped by \`content-visibility\`.
 
 ${
   rows.every((r) => r.first14.startsWith('whole page'))
@@ -304,12 +318,10 @@ ${
     : 'Every page met the 1.1x LCP target in this run.'
 } The LCP element of the homes is the hero description (text, painted with the first contentful
 paint), so what separates them from their baselines is the main-thread work before that paint:
-parsing, styling and laying out 88 to 110 KB of HTML (the baselines: 7 to 10 KB), plus, in the
-demo, one small SVG document per thumbnail that arrives before the paint. On the hiper-demo home,
-variants measured side by side (7 interleaved runs each) without the logo, with 20 instead of 36
-cards, or without the JSON-LD all stayed within the run-to-run spread (about 700 to 800 ms).
-With the favicon request gone the baselines hold steady (630 to 690 ms), so the ratio now
-moves only with the page itself.
+parsing, styling and laying out 90 to 110 KB of HTML (the baselines: 7 to 10 KB) and the header
+logo, a small SVG drawn as a document of its own. Run to run, on this shared 2-core machine, one
+page's simulated LCP spreads over about 60 ms (the baselines' over about 40 ms): hence a page run
+and a baseline run in turn, and the median of several.
 `;
 // Keep the sections other benchmarks own, everything from the first of them to the end
 // (bench:cart writes '## Cart speed', bench:orders '## Order throughput').
