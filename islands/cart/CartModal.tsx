@@ -17,7 +17,7 @@ import { establishmentOpenNow, schedulingAvailable } from './island.ts';
 import type { StoreIsland } from './island.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 import { Suggestions } from './Suggestions.tsx';
-import { CARD_THUMB_WIDTHS, thumbnailUrl } from '../../src/lib/thumbnails.ts';
+import { smallPicture } from '../../src/lib/thumbnails.ts';
 
 /** How often the open/closed reading behind the notice and the checkout button is refreshed. */
 const STATUS_CHECK_MS = 3000;
@@ -133,7 +133,7 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange: (next: num
   return (
     <li className="flex gap-3 border-b border-b-solid border-line py-3 last:border-b-0" data-cart-line={line.product_id} data-line-id={line.line_id}>
       {line.image ? (
-        <img src={thumbnailUrl(line.image, CARD_THUMB_WIDTHS[0]) ?? line.image} alt="" width="72" height="72" loading="lazy" className="h-18 w-18 flex-none rounded-lg bg-surface object-cover" data-cart-line-image />
+        <img src={smallPicture(line.image)} alt="" width="72" height="72" loading="lazy" className="h-18 w-18 flex-none rounded-lg bg-surface object-cover" data-cart-line-image />
       ) : (
         <div className="h-18 w-18 flex-none rounded-lg bg-surface" aria-hidden="true" />
       )}

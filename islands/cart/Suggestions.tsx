@@ -9,7 +9,7 @@ import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { StoreIsland } from './island.ts';
-import { CARD_THUMB_WIDTHS, thumbnailUrl } from '../../src/lib/thumbnails.ts';
+import { smallPicture } from '../../src/lib/thumbnails.ts';
 
 /** Pixels one arrow click scrolls the carousel (spec section 9). */
 export const CAROUSEL_STEP_PX = 200;
@@ -101,7 +101,7 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
       <ul ref={scroller} onScroll={updateEdges} className="m-0 flex list-none gap-3 overflow-x-auto p-0 pb-2" data-carousel>
         {shown.map((p) => (
           <li key={p._id} className="flex w-36 flex-none flex-col gap-1 rounded-xl border border-solid border-line p-2" data-suggestion={p._id}>
-            {p.image ? <img src={thumbnailUrl(p.image, CARD_THUMB_WIDTHS[0]) ?? p.image} alt="" width="128" height="128" loading="lazy" className="aspect-square w-full rounded-lg bg-surface object-cover" /> : <div className="aspect-square w-full rounded-lg bg-surface" aria-hidden="true" />}
+            {p.image ? <img src={smallPicture(p.image)} alt="" width="128" height="128" loading="lazy" className="aspect-square w-full rounded-lg bg-surface object-cover" /> : <div className="aspect-square w-full rounded-lg bg-surface" aria-hidden="true" />}
             <span className="line-clamp-2 text-sm font-semibold leading-snug">{p.name}</span>
             <span className="text-sm text-muted">
               {p.hide_price ? t('cart:add.hiddenPrice') : p.starting_price ? t('cart:add.from', { price: formatBRL(p.price) }) : formatBRL(p.price)}

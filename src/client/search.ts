@@ -2,7 +2,7 @@
 // debounced (250 ms) product look-ups, an ARIA listbox driven from the combobox input with the
 // arrow keys, Enter and Escape; choosing a product goes to the home with ?q=<name> after about
 // 1 s; the clear button empties the field and drops q from the address.
-import { CARD_THUMB_WIDTHS, thumbnailUrl } from '../lib/thumbnails.ts';
+import { smallPicture } from '../lib/thumbnails.ts';
 import { formatBRL } from '../domain/money.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import { texts } from './texts.ts';
@@ -93,7 +93,7 @@ function setup(form: HTMLFormElement): void {
           li.className = 'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm';
           if (p.image) {
             const img = document.createElement('img');
-            img.src = thumbnailUrl(p.image, CARD_THUMB_WIDTHS[0]) ?? p.image;
+            img.src = smallPicture(p.image);
             img.alt = '';
             img.width = 32;
             img.height = 32;

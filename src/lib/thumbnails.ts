@@ -53,3 +53,8 @@ export function cardImage(src: string): { src: string; srcset?: string; sizes?: 
     sizes: '(min-width: 768px) 180px, 128px',
   };
 }
+
+/** A picture shown smaller than a card (a cart line, a suggestion): its smallest card thumbnail, or the picture itself. */
+export function smallPicture(src: string): string {
+  return thumbnailUrl(src, CARD_THUMB_WIDTHS[0]) ?? src;
+}

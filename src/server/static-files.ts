@@ -40,7 +40,8 @@ export function safeJoin(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + sep) ? full : null;
 }
 
-async function fileStat(path: string) {
+/** The file's stats, or null when it is missing or not a regular file. */
+export async function fileStat(path: string) {
   try {
     const s = await stat(path);
     return s.isFile() ? s : null;

@@ -2,26 +2,17 @@
 // the uploads (DATA_DIR/uploads/thumbs/<width>/<picture path>.webp), as an image CDN would: no
 // build step, and a catalogue imported while the server runs gets its thumbnails too. A picture
 // changed after its thumbnail was made (a re-import) gets a new one on the next request.
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { parseThumbnailPath, type CardThumbWidth } from '../lib/thumbnails.ts';
-import { safeJoin } from './static-files.ts';
+import { MAX_DECODED_PIXELS } from './adapters/image-storage.ts';
+import { fileStat, safeJoin } from './static-files.ts';
 
-/** Decoded pictures above this many pixels are refused (decompression bombs). */
-const MAX_SOURCE_PIXELS = 40_000_000;
 const WEBP_QUALITY = 75;
 
 /** Thumbnails being made, by file: concurrent requests for one wait for the same work. */
 const making = new Map<string, Promise<boolean>>();
-
-async function statOrNull(file: string) {
-  try {
-    return await stat(file);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The file of the thumbnail a request path names, made first when it is missing or older than its
@@ -33,9 +24,9 @@ export async function ensureThumbnail(uploadsDir: string, urlPath: string): Prom
   const source = safeJoin(uploadsDir, wanted.source.slice('/uploads'.length));
   const target = safeJoin(uploadsDir, urlPath.slice('/uploads'.length));
   if (!source || !target) return null;
-  const picture = await statOrNull(source);
-  if (!picture?.isFile()) return null;
-  const made = await statOrNull(target);
+  const picture = await fileStat(source);
+  if (!picture) return null;
+  const made = await fileStat(target);
   if (made && made.mtimeMs >= picture.mtimeMs) return target;
   let job = making.get(target);
   if (!job) {
@@ -54,11 +45,11 @@ async function makeThumbnail(source: string, target: string, width: CardThumbWid
     // of being enlarged as pixels.
     let density: number | undefined;
     if (source.toLowerCase().endsWith('.svg')) {
-      const meta = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS }).metadata();
+      const meta = await sharp(bytes, { limitInputPixels: MAX_DECODED_PIXELS }).metadata();
       const side = Math.min(meta.width ?? width, meta.height ?? width);
       if (side > 0 && side < width) density = Math.min(72 * (width / side), 2400);
     }
-    const data = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error', density })
+    const data = await sharp(bytes, { limitInputPixels: MAX_DECODED_PIXELS, failOn: 'error', density })
       .rotate() // the EXIF orientation; no metadata is copied to the thumbnail
       .resize(width, width, { fit: 'cover' })
       .webp({ quality: WEBP_QUALITY })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_THUMB_WIDTHS, cardImage, parseThumbnailPath, thumbnailUrl } from '../../src/lib/thumbnails.ts';
+import { CARD_THUMB_WIDTHS, cardImage, parseThumbnailPath, smallPicture, thumbnailUrl } from '../../src/lib/thumbnails.ts';
 
 describe('card thumbnails', () => {
   it('names a WebP per card width for a picture under /uploads, at twice the 128 and 180 px the card shows [R-9.16]', () => {
@@ -10,6 +10,11 @@ describe('card thumbnails', () => {
       srcset: '/uploads/thumbs/256/products/loja/foto.JPG.webp 256w, /uploads/thumbs/360/products/loja/foto.JPG.webp 360w',
       sizes: '(min-width: 768px) 180px, 128px',
     });
+  });
+
+  it('gives pictures shown smaller than a card (cart lines, suggestions) the smallest thumbnail', () => {
+    expect(smallPicture('/uploads/products/loja/pizza.svg')).toBe('/uploads/thumbs/256/products/loja/pizza.svg.webp');
+    expect(smallPicture('https://cdn.example.com/p.jpg')).toBe('https://cdn.example.com/p.jpg');
   });
 
   it('uses a picture hosted elsewhere, a thumbnail or a non-picture as it is', () => {

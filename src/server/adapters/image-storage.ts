@@ -5,6 +5,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { config } from '../config.ts';
 
+/** Decoded pictures above this many pixels are refused (decompression bombs). */
+export const MAX_DECODED_PIXELS = 40_000_000;
+
 /** Square thumbnail sizes, in pixels. */
 export const IMAGE_SIZES = [512, 144, 114, 72, 32, 16] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];

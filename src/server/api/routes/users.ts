@@ -12,15 +12,13 @@ import { assertContactsFree, checkProfile, hashPassword, userView } from '../../
 import { requireSession } from '../../services/session.ts';
 import { config } from '../../config.ts';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
-import { IMAGE_SIZES, defaultStorage, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
+import { IMAGE_SIZES, MAX_DECODED_PIXELS, defaultStorage, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
 
 export const PHOTO_UPLOAD_PATH = '/api/users/me/photo';
 /** Largest photo file: 5 MiB. */
 export const PHOTO_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Largest request body of the photo upload (the file plus the multipart envelope): 6 MiB. */
 export const PHOTO_MAX_BODY_BYTES = 6 * 1024 * 1024;
-/** Decoded images above this many pixels are refused (decompression bombs). */
-const PHOTO_MAX_PIXELS = 40_000_000;
 
 function depsOf(c: Context<ApiEnv>) {
   const deps = c.get('deps');
@@ -45,7 +43,7 @@ export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 
 /** The square WebP thumbnails of an image, largest first [R-9.17]; 415 when it cannot be decoded. */
 async function squareThumbnails(bytes: Uint8Array): Promise<Array<{ size: (typeof IMAGE_SIZES)[number]; data: Buffer }>> {
   try {
-    const source = sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' });
+    const source = sharp(bytes, { limitInputPixels: MAX_DECODED_PIXELS, failOn: 'error' });
     await source.metadata();
     return await Promise.all(
       IMAGE_SIZES.map(async (size) => ({
