@@ -197,10 +197,10 @@ const LINGER_MS = 2000;
 function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
   res.write('{"message":"payload_too_large"}');
+  // Ending a `Connection: close` response closes the socket.
   const finish = () => {
     clearTimeout(timer);
     if (!res.writableEnded) res.end();
-    req.socket.destroySoon();
   };
   const timer = setTimeout(finish, LINGER_MS);
   req.once('end', finish);
