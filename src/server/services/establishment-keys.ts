@@ -12,9 +12,15 @@ import type { Database } from '../db/database.ts';
 export const KEYS_FILE_NAME = 'establishment-keys.json';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** A new key: 32 random bytes, base64url. */
+/**
+ * A new key: 32 random bytes, base64url. One starting with '-' is drawn again: a command line
+ * would read `--key -abc…` as another option (npm run orders refused one in about 64).
+ */
 export function newApiKey(): string {
-  return randomBytes(32).toString('base64url');
+  for (;;) {
+    const key = randomBytes(32).toString('base64url');
+    if (!key.startsWith('-')) return key;
+  }
 }
 
 /** SHA-256 (hex) of a key: what the database stores. */
