@@ -109,7 +109,7 @@ function ProductForm({ product, store, island, opener, titleId, onClose, onOpenC
   const picks = useMemo(() => toPicks(selections), [selections]);
   const { unit_cents, line_cents } = useMemo(() => priceLine(product, picks, qnt), [product, picks, qnt]);
   const unmet = useMemo(() => pickErrors(product, picks), [product, picks]);
-  const available = product.availabilities.length === 0 || openNow(product.availabilities, island.time_zone, now);
+  const available = product.availabilities.length === 0 || openNow(product.availabilities, island.time_zone, now, island.zone_offsets);
   const conflict = deliveryConflict(lines, product);
   const canSubmit = unmet.length === 0 && available && !conflict && qnt >= 1;
 

@@ -1,7 +1,7 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
 // React app.
-import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour } from '../../src/domain/week-clock.ts';
+import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../../src/domain/week-clock.ts';
 
 export interface StoreIsland {
   id: string;
@@ -9,6 +9,8 @@ export interface StoreIsland {
   open_mode: 'auto' | 'open' | 'closed';
   office_hours: OfficeHour[];
   time_zone: string;
+  /** The zone's UTC offsets the page was rendered with, so reading the wall clock needs no ICU data. */
+  zone_offsets?: ZoneOffsets | null;
   preferences: { max_days_scheduling: number; delivery_type?: string[] };
 }
 
@@ -24,6 +26,7 @@ export function readStoreIsland(): StoreIsland | null {
       open_mode: data.open_mode ?? 'auto',
       office_hours: Array.isArray(data.office_hours) ? data.office_hours : [],
       time_zone: data.time_zone || DEFAULT_TIME_ZONE,
+      zone_offsets: data.zone_offsets && typeof data.zone_offsets === 'object' ? data.zone_offsets : null,
       preferences: { max_days_scheduling: Number(data.preferences?.max_days_scheduling ?? 0) || 0, delivery_type: data.preferences?.delivery_type },
     };
   } catch {
@@ -34,17 +37,17 @@ export function readStoreIsland(): StoreIsland | null {
 /**
  * Whether hours (office hours or a product's availability windows) are open now on the
  * establishment's wall clock. Same rule as isOpenAt / isProductAvailableAt (an empty list of
- * product windows means always available), computed with Intl instead of the Temporal polyfill.
+ * product windows means always available), computed from the published zone offsets (Intl past them) instead of the Temporal polyfill.
  */
-export function openNow(hours: readonly OfficeHour[], timeZone: string, now = Date.now()): boolean {
-  return isOpenAtMinuteOfWeek(hours, wallClockMinuteOfWeek(now, timeZone || DEFAULT_TIME_ZONE));
+export function openNow(hours: readonly OfficeHour[], timeZone: string, now = Date.now(), offsets?: ZoneOffsets | null): boolean {
+  return isOpenAtMinuteOfWeek(hours, wallClockMinuteOfWeek(now, timeZone || DEFAULT_TIME_ZONE, offsets));
 }
 
 /** The establishment's own open/closed reading now (manual override first, then office hours). */
 export function establishmentOpenNow(island: StoreIsland, now = Date.now()): boolean {
   if (island.open_mode === 'open') return true;
   if (island.open_mode === 'closed') return false;
-  return openNow(island.office_hours, island.time_zone, now);
+  return openNow(island.office_hours, island.time_zone, now, island.zone_offsets);
 }
 
 /** Scheduling is possible only when preferences define a positive horizon (spec section 5 'Schedule'). */

@@ -1,14 +1,15 @@
 // Products sold only in some hours (availabilities windows) are marked 'Indisponível agora' on the
 // catalogue, recomputed every second in the establishment's time zone. The page is stored
 // once for everyone, so this cannot be decided on the server.
-import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour } from '../domain/week-clock.ts';
+import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
 
 const cards = [...document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]')];
-const zone = (() => {
+const { zone, offsets } = (() => {
   try {
-    return (JSON.parse(document.getElementById('store-data')?.textContent ?? '{}') as { time_zone?: string }).time_zone || DEFAULT_TIME_ZONE;
+    const island = JSON.parse(document.getElementById('store-data')?.textContent ?? '{}') as { time_zone?: string; zone_offsets?: ZoneOffsets };
+    return { zone: island.time_zone || DEFAULT_TIME_ZONE, offsets: island.zone_offsets ?? null };
   } catch {
-    return DEFAULT_TIME_ZONE;
+    return { zone: DEFAULT_TIME_ZONE, offsets: null };
   }
 })();
 const windows = new Map<HTMLElement, OfficeHour[]>();
@@ -24,7 +25,7 @@ function watch(list: Iterable<HTMLElement>): void {
 watch(cards);
 
 function mark(): void {
-  const minute = wallClockMinuteOfWeek(Date.now(), zone);
+  const minute = wallClockMinuteOfWeek(Date.now(), zone, offsets);
   for (const [card, hours] of windows) {
     const available = isOpenAtMinuteOfWeek(hours, minute);
     card.toggleAttribute('data-unavailable', !available);

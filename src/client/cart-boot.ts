@@ -15,11 +15,12 @@ import { formatBRL } from '../domain/money.ts';
 import { reloadForChunkError } from './chunk-reload.ts';
 import { texts } from './texts.ts';
 
-const plural = new Intl.PluralRules('pt-BR');
+// Built on first use: constructing Intl objects loads ICU data on the main thread.
+let plural: Intl.PluralRules | undefined;
 
 /** Fills a server-rendered template pair (data-one='1 produto', data-other='2 produtos') with n. */
 function countText(el: HTMLElement, n: number): string {
-  const template = (plural.select(n) === 'one' ? el.dataset.one : el.dataset.other) ?? el.dataset.other ?? '';
+  const template = ((plural ??= new Intl.PluralRules('pt-BR')).select(n) === 'one' ? el.dataset.one : el.dataset.other) ?? el.dataset.other ?? '';
   return template.replace(/\d+/, String(n));
 }
 

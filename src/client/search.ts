@@ -22,7 +22,8 @@ interface Suggestion {
   starting_price?: boolean;
 }
 
-const plural = new Intl.PluralRules('pt-BR');
+// Built on first use: constructing Intl objects loads ICU data on the main thread.
+let plural: Intl.PluralRules | undefined;
 
 function setup(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('[data-search-input]');
@@ -120,7 +121,7 @@ function setup(form: HTMLFormElement): void {
           return li;
         }),
       );
-      if (announce) announce.textContent = interpolate(plural.select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other, { count: list.length });
+      if (announce) announce.textContent = interpolate((plural ??= new Intl.PluralRules('pt-BR')).select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other, { count: list.length });
     }
     listbox!.hidden = false;
     input!.setAttribute('aria-expanded', 'true');

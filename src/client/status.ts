@@ -13,6 +13,7 @@ import {
   type StatusState,
   DEFAULT_TIME_ZONE,
   wallClockMinuteOfWeek,
+  type ZoneOffsets,
 } from '../domain/week-clock.ts';
 
 interface StoreIsland {
@@ -20,6 +21,7 @@ interface StoreIsland {
   open_mode: 'auto' | 'open' | 'closed';
   office_hours: OfficeHour[];
   time_zone: string;
+  zone_offsets?: ZoneOffsets;
 }
 
 function readIsland(): StoreIsland | null {
@@ -52,11 +54,13 @@ async function serverOffsetMs(establishmentId: string): Promise<number> {
 function observe(island: StoreIsland, offset: number): EstablishmentStatus {
   if (island.open_mode === 'open') return 'online';
   if (island.open_mode === 'closed') return 'offline';
-  // Intl, not Temporal: the polyfill would add tens of KB to every catalogue page.
+  // The published zone offsets (or Intl past them), not Temporal: the polyfill would add tens of
+  // KB to every catalogue page.
+  const now = Date.now() + offset;
   return establishmentStatusAtMinute({
     isOpenFlag: null,
     hours: island.office_hours,
-    minuteOfWeek: wallClockMinuteOfWeek(Date.now() + offset, island.time_zone || DEFAULT_TIME_ZONE),
+    minuteOfWeek: wallClockMinuteOfWeek(now, island.time_zone || DEFAULT_TIME_ZONE, island.zone_offsets),
   });
 }
 

@@ -45,7 +45,8 @@ export function isSpendGoal(goalType: string): boolean {
   return goalType.startsWith('spend_');
 }
 
-const PERCENT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+// Built on first use: constructing Intl objects loads ICU data on the main thread.
+let percent: Intl.NumberFormat | undefined;
 
 /**
  * The reward in words: '10% de desconto', 'R$ 5,00 de desconto' or 'Entrega grátis'.
@@ -54,7 +55,7 @@ const PERCENT = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 export function achievementRewardText(a: Pick<AchievementLike, 'reward_type' | 'reward_value'>): string {
   switch (a.reward_type) {
     case 'percentage':
-      return `${PERCENT.format(a.reward_value)}% de desconto`;
+      return `${(percent ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 })).format(a.reward_value)}% de desconto`;
     case 'fixed':
       return `${formatBRL(a.reward_value)} de desconto`;
     case 'free_delivery':

@@ -3,8 +3,8 @@
 import { Temporal } from 'temporal-polyfill';
 
 export { Temporal };
-export { DEFAULT_TIME_ZONE, MINUTES_PER_DAY, MINUTES_PER_WEEK, hhmmToMinutes, minutesToHHMM, wallClockMinuteOfWeek } from './week-clock.ts';
-import { MINUTES_PER_DAY, hhmmToMinutes } from './week-clock.ts';
+export { DEFAULT_TIME_ZONE, MINUTES_PER_DAY, MINUTES_PER_WEEK, hhmmToMinutes, minutesToHHMM, offsetMinutesAt, wallClockMinuteOfWeek, type ZoneOffsets } from './week-clock.ts';
+import { MINUTES_PER_DAY, hhmmToMinutes, type ZoneOffsets } from './week-clock.ts';
 
 /** Shows an HHMM integer as 'HH:MM' [R-9.15]. Example: `formatHHMM(930) === '09:30'` */
 export function formatHHMM(hhmm: number): string {
@@ -59,4 +59,23 @@ export function minuteOfWeek(zdt: Temporal.ZonedDateTime): number {
 /** An instant shifted by a whole number of 24-hour days (an Instant has no calendar). Example: `addDaysToInstant(i, 7)` is 168 h later */
 export function addDaysToInstant(instant: Temporal.Instant, days: number): Temporal.Instant {
   return instant.add({ hours: 24 * days });
+}
+
+/**
+ * A time zone's UTC offsets from one instant for a number of days, with every transition (DST)
+ * in between, for pages that the browser reads with wallClockMinuteOfWeek and no Intl.
+ * Example: `zoneOffsetsFrom('America/Sao_Paulo', Date.UTC(2025, 0, 1), 1).spans` is `[{ from: 1735689600000, minutes: -180 }]`
+ */
+export function zoneOffsetsFrom(timeZone: string, fromEpochMs: number, days: number): ZoneOffsets {
+  const start = Temporal.Instant.fromEpochMilliseconds(fromEpochMs);
+  const end = addDaysToInstant(start, days);
+  let zoned = zonedAt(start, timeZone);
+  const spans = [{ from: fromEpochMs, minutes: zoned.offsetNanoseconds / 60e9 }];
+  for (;;) {
+    const next = zoned.getTimeZoneTransition('next');
+    if (!next || Temporal.Instant.compare(next.toInstant(), end) >= 0) break;
+    spans.push({ from: next.epochMilliseconds, minutes: next.offsetNanoseconds / 60e9 });
+    zoned = next;
+  }
+  return { until: end.epochMilliseconds, spans };
 }

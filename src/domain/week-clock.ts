@@ -131,15 +131,51 @@ export function nextStatusState(state: StatusState, observed: EstablishmentStatu
   return { state: { status: state.status, awaitingRecheck: true }, recheckInMs: STATUS_RECHECK_MS };
 }
 
+/**
+ * A time zone's UTC offsets over a span of time, worked out on the server with Temporal and
+ * published in the page's data island: `spans` in time order, each offset (minutes east of UTC)
+ * holding from its instant (epoch ms) to the next span, the last one until `until`.
+ * Example: `{ until: 1767225600000, spans: [{ from: 1735689600000, minutes: -180 }] }` (Brasília, 2025)
+ */
+export interface ZoneOffsets {
+  until: number;
+  spans: { from: number; minutes: number }[];
+}
+
+/**
+ * The UTC offset in minutes at an instant, when the published offsets cover it; null otherwise
+ * (no table, an instant outside it, or a malformed one), so callers fall back to Intl.
+ * Example: `offsetMinutesAt({ until: 2e12, spans: [{ from: 0, minutes: -180 }] }, 1.7e12) === -180`
+ */
+export function offsetMinutesAt(offsets: ZoneOffsets | null | undefined, epochMs: number): number | null {
+  const spans = offsets?.spans;
+  if (!Array.isArray(spans) || spans.length === 0 || !(epochMs < offsets!.until)) return null;
+  let minutes: number | null = null;
+  for (const span of spans) {
+    if (!(span.from <= epochMs)) break;
+    minutes = Number.isInteger(span.minutes) ? span.minutes : null;
+  }
+  return minutes;
+}
+
 const weekdayIndex: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Minutes since Sunday 00:00 of the wall clock in a time zone, from epoch milliseconds, with Intl
- * only: the browser's status label uses it so it needs no Temporal polyfill (tens of KB of JS).
+ * Minutes since Sunday 00:00 of the wall clock in a time zone, from epoch milliseconds, without
+ * Temporal: the browser's status label and availability marks use it, so the Temporal polyfill
+ * (tens of KB of JS) never loads with them. With the zone's published offsets it is plain
+ * arithmetic; without them (or past them) it asks Intl.DateTimeFormat, whose first use with a
+ * time zone loads ICU's zone data: 40-70 ms of main thread in Chrome here, in the task that
+ * starts the catalogue's scripts.
  * Example: `wallClockMinuteOfWeek(Date.UTC(2025, 0, 3, 21, 0), 'America/Sao_Paulo') === 5 * 1440 + 18 * 60`
  */
-export function wallClockMinuteOfWeek(epochMs: number, timeZone: string): number {
+export function wallClockMinuteOfWeek(epochMs: number, timeZone: string, offsets?: ZoneOffsets | null): number {
+  const offset = offsetMinutesAt(offsets, epochMs);
+  if (offset !== null) {
+    const wall = new Date(epochMs + offset * 60_000);
+    return wall.getUTCDay() * MINUTES_PER_DAY + wall.getUTCHours() * 60 + wall.getUTCMinutes();
+  }
   let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

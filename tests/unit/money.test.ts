@@ -20,6 +20,19 @@ import {
 const NBSP = '\u00a0';
 
 describe('formatBRL', () => {
+  it('writes exactly what Intl pt-BR writes, for any amount, without building an Intl formatter [R-9.12]', () => {
+    const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const plain = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${String(Math.abs(cents)).padStart(3, '0').replace(/(\d\d)$/, '.$1')}` as `${number}`;
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger(), fc.maxSafeNat().map((n) => -n)), (cents) => {
+        expect(formatBRL(cents)).toBe(currency.format(decimal(cents)));
+        expect(formatBRLNumber(cents)).toBe(plain.format(decimal(cents)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('formats centavos as R$ with a comma decimal and dot thousands [R-9.12]', () => {
     expect(formatBRL(123450)).toBe(`R$${NBSP}1.234,50`);
     expect(formatBRL(0)).toBe(`R$${NBSP}0,00`);

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import {
   STATUS_POLL_MS,
   STATUS_RECHECK_MS,
@@ -308,6 +309,40 @@ describe('the browser status clock without Temporal', () => {
       }
     }
   });
+  it('reads the wall clock from the published zone offsets as Temporal does, across DST changes and odd offsets [R-4.54]', async () => {
+    const { wallClockMinuteOfWeek, zoneOffsetsFrom, Temporal: T, minuteOfWeek, zonedAt } = await import('../../src/domain/time.ts');
+    const from = Date.UTC(2025, 0, 1);
+    for (const tz of ['America/Sao_Paulo', 'America/Noronha', 'America/New_York', 'Europe/Lisbon', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
+      const offsets = zoneOffsetsFrom(tz, from, 400);
+      fc.assert(
+        fc.property(fc.integer({ min: from, max: offsets.until - 1 }), (epochMs) => {
+          const expected = minuteOfWeek(zonedAt(T.Instant.fromEpochMilliseconds(epochMs), tz));
+          expect(wallClockMinuteOfWeek(epochMs, tz, offsets)).toBe(expected);
+        }),
+        { numRuns: 300 },
+      );
+      // Every DST change inside the table is listed, so the minutes either side of one match too.
+      for (const span of offsets.spans.slice(1)) {
+        for (const epochMs of [span.from - 60_000, span.from, span.from + 60_000]) {
+          expect(wallClockMinuteOfWeek(epochMs, tz, offsets)).toBe(minuteOfWeek(zonedAt(T.Instant.fromEpochMilliseconds(epochMs), tz)));
+        }
+      }
+    }
+    expect(zoneOffsetsFrom('America/New_York', from, 400).spans.length).toBe(3);
+    expect(zoneOffsetsFrom('America/Sao_Paulo', from, 400).spans).toEqual([{ from, minutes: -180 }]);
+  });
+
+  it('falls back to Intl outside the published offsets or without them', async () => {
+    const { wallClockMinuteOfWeek, offsetMinutesAt, zoneOffsetsFrom, Temporal: T, minuteOfWeek, zonedAt } = await import('../../src/domain/time.ts');
+    const offsets = zoneOffsetsFrom('America/New_York', Date.UTC(2025, 0, 1), 30);
+    const later = Date.UTC(2025, 6, 1, 15, 0);
+    expect(offsetMinutesAt(offsets, later)).toBeNull();
+    expect(offsetMinutesAt(offsets, Date.UTC(2024, 11, 31))).toBeNull();
+    expect(offsetMinutesAt({ until: 1, spans: [] }, 0)).toBeNull();
+    expect(wallClockMinuteOfWeek(later, 'America/New_York', offsets)).toBe(minuteOfWeek(zonedAt(T.Instant.fromEpochMilliseconds(later), 'America/New_York')));
+    expect(wallClockMinuteOfWeek(later, 'America/New_York', null)).toBe(minuteOfWeek(zonedAt(T.Instant.fromEpochMilliseconds(later), 'America/New_York')));
+  });
+
   it('gives the same status as the Temporal path: Friday 18:00-02:00 is open at Saturday 01:30 [R-5.77]', async () => {
     const { wallClockMinuteOfWeek } = await import('../../src/domain/time.ts');
     const { establishmentStatusAtMinute } = await import('../../src/domain/office-hours.ts');
