@@ -79,3 +79,21 @@ export function zoneOffsetsFrom(timeZone: string, fromEpochMs: number, days: num
   }
   return { until: end.epochMilliseconds, spans };
 }
+
+const DAY_MS = 86_400_000;
+const publishedOffsets = new Map<string, { day: number; offsets: ZoneOffsets }>();
+
+/**
+ * The zone offsets a page publishes: from two days before `nowMs` (whole UTC days, so every page
+ * rendered on one day carries the same table) for 400 days. Computed once per zone and day, since
+ * every page of a build asks for it.
+ * Example: `publishedZoneOffsets('America/Sao_Paulo', Date.UTC(2025, 0, 3, 15)).spans[0].from === Date.UTC(2025, 0, 1)`
+ */
+export function publishedZoneOffsets(timeZone: string, nowMs: number): ZoneOffsets {
+  const day = Math.floor(nowMs / DAY_MS);
+  const cached = publishedOffsets.get(timeZone);
+  if (cached?.day === day) return cached.offsets;
+  const offsets = zoneOffsetsFrom(timeZone, (day - 2) * DAY_MS, 400);
+  publishedOffsets.set(timeZone, { day, offsets });
+  return offsets;
+}

@@ -3,40 +3,24 @@
 // with the same text served by the same server; plus static build throughput, the on-demand
 // render time of a tenant added while the server runs (cold, then stored), and what the first TCP
 // window of compressed HTML carries. Writes docs/benchmarks.md. Not part of `npm test`.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, constants } from 'node:zlib';
+import { launchChrome, prepareBaseline, startSeededServer, useFreshDataDir } from './bench-setup.ts';
 
-const dataDir = join(tmpdir(), 'storefront-bench-pages');
-rmSync(dataDir, { recursive: true, force: true });
-process.env.DATA_DIR = dataDir;
-process.env.PAGES_DIR = join(dataDir, 'pages');
-delete process.env.DATABASE_URL;
-process.env.CHROME_PATH ??= '/usr/bin/chromium';
+useFreshDataDir('storefront-bench-pages');
 // BENCH_RUNS: Lighthouse runs per page (median reported, default 7); BENCH_ONLY: measure only the
 // targets whose name contains one of these comma-separated words; BENCH_DRY=1: print, write nothing.
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const DRY = process.env.BENCH_DRY === '1' || ONLY.length > 0;
 
-const { getDatabase } = await import('../../src/server/db/database.ts');
-const { seedDemo } = await import('../../scripts/lib/seed-demo.ts');
-const { seedLarge } = await import('../../scripts/lib/seed-large.ts');
-const { startServer } = await import('../../src/server/main.ts');
 const { listEstablishments, listAllProducts, getEstablishment, replaceCatalogue } = await import('../../src/server/db/catalogue-repo.ts');
-const { storePage } = await import('../../src/server/page-store.ts');
 const { routes } = await import('../../src/lib/urls.ts');
 const { Catalogue } = await import('../../src/schemas/catalogue.ts');
-const { baselineOf } = await import('./baseline.ts');
 const lighthouse = (await import('lighthouse')).default;
-const chromeLauncher = await import('chrome-launcher');
 
-const { db } = await getDatabase();
-await seedDemo(db);
-await seedLarge(db);
-const server = await startServer({ port: 0, host: '127.0.0.1' });
-const origin = server.url.replace('127.0.0.1', 'localhost');
+const { db, server, origin } = await startSeededServer();
 
 // Static build throughput: every establishment's pages, as scripts/build.ts does.
 const buildStart = performance.now();
@@ -85,13 +69,7 @@ const targets = [
   { name: 'hiper-demo home', path: routes.home(hiper!.slug_area) },
   { name: 'product page', path: routes.product('pizzaria-bella', firstProduct) },
 ].filter((t) => ONLY.length === 0 || ONLY.some((w) => t.name.includes(w)));
-for (const t of targets) {
-  const html = await (await fetch(origin + t.path)).text();
-  await storePage(`/baseline${t.path}`, baselineOf(html));
-  // Card thumbnails are made on their first request (src/server/thumbnails.ts); a live store has
-  // them already, so they are made before measuring, not while the first run loads the page.
-  for (const thumb of new Set(html.match(/\/uploads\/thumbs\/[^\s"',]+/g) ?? [])) await (await fetch(origin + thumb)).arrayBuffer();
-}
+for (const t of targets) await prepareBaseline(origin, t.path);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -108,10 +86,7 @@ interface Run {
   jsBytes: number;
 }
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const chrome = await launchChrome();
 async function audit(url: string): Promise<Run> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
   const lhr = result!.lhr;

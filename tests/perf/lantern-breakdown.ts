@@ -5,43 +5,21 @@
 // and the pessimistic one (plus every task that did layout before the observed LCP), with each
 // main-thread task's traced and replayed time and what it spent it on. docs/benchmarks.md explains
 // how to read it. Prints only; not part of `npm test`.
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { launchChrome, prepareBaseline, startSeededServer, useFreshDataDir } from './bench-setup.ts';
 
-const dataDir = join(tmpdir(), 'storefront-bench-lantern');
-rmSync(dataDir, { recursive: true, force: true });
-process.env.DATA_DIR = dataDir;
-process.env.PAGES_DIR = join(dataDir, 'pages');
-delete process.env.DATABASE_URL;
-process.env.CHROME_PATH ??= '/usr/bin/chromium';
+useFreshDataDir('storefront-bench-lantern');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/hiper-demo/'];
 
-const { getDatabase } = await import('../../src/server/db/database.ts');
-const { seedDemo } = await import('../../scripts/lib/seed-demo.ts');
-const { seedLarge } = await import('../../scripts/lib/seed-large.ts');
-const { startServer } = await import('../../src/server/main.ts');
 const { listEstablishments } = await import('../../src/server/db/catalogue-repo.ts');
-const { storePage } = await import('../../src/server/page-store.ts');
-const { baselineOf } = await import('./baseline.ts');
 const lighthouse = (await import('lighthouse')).default;
-const chromeLauncher = await import('chrome-launcher');
 // Lighthouse's own computed metrics, fed the artifacts of a run, give the replays' node timings.
 const { LanternLargestContentfulPaint } = await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js');
 const { LanternFirstContentfulPaint } = await import('lighthouse/core/computed/metrics/lantern-first-contentful-paint.js');
 
-const { db } = await getDatabase();
-await seedDemo(db);
-await seedLarge(db);
-const server = await startServer({ port: 0, host: '127.0.0.1' });
-const origin = server.url.replace('127.0.0.1', 'localhost');
+const { db, server, origin } = await startSeededServer();
 for (const e of await listEstablishments(db, { activeOnly: true })) await server.rerender(e.slug_area);
-for (const path of paths) {
-  const html = await (await fetch(origin + path)).text();
-  await storePage(`/baseline${path}`, baselineOf(html));
-  for (const thumb of new Set(html.match(/\/uploads\/thumbs\/[^\s"',]+/g) ?? [])) await (await fetch(origin + thumb)).arrayBuffer();
-}
+for (const path of paths) await prepareBaseline(origin, path);
 
 interface TraceEvent {
   name: string;
@@ -61,10 +39,7 @@ interface Estimate {
   nodeTimings: Map<LanternNode, { startTime: number; endTime: number }>;
 }
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const chrome = await launchChrome();
 for (let run = 1; run <= RUNS; run++) {
   for (const path of paths.flatMap((p) => [p, `/baseline${p}`])) {
     const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', onlyAudits: ['largest-contentful-paint'], logLevel: 'error' });

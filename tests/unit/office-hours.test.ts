@@ -332,6 +332,15 @@ describe('the browser status clock without Temporal', () => {
     expect(zoneOffsetsFrom('America/Sao_Paulo', from, 400).spans).toEqual([{ from, minutes: -180 }]);
   });
 
+  it('publishes the same offsets all day, from two days back for 400 days', async () => {
+    const { publishedZoneOffsets } = await import('../../src/domain/time.ts');
+    const morning = publishedZoneOffsets('America/Sao_Paulo', Date.UTC(2025, 0, 3, 1));
+    expect(publishedZoneOffsets('America/Sao_Paulo', Date.UTC(2025, 0, 3, 23))).toEqual(morning);
+    expect(morning.spans[0]!.from).toBe(Date.UTC(2025, 0, 1));
+    expect(morning.until).toBe(Date.UTC(2025, 0, 1) + 400 * 86_400_000);
+    expect(publishedZoneOffsets('America/Sao_Paulo', Date.UTC(2025, 0, 4, 1)).spans[0]!.from).toBe(Date.UTC(2025, 0, 2));
+  });
+
   it('falls back to Intl outside the published offsets or without them', async () => {
     const { wallClockMinuteOfWeek, offsetMinutesAt, zoneOffsetsFrom, Temporal: T, minuteOfWeek, zonedAt } = await import('../../src/domain/time.ts');
     const offsets = zoneOffsetsFrom('America/New_York', Date.UTC(2025, 0, 1), 30);
