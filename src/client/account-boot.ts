@@ -167,27 +167,32 @@ function onAccountPage(): boolean {
   return location.pathname.replace(/\/+$/, '').startsWith(accountUrl.replace(/\/+$/, ''));
 }
 
-// A 401 on a user-scoped call: the session is gone; go to the account page to log in
-// again [R-8.68] (already there: the page's island switches to the login form by itself).
-setUnauthorizedHandler(() => {
-  if (!establishmentId) return;
-  clearSession(establishmentId);
-  if (!onAccountPage()) location.assign(accountUrl);
-});
+/** Listens for a 401 anywhere and for 'Sair', and shows the session's chrome (see the top of the file). */
+export function startAccount(): void {
+  // A 401 on a user-scoped call: the session is gone; go to the account page to log in
+  // again [R-8.68] (already there: the page's island switches to the login form by itself).
+  setUnauthorizedHandler(() => {
+    if (!establishmentId) return;
+    clearSession(establishmentId);
+    if (!onAccountPage()) location.assign(accountUrl);
+  });
 
-// Logout: ask first; Sair ends the session [R-2.51..R-2.53] (the dialog's close listener).
-document.addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-logout]');
-  if (!button) return;
-  event.preventDefault();
-  button.closest<HTMLDetailsElement>('details')?.removeAttribute('open');
-  const dialog = document.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
-  if (dialog) {
-    dialog.returnValue = '';
-    dialog.showModal();
-    dialog.querySelector<HTMLElement>('[data-logout-cancel]')?.focus();
-  } else void logout(establishmentId, slug).catch(() => undefined);
-});
+  // Logout: ask first; Sair ends the session [R-2.51..R-2.53] (the dialog's close listener).
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLElement>('[data-logout]');
+    if (!button) return;
+    event.preventDefault();
+    button.closest<HTMLDetailsElement>('details')?.removeAttribute('open');
+    const dialog = document.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
+    if (dialog) {
+      dialog.returnValue = '';
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-logout-cancel]')?.focus();
+    } else void logout(establishmentId, slug).catch(() => undefined);
+  });
+
+  void boot();
+}
 
 /** ?token=... handed over by another app: exchanged once for the cookie session, then dropped from the address. */
 async function exchangeToken(): Promise<void> {
@@ -223,4 +228,3 @@ async function boot(): Promise<void> {
   }
 }
 
-void boot();

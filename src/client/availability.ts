@@ -3,15 +3,8 @@
 // once for everyone, so this cannot be decided on the server.
 import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
 
-const cards = [...document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]')];
-const { zone, offsets } = (() => {
-  try {
-    const island = JSON.parse(document.getElementById('store-data')?.textContent ?? '{}') as { time_zone?: string; zone_offsets?: ZoneOffsets };
-    return { zone: island.time_zone || DEFAULT_TIME_ZONE, offsets: island.zone_offsets ?? null };
-  } catch {
-    return { zone: DEFAULT_TIME_ZONE, offsets: null };
-  }
-})();
+let zone = DEFAULT_TIME_ZONE;
+let offsets: ZoneOffsets | null = null;
 const windows = new Map<HTMLElement, OfficeHour[]>();
 function watch(list: Iterable<HTMLElement>): void {
   for (const card of list) {
@@ -22,7 +15,6 @@ function watch(list: Iterable<HTMLElement>): void {
     }
   }
 }
-watch(cards);
 
 function mark(): void {
   const minute = wallClockMinuteOfWeek(Date.now(), zone, offsets);
@@ -35,17 +27,27 @@ function mark(): void {
 }
 
 let timer: ReturnType<typeof setInterval> | undefined;
-function start(): void {
+function markEverySecond(): void {
   if (windows.size === 0) return;
   mark();
   timer ??= setInterval(mark, 1000);
 }
-start();
-// Cards the home adds later (src/client/lazy-sections.ts).
-document.addEventListener('catalogue:cards', (event) => {
-  const list = (event as CustomEvent<Element>).detail;
-  watch(list.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
-  start();
-});
 
-export {};
+/** Marks the page's cards now and every second, and the cards the home adds later. */
+export function startAvailability(): void {
+  try {
+    const island = JSON.parse(document.getElementById('store-data')?.textContent ?? '{}') as { time_zone?: string; zone_offsets?: ZoneOffsets };
+    zone = island.time_zone || DEFAULT_TIME_ZONE;
+    offsets = island.zone_offsets ?? null;
+  } catch {
+    /* the default zone, read with Intl */
+  }
+  watch(document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
+  markEverySecond();
+  // Cards the home adds later (src/client/lazy-sections.ts).
+  document.addEventListener('catalogue:cards', (event) => {
+    const list = (event as CustomEvent<Element>).detail;
+    watch(list.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
+    markEverySecond();
+  });
+}

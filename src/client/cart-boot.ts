@@ -129,7 +129,8 @@ function showLoading(): HTMLElement {
   return veil;
 }
 
-const island = readStoreIsland();
-if (island) boot(island);
-
-export {};
+/** Keeps the badge and the bar in step with the cart and opens the cart on its controls (see the top of the file). */
+export function startCart(): void {
+  const island = readStoreIsland();
+  if (island) boot(island);
+}

@@ -3,7 +3,8 @@
 // unavailable notice becomes modal; open <details> dropdowns close on Escape or an outside
 // click; the mobile search link becomes a toggle button.
 
-function setup(): void {
+/** Makes the dialogs modal, the dropdowns closable and the search link a toggle. */
+export function startDialogs(): void {
   const about = document.querySelector<HTMLDialogElement>('dialog[data-about]');
   let opener: HTMLElement | null = null;
 
@@ -110,13 +111,13 @@ function setup(): void {
   }
 }
 
-setup();
-
-// Until now the no-JavaScript fallbacks (#sobre and #busca as :target overlays) served any tap
-// made while this script was loading; keep what they opened, then take over.
-if (location.hash === '#busca') document.querySelector('form[data-search]')?.setAttribute('data-open', '');
-document.documentElement.classList.add('enhanced');
-if (location.hash === '#sobre') document.querySelector<HTMLAnchorElement>('a[href="#sobre"]')?.click();
-
-// Loaded with import() by the layout once the page has painted.
-export {};
+/**
+ * Until now the no-JavaScript fallbacks (#sobre and #busca as :target overlays) served any tap
+ * made while the scripts were loading; keep what they opened, then take over. Run once every
+ * other enhancement listens: from here on the layout's inline script no longer holds taps back.
+ */
+export function takeOverFallbacks(): void {
+  if (location.hash === '#busca') document.querySelector('form[data-search]')?.setAttribute('data-open', '');
+  document.documentElement.classList.add('enhanced');
+  if (location.hash === '#sobre') document.querySelector<HTMLAnchorElement>('a[href="#sobre"]')?.click();
+}

@@ -6,8 +6,6 @@
 // Cards added here are announced with a 'catalogue:cards' event (detail: the new list) for the
 // scripts that mark cards (availability.ts); cart buttons work through delegated listeners.
 
-const sections = [...document.querySelectorAll<HTMLElement>('section[data-lazy-section]')];
-
 const attempts = new WeakMap<HTMLElement, number>();
 
 async function fill(section: HTMLElement): Promise<void> {
@@ -73,7 +71,7 @@ async function fill(section: HTMLElement): Promise<void> {
  */
 const BACKGROUND_FILL_MAX = 8;
 
-const pending = new Set(sections);
+const pending = new Set<HTMLElement>();
 function start(section: HTMLElement): Promise<void> {
   if (!pending.delete(section)) return Promise.resolve();
   return fill(section);
@@ -86,39 +84,42 @@ function start(section: HTMLElement): Promise<void> {
  */
 const BACKGROUND_FILL_DELAY_MS = 4000;
 
-if (sections.length > 0) {
-  if (sections.length <= BACKGROUND_FILL_MAX) {
-    const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
-    const next = (): void => {
-      const section = pending.values().next().value;
-      if (section) idle(() => void start(section).then(next));
-    };
-    const triggers = ['pointerdown', 'keydown', 'scroll', 'wheel'] as const;
-    let begun = false;
-    const begin = (): void => {
-      if (begun) return;
-      begun = true;
-      clearTimeout(timer);
-      for (const type of triggers) removeEventListener(type, begin, true);
-      next();
-    };
-    const timer = setTimeout(begin, BACKGROUND_FILL_DELAY_MS);
-    for (const type of triggers) addEventListener(type, begin, { capture: true, passive: true });
+/** Fills the home's deferred sections as they near the viewport (and the first few in the background). */
+export function startLazySections(): void {
+  const sections = [...document.querySelectorAll<HTMLElement>('section[data-lazy-section]')];
+  for (const section of sections) pending.add(section);
+  if (sections.length > 0) {
+    if (sections.length <= BACKGROUND_FILL_MAX) {
+      const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 200));
+      const next = (): void => {
+        const section = pending.values().next().value;
+        if (section) idle(() => void start(section).then(next));
+      };
+      const triggers = ['pointerdown', 'keydown', 'scroll', 'wheel'] as const;
+      let begun = false;
+      const begin = (): void => {
+        if (begun) return;
+        begun = true;
+        clearTimeout(timer);
+        for (const type of triggers) removeEventListener(type, begin, true);
+        next();
+      };
+      const timer = setTimeout(begin, BACKGROUND_FILL_DELAY_MS);
+      for (const type of triggers) addEventListener(type, begin, { capture: true, passive: true });
+    }
+    if ('IntersectionObserver' in window) {
+      // Start well before the section scrolls in, so its cards are usually there when it does.
+      const observer = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            observer.unobserve(entry.target);
+            void start(entry.target as HTMLElement);
+          }
+        },
+        { rootMargin: '1000px 0px' },
+      );
+      for (const section of sections) observer.observe(section);
+    } else for (const section of sections) void start(section);
   }
-  if ('IntersectionObserver' in window) {
-    // Start well before the section scrolls in, so its cards are usually there when it does.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          observer.unobserve(entry.target);
-          void start(entry.target as HTMLElement);
-        }
-      },
-      { rootMargin: '1000px 0px' },
-    );
-    for (const section of sections) observer.observe(section);
-  } else for (const section of sections) void start(section);
 }
-
-export {};

@@ -225,4 +225,7 @@ function setup(form: HTMLFormElement): void {
   if (document.activeElement === input && input.value.trim() !== (input.defaultValue ?? '').trim()) input.dispatchEvent(new Event('input'));
 }
 
-for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search]')) setup(form);
+/** Turns every search form of the page into the autocomplete combobox. */
+export function startSearch(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search]')) setup(form);
+}

@@ -74,7 +74,7 @@ function show(status: EstablishmentStatus): void {
   document.dispatchEvent(new CustomEvent('store:status', { detail: { status } }));
 }
 
-async function start(): Promise<void> {
+async function run(): Promise<void> {
   const island = readIsland();
   if (!island) return;
   const offset = await serverOffsetMs(island.id);
@@ -95,4 +95,7 @@ async function start(): Promise<void> {
   }, STATUS_POLL_MS);
 }
 
-void start();
+/** Shows the establishment's status now and every STATUS_POLL_MS after. */
+export function startStatus(): void {
+  void run();
+}

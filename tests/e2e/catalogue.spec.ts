@@ -128,6 +128,10 @@ test('with JavaScript disabled the catalogue is readable and navigable by catego
   // The search form works without JavaScript too: a plain GET with q.
   await page.goto('/mercado-sol-centro/?q=banana');
   await expect(page.locator('[data-search-results] [data-product-card]').first()).toBeVisible();
+  // The contact form needs JavaScript to send: it hides itself and says so, with no script to hide it.
+  await page.goto('/mercado-sol-centro/contato');
+  await expect(page.locator('form[data-feedback-form]')).toBeHidden();
+  await expect(page.getByText('Ative o JavaScript do navegador')).toBeVisible();
   await context.close();
 });
 
@@ -249,6 +253,7 @@ test('every store route takes the establishment slug first [R-2.1]', async ({ pa
 test('the contact page sends a message to the establishment [R-2.11] [R-1.16]', async ({ page }) => {
   await page.goto('/pizzaria-bella/contato');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Ative o JavaScript do navegador')).toBeHidden();
   const form = page.locator('form[data-feedback-form]');
   await form.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.locator('[data-feedback-status]')).toContainText('Escreva uma mensagem');
