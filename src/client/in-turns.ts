@@ -10,7 +10,7 @@ interface Scheduler {
 }
 
 /** Ends the current task; the next step runs in a new one (scheduler.yield where there is one). */
-function yieldToMain(): Promise<void> {
+export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));

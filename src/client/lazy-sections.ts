@@ -5,6 +5,7 @@
 // Without JavaScript, or if the page cannot be fetched, the link stays and leads there.
 // Cards added here are announced with a 'catalogue:cards' event (detail: the new list) for the
 // scripts that mark cards (availability.ts); cart buttons work through delegated listeners.
+import { yieldToMain } from './in-turns.ts';
 
 const attempts = new WeakMap<HTMLElement, number>();
 
@@ -17,10 +18,16 @@ async function fill(section: HTMLElement): Promise<void> {
   try {
     const res = await fetch(href, { credentials: 'same-origin' });
     if (!res.ok) throw new Error(`${href}: ${res.status}`);
-    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const html = await res.text();
+    // Parsing a whole category page and placing its cards cost a slow phone 15 to 30 ms each:
+    // one task for each, so neither holds up a tap for the sum.
+    await yieldToMain();
+    const doc = new DOMParser().parseFromString(html, 'text/html');
     const page = doc.querySelector('[data-category-page]');
     const source = page?.querySelector('[data-product-list]');
     if (!source) throw new Error(`${href}: no product list`);
+    for (const item of [...source.children].slice(limit)) item.remove();
+    await yieldToMain();
     // The category's description (the category page's only paragraph directly in its section),
     // shown under the heading as an eager section shows it.
     const desc = page?.querySelector(':scope > p');
@@ -30,7 +37,6 @@ async function fill(section: HTMLElement): Promise<void> {
       p.textContent = desc.textContent;
       section.querySelector('h2')?.parentElement?.after(p);
     }
-    for (const item of [...source.children].slice(limit)) item.remove();
     const list = document.importNode(source, true) as HTMLElement;
     list.setAttribute('data-lazy-products', '');
     slot.before(list);

@@ -143,6 +143,28 @@ test('each establishment has its own theme colours, one of them dark [R-1.22] [R
   expect((r! + g! + b!) / 3).toBeLessThan(80);
 });
 
+test("the tab icon is the establishment's own icon, drawn at 32x32 and carried in the page", async ({ page }) => {
+  const icons: string[] = [];
+  for (const slug of ['pizzaria-bella', 'mercado-sol-centro']) {
+    await page.goto(`/${slug}/`);
+    const icon = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href;
+      const img = new Image();
+      img.src = href;
+      await img.decode();
+      // The middle pixel: each establishment's icon has its own colours there.
+      const canvas = Object.assign(document.createElement('canvas'), { width: 32, height: 32 });
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      return { href, width: img.naturalWidth, height: img.naturalHeight, middle: [...ctx.getImageData(8, 16, 1, 1).data].join(',') };
+    });
+    expect(icon.href.startsWith('data:image/webp;base64,'), slug).toBe(true);
+    expect([icon.width, icon.height], slug).toEqual([32, 32]);
+    icons.push(icon.middle);
+  }
+  expect(icons[0]).not.toBe(icons[1]);
+});
+
 for (const path of ['/pizzaria-bella/', '/mercado-sol-norte/', '/mercado-sol-centro/', '/selecione', '/invalid-slug', '/pizzaria-bella/contato']) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);
