@@ -1,0 +1,80 @@
+// `npm run bench:ab -- <git-ref> [/path ...]`: the same pages as built at <git-ref> (A) and as in
+// this working tree (B), audited by Lighthouse (mobile preset, simulated throttling) in turn, run
+// after run (BENCH_RUNS, default 7), so a slow spell of this shared machine lands on both; prints
+// the median score, LCP and TBT of each and their ratio. A is checked out in a git worktree under
+// the system's temp dir and built there (node_modules shared with this tree); each side serves its
+// own freshly seeded data folder. Prints only; not part of `npm test`.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { launchChrome } from './bench-setup.ts';
+
+const [ref, ...rest] = process.argv.slice(2);
+if (!ref) throw new Error('usage: npm run bench:ab -- <git-ref> [/path ...]');
+const paths = rest.length > 0 ? rest : ['/hiper-demo/'];
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
+const here = join(import.meta.dirname, '../..');
+const node = process.execPath;
+
+const sha = execFileSync('git', ['rev-parse', '--short', ref], { cwd: here, encoding: 'utf8' }).trim();
+const worktree = join(tmpdir(), `storefront-ab-${sha}`);
+if (!existsSync(worktree)) {
+  execFileSync('git', ['worktree', 'add', '--detach', worktree, sha], { cwd: here, stdio: 'inherit' });
+  symlinkSync(join(here, 'node_modules'), join(worktree, 'node_modules'));
+}
+if (!existsSync(join(worktree, 'dist'))) execFileSync(node, ['scripts/bootstrap.mjs', 'build'], { cwd: worktree, stdio: 'inherit' });
+
+function serve(root: string, name: string): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(node, [join(here, 'tests/perf/ab-serve.ts'), ...paths], {
+    cwd: root,
+    env: { ...process.env, AB_ROOT: root, AB_DATA_NAME: `storefront-ab-data-${name}` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${name} server exited (${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{"origin"')) resolve({ origin: (JSON.parse(line) as { origin: string }).origin, child });
+    });
+  });
+}
+const a = await serve(worktree, `a-${sha}`);
+const b = await serve(here, 'b-worktree');
+
+const lighthouse = (await import('lighthouse')).default;
+const chrome = await launchChrome();
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+}
+async function audit(url: string): Promise<Run> {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+  const audits = result!.lhr.audits;
+  return {
+    score: Math.round((result!.lhr.categories.performance?.score ?? 0) * 100),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+  };
+}
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+for (const path of paths) {
+  const runs: Record<'a' | 'b', Run[]> = { a: [], b: [] };
+  for (let i = 0; i < RUNS; i++) {
+    // Which side goes first alternates, so neither always follows the other.
+    const order = i % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    for (const side of order) runs[side].push(await audit((side === 'a' ? a.origin : b.origin) + path));
+  }
+  const m = (side: 'a' | 'b', k: keyof Run) => median(runs[side].map((r) => r[k]));
+  console.log(`\n${path}, ${RUNS} runs each (median; every run in brackets)`);
+  for (const side of ['a', 'b'] as const) {
+    const label = side === 'a' ? `A ${sha}` : 'B working tree';
+    console.log(`  ${label.padEnd(16)} score ${m(side, 'score')}  LCP ${Math.round(m(side, 'lcp'))} ms [${runs[side].map((r) => Math.round(r.lcp)).join(' ')}]  TBT ${Math.round(m(side, 'tbt'))} ms [${runs[side].map((r) => Math.round(r.tbt)).join(' ')}]`);
+  }
+  console.log(`  B/A: LCP ${(m('b', 'lcp') / m('a', 'lcp')).toFixed(2)}x, TBT ${(m('b', 'tbt') / Math.max(1, m('a', 'tbt'))).toFixed(2)}x`);
+}
+await chrome.kill();
+a.child.kill();
+b.child.kill();
+process.exit(0);
