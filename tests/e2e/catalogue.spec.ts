@@ -263,14 +263,23 @@ test('the contact page sends a message to the establishment [R-2.11] [R-1.16]', 
 });
 
 test('products sold only in some hours are marked unavailable outside them, recomputed every second [R-4.57]', async ({ page }) => {
-  // 'Café Coado na Hora' is sold 06:00-10:00 in São Paulo: 09:59:58 local is inside, 10:00 outside.
-  await page.clock.install({ time: new Date('2026-03-04T12:59:58Z') });
+  // 'Café Coado na Hora' is sold 06:00-10:00 in São Paulo: 09:59:50 local is inside, 10:00 outside.
+  // The page's clock stands still once loaded and moves only as the test moves it, so a slow
+  // machine cannot carry it past 10:00 before the first look.
+  await page.clock.install({ time: new Date('2026-03-04T12:59:30Z') });
   await page.goto('/mercado-sol-centro/');
+  await page.clock.pauseAt(new Date('2026-03-04T12:59:50Z'));
   const card = page.locator('[data-product-card]', { hasText: 'Café Coado na Hora' }).first();
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  // The scripts are attached from a timer after the first paint: let the page's time run in small steps.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return page.evaluate(() => document.documentElement.classList.contains('enhanced'));
+    }, { timeout: 20_000 })
+    .toBe(true);
   await expect(card).not.toHaveAttribute('data-unavailable');
   await expect(card.locator('[data-unavailable-label]')).toBeHidden();
-  await page.clock.runFor(3000);
+  await page.clock.runFor(10_000);
   await expect(card).toHaveAttribute('data-unavailable', '');
   await expect(card.locator('[data-unavailable-label]')).toHaveText('Indisponível agora');
   // A product without windows is never marked.
