@@ -14,7 +14,15 @@ export interface StoreIsland {
   preferences: { max_days_scheduling: number; delivery_type?: string[] };
 }
 
+let parsed: StoreIsland | null | undefined;
+
+/** The page's #store-data island, read once: the cart, the status label and the availability marks all start from it. */
 export function readStoreIsland(): StoreIsland | null {
+  if (parsed === undefined) parsed = parseStoreIsland();
+  return parsed;
+}
+
+function parseStoreIsland(): StoreIsland | null {
   const el = document.getElementById('store-data');
   if (!el?.textContent) return null;
   try {

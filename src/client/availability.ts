@@ -1,6 +1,7 @@
 // Products sold only in some hours (availabilities windows) are marked 'Indisponível agora' on the
 // catalogue, recomputed every second in the establishment's time zone. The page is stored
 // once for everyone, so this cannot be decided on the server.
+import { readStoreIsland } from '../../islands/cart/island.ts';
 import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
 
 let zone = DEFAULT_TIME_ZONE;
@@ -35,13 +36,9 @@ function markEverySecond(): void {
 
 /** Marks the page's cards now and every second, and the cards the home adds later. */
 export function startAvailability(): void {
-  try {
-    const island = JSON.parse(document.getElementById('store-data')?.textContent ?? '{}') as { time_zone?: string; zone_offsets?: ZoneOffsets };
-    zone = island.time_zone || DEFAULT_TIME_ZONE;
-    offsets = island.zone_offsets ?? null;
-  } catch {
-    /* the default zone, read with Intl */
-  }
+  const island = readStoreIsland();
+  zone = island?.time_zone ?? DEFAULT_TIME_ZONE;
+  offsets = island?.zone_offsets ?? null;
   watch(document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
   markEverySecond();
   // Cards the home adds later (src/client/lazy-sections.ts).

@@ -9,30 +9,10 @@ import {
   initialStatusState,
   nextStatusState,
   type EstablishmentStatus,
-  type OfficeHour,
   type StatusState,
-  DEFAULT_TIME_ZONE,
   wallClockMinuteOfWeek,
-  type ZoneOffsets,
 } from '../domain/week-clock.ts';
-
-interface StoreIsland {
-  id: string;
-  open_mode: 'auto' | 'open' | 'closed';
-  office_hours: OfficeHour[];
-  time_zone: string;
-  zone_offsets?: ZoneOffsets;
-}
-
-function readIsland(): StoreIsland | null {
-  const el = document.getElementById('store-data');
-  if (!el?.textContent) return null;
-  try {
-    return JSON.parse(el.textContent) as StoreIsland;
-  } catch {
-    return null;
-  }
-}
+import { readStoreIsland, type StoreIsland } from '../../islands/cart/island.ts';
 
 async function serverOffsetMs(establishmentId: string): Promise<number> {
   try {
@@ -56,11 +36,10 @@ function observe(island: StoreIsland, offset: number): EstablishmentStatus {
   if (island.open_mode === 'closed') return 'offline';
   // The published zone offsets (or Intl past them), not Temporal: the polyfill would add tens of
   // KB to every catalogue page.
-  const now = Date.now() + offset;
   return establishmentStatusAtMinute({
     isOpenFlag: null,
     hours: island.office_hours,
-    minuteOfWeek: wallClockMinuteOfWeek(now, island.time_zone || DEFAULT_TIME_ZONE, island.zone_offsets),
+    minuteOfWeek: wallClockMinuteOfWeek(Date.now() + offset, island.time_zone, island.zone_offsets),
   });
 }
 
@@ -75,7 +54,7 @@ function show(status: EstablishmentStatus): void {
 }
 
 async function run(): Promise<void> {
-  const island = readIsland();
+  const island = readStoreIsland();
   if (!island) return;
   const offset = await serverOffsetMs(island.id);
   let state: StatusState = initialStatusState();

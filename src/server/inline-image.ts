@@ -2,6 +2,7 @@
 // with the HTML instead of waiting one more round trip on a slow connection, and the tab icon costs
 // no request.
 import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MAX_DECODED_PIXELS } from './adapters/image-storage.ts';
@@ -11,16 +12,27 @@ import { safeJoin } from './static-files.ts';
 const MAX_INLINE_BYTES = 2048;
 const cache = new Map<string, { mtimeMs: number; src: string }>();
 
-/** A data: URI for an SVG under /uploads of at most 2 KB; the path itself otherwise. */
-export function inlineSmallSvg(src: string): string {
-  if (!src.startsWith('/uploads/') || !src.endsWith('.svg')) return src;
+/** The file an /uploads path names, with its size and modification time; null when it is not an upload or cannot be read. */
+function uploadedFile(src: string): { file: string; size: number; mtimeMs: number } | null {
+  if (!src.startsWith('/uploads/')) return null;
   const file = safeJoin(join(config.dataDir, 'uploads'), src.slice('/uploads'.length));
-  if (!file) return src;
+  if (!file) return null;
   try {
     const { size, mtimeMs } = statSync(file);
-    if (size > MAX_INLINE_BYTES) return src;
-    const hit = cache.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.src;
+    return { file, size, mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/** A data: URI for an SVG under /uploads of at most 2 KB; the path itself otherwise. */
+export function inlineSmallSvg(src: string): string {
+  const upload = src.endsWith('.svg') ? uploadedFile(src) : null;
+  if (!upload || upload.size > MAX_INLINE_BYTES) return src;
+  const { file, mtimeMs } = upload;
+  const hit = cache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.src;
+  try {
     const svg = readFileSync(file, 'utf8');
     // Only the characters a URL cannot carry are escaped: the rest stays text that brotli packs
     // far better than %XX sequences (quotes are escaped by the HTML attribute itself).
@@ -44,15 +56,9 @@ const iconCache = new Map<string, { mtimeMs: number; src: Promise<string> }>();
  * time); a small WebP only needs decoding. About 600 characters, less than the SVG's data URI.
  */
 export function inlineIcon(src: string): Promise<string> {
-  if (!src.startsWith('/uploads/')) return Promise.resolve(src);
-  const file = safeJoin(join(config.dataDir, 'uploads'), src.slice('/uploads'.length));
-  if (!file) return Promise.resolve(src);
-  let mtimeMs: number;
-  try {
-    mtimeMs = statSync(file).mtimeMs;
-  } catch {
-    return Promise.resolve(src);
-  }
+  const upload = uploadedFile(src);
+  if (!upload) return Promise.resolve(src);
+  const { file, mtimeMs } = upload;
   const hit = iconCache.get(file);
   if (hit && hit.mtimeMs === mtimeMs) return hit.src;
   const made = rasterIcon(file).then(
@@ -64,7 +70,7 @@ export function inlineIcon(src: string): Promise<string> {
 }
 
 async function rasterIcon(file: string): Promise<Buffer> {
-  const bytes = readFileSync(file);
+  const bytes = await readFile(file);
   // An SVG is drawn at 72 dpi unless told otherwise: one drawn at 64 px or so would then be
   // scaled as pixels; drawn denser, it stays sharp at 32.
   const density = file.toLowerCase().endsWith('.svg') ? 144 : undefined;

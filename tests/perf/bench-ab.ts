@@ -9,7 +9,7 @@ import { existsSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { launchChrome } from './bench-setup.ts';
+import { audit, launchChrome, median, type AuditRun } from './bench-setup.ts';
 
 const [ref, ...rest] = process.argv.slice(2);
 if (!ref) throw new Error('usage: npm run bench:ab -- <git-ref> [/path ...]');
@@ -42,31 +42,15 @@ function serve(root: string, name: string): Promise<{ origin: string; child: Chi
 const a = await serve(worktree, `a-${sha}`);
 const b = await serve(here, 'b-worktree');
 
-const lighthouse = (await import('lighthouse')).default;
 const chrome = await launchChrome();
-interface Run {
-  score: number;
-  lcp: number;
-  tbt: number;
-}
-async function audit(url: string): Promise<Run> {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
-  const audits = result!.lhr.audits;
-  return {
-    score: Math.round((result!.lhr.categories.performance?.score ?? 0) * 100),
-    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-  };
-}
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 for (const path of paths) {
-  const runs: Record<'a' | 'b', Run[]> = { a: [], b: [] };
+  const runs: Record<'a' | 'b', AuditRun[]> = { a: [], b: [] };
   for (let i = 0; i < RUNS; i++) {
     // Which side goes first alternates, so neither always follows the other.
     const order = i % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
-    for (const side of order) runs[side].push(await audit((side === 'a' ? a.origin : b.origin) + path));
+    for (const side of order) runs[side].push(await audit(chrome.port, (side === 'a' ? a.origin : b.origin) + path));
   }
-  const m = (side: 'a' | 'b', k: keyof Run) => median(runs[side].map((r) => r[k]));
+  const m = (side: 'a' | 'b', k: 'score' | 'lcp' | 'tbt') => median(runs[side].map((r) => r[k]));
   console.log(`\n${path}, ${RUNS} runs each (median; every run in brackets)`);
   for (const side of ['a', 'b'] as const) {
     const label = side === 'a' ? `A ${sha}` : 'B working tree';

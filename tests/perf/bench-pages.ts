@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, constants } from 'node:zlib';
-import { launchChrome, prepareBaseline, startSeededServer, useFreshDataDir } from './bench-setup.ts';
+import { audit, launchChrome, median, prepareBaseline, startSeededServer, useFreshDataDir, type AuditRun } from './bench-setup.ts';
 
 useFreshDataDir('storefront-bench-pages');
 // BENCH_RUNS: Lighthouse runs per page (median reported, default 7); BENCH_ONLY: measure only the
@@ -18,7 +18,6 @@ const DRY = process.env.BENCH_DRY === '1' || ONLY.length > 0;
 const { listEstablishments, listAllProducts, getEstablishment, replaceCatalogue } = await import('../../src/server/db/catalogue-repo.ts');
 const { routes } = await import('../../src/lib/urls.ts');
 const { Catalogue } = await import('../../src/schemas/catalogue.ts');
-const lighthouse = (await import('lighthouse')).default;
 
 const { db, server, origin } = await startSeededServer();
 
@@ -71,49 +70,20 @@ const targets = [
 ].filter((t) => ONLY.length === 0 || ONLY.some((w) => t.name.includes(w)));
 for (const t of targets) await prepareBaseline(origin, t.path);
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-interface Run {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  bytes: number;
-  jsBytes: number;
-}
 
 const chrome = await launchChrome();
-async function audit(url: string): Promise<Run> {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
-  const lhr = result!.lhr;
-  const a = lhr.audits;
-  const scripts = (a['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? [];
-  return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    fcp: a['first-contentful-paint']?.numericValue ?? NaN,
-    lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
-    tbt: a['total-blocking-time']?.numericValue ?? NaN,
-    cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
-    bytes: a['total-byte-weight']?.numericValue ?? NaN,
-    jsBytes: scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
-  };
-}
 /** The median of each figure over runs. */
-function medianRun(runs: Run[]): Run {
-  const m = (k: keyof Run) => median(runs.map((r) => r[k]));
+function medianRun(runs: AuditRun[]): AuditRun {
+  const m = (k: keyof AuditRun) => median(runs.map((r) => r[k]));
   return { score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), bytes: m('bytes'), jsBytes: m('jsBytes') };
 }
 /** Page and baseline audited in turn, run after run, so a slow spell of this shared machine lands on both. */
-async function pairedAudits(pageUrl: string, baseUrl: string): Promise<{ page: Run; base: Run }> {
-  const pageRuns: Run[] = [];
-  const baseRuns: Run[] = [];
+async function pairedAudits(pageUrl: string, baseUrl: string): Promise<{ page: AuditRun; base: AuditRun }> {
+  const pageRuns: AuditRun[] = [];
+  const baseRuns: AuditRun[] = [];
   for (let i = 0; i < RUNS; i++) {
-    pageRuns.push(await audit(pageUrl));
-    baseRuns.push(await audit(baseUrl));
+    pageRuns.push(await audit(chrome.port, pageUrl));
+    baseRuns.push(await audit(chrome.port, baseUrl));
   }
   for (const [url, runs] of [[pageUrl, pageRuns], [baseUrl, baseRuns]] as const) {
     console.log(url, 'FCP', runs.map((r) => Math.round(r.fcp)).join(' '), 'LCP', runs.map((r) => Math.round(r.lcp)).join(' '));
@@ -121,7 +91,7 @@ async function pairedAudits(pageUrl: string, baseUrl: string): Promise<{ page: R
   return { page: medianRun(pageRuns), base: medianRun(baseRuns) };
 }
 
-const rows: { name: string; page: Run; base: Run; first14: string; htmlBr: number }[] = [];
+const rows: { name: string; page: AuditRun; base: AuditRun; first14: string; htmlBr: number }[] = [];
 for (const t of targets) {
   const { page, base } = await pairedAudits(origin + t.path, `${origin}/baseline${t.path}`);
   // The stored .br file is exactly what a browser receives (fetch() would decompress it).

@@ -38,7 +38,47 @@ export async function prepareBaseline(origin: string, path: string): Promise<voi
   const { storePage } = await import('../../src/server/page-store.ts');
   const html = await (await fetch(origin + path)).text();
   await storePage(`/baseline${path}`, baselineOf(html));
+  await warmThumbnails(origin, html);
+}
+
+/** Requests every card thumbnail a page's HTML names, so they exist before the page is measured. */
+export async function warmThumbnails(origin: string, html: string): Promise<void> {
   for (const thumb of new Set(html.match(/\/uploads\/thumbs\/[^\s"',]+/g) ?? [])) await (await fetch(origin + thumb)).arrayBuffer();
+}
+
+/** What bench:pages and bench:ab read of one Lighthouse run (mobile preset, performance only). */
+export interface AuditRun {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  jsBytes: number;
+}
+
+/** One Lighthouse run of `url` in the Chromium listening on `port`. */
+export async function audit(port: number, url: string): Promise<AuditRun> {
+  const lighthouse = (await import('lighthouse')).default;
+  const result = await lighthouse(url, { port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+  const lhr = result!.lhr;
+  const a = lhr.audits;
+  const scripts = (a['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })?.items ?? [];
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: a['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: a['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: a['total-blocking-time']?.numericValue ?? NaN,
+    cls: a['cumulative-layout-shift']?.numericValue ?? NaN,
+    bytes: a['total-byte-weight']?.numericValue ?? NaN,
+    jsBytes: scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+  };
+}
+
+/** The middle value (the upper one of an even count). */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Headless Chromium for Lighthouse, without the background requests this closed network refuses. */
