@@ -90,42 +90,8 @@ function start(section: HTMLElement): Promise<void> {
  */
 const BACKGROUND_FILL_DELAY_MS = 4000;
 
-/**
- * Ahead of the viewport (1000 px), sections filled here start their fetch, and sections a phone
- * has left out of layout (ProductSection's .cs~.cs[style]) are laid out for good: the browser's
- * own margin for that is smaller, so a quick scroll could otherwise show a section change from its
- * estimated height to its real one.
- */
-const NEAR_MARGIN = '1000px 0px';
-
-/**
- * From the first scroll on, lays out the skipped sections as they come within NEAR_MARGIN. Not
- * before: laying out the next sections right after load would be the very work the skipping
- * saves, spent while the page is still starting.
- */
-function layOutAhead(): void {
-  const skipped = document.querySelectorAll<HTMLElement>('main .cs ~ .cs[style]');
-  if (skipped.length === 0 || !('IntersectionObserver' in window)) return;
-  addEventListener('scroll', () => watchAhead(skipped), { once: true, passive: true });
-}
-
-function watchAhead(skipped: NodeListOf<HTMLElement>): void {
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
-        entry.target.setAttribute('data-near', '');
-      }
-    },
-    { rootMargin: NEAR_MARGIN },
-  );
-  for (const section of skipped) observer.observe(section);
-}
-
 /** Fills the home's deferred sections as they near the viewport (and the first few in the background). */
 export function startLazySections(): void {
-  layOutAhead();
   const sections = [...document.querySelectorAll<HTMLElement>('section[data-lazy-section]')];
   for (const section of sections) pending.add(section);
   if (sections.length > 0) {
@@ -157,7 +123,7 @@ export function startLazySections(): void {
             void start(entry.target as HTMLElement);
           }
         },
-        { rootMargin: NEAR_MARGIN },
+        { rootMargin: '1000px 0px' },
       );
       for (const section of sections) observer.observe(section);
     } else for (const section of sections) void start(section);

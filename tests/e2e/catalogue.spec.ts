@@ -238,43 +238,6 @@ test('scrolling through a whole home moves nothing the customer is looking at (l
   }
 });
 
-test('on a phone the home lays out only its first category until the others near the screen, each holding about its real height meanwhile', async ({ browser }, testInfo) => {
-  // No script: the deferred categories stay as served, so each section is measured as the HTML has it.
-  const phone = (testInfo.project.use.viewport?.width ?? 1280) < 768;
-  const context = await browser.newContext({ viewport: testInfo.project.use.viewport, javaScriptEnabled: false });
-  const page = await context.newPage();
-  for (const slug of ['pizzaria-bella', 'mercado-sol-centro']) {
-    await page.goto(`/${slug}/`);
-    const sections = await page.locator('main [data-category-section]').evaluateAll((all) =>
-      all.map((s) => {
-        const el = s as HTMLElement;
-        const style = getComputedStyle(el);
-        const skipped = style.contentVisibility;
-        const reserved = parseFloat(style.containIntrinsicBlockSize.split(' ').pop() ?? '');
-        // Its real height: laid out in full for the measure, then left to the browser again.
-        const inline = el.getAttribute('style');
-        el.style.contentVisibility = 'visible';
-        const real = el.getBoundingClientRect().height;
-        if (inline === null) el.removeAttribute('style');
-        else el.setAttribute('style', inline);
-        return { id: el.id, deferred: el.hasAttribute('data-lazy-section'), skipped, reserved, real };
-      }),
-    );
-    expect(sections.length, slug).toBeGreaterThan(3);
-    expect(sections[0]!.skipped, slug).toBe('visible');
-    for (const s of sections.slice(1)) {
-      // A deferred section (a heading and a link until filled) and every section in two columns are laid out as they come.
-      if (!phone || s.deferred) {
-        expect(s.skipped, `${slug} ${s.id}`).toBe('visible');
-        continue;
-      }
-      expect(s.skipped, `${slug} ${s.id}`).toBe('auto');
-      expect(Math.abs(s.real - s.reserved) / s.real, `${slug} ${s.id}: reserved ${s.reserved} px, real ${s.real} px`).toBeLessThanOrEqual(0.25);
-    }
-  }
-  await context.close();
-});
-
 test('every store route takes the establishment slug first [R-2.1]', async ({ page, request }) => {
   await page.goto('/pizzaria-bella/');
   const product = await page.locator('[data-category-section] [data-product-link]').first().getAttribute('href');

@@ -269,19 +269,6 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
   the document when its last bytes arrive (17 to 24 ms), and a deferred section's parse and
   placing (12 to 18 ms each). A home with 18 cards instead of 30 measured the same (TBT 128 ms,
   LCP 1.19x its baseline): as with LCP, the cards are not the cost.
-- On a phone the home's sections with cards after the first are left out of style, layout and
-  paint until they near the viewport (\`content-visibility: auto\`), each reserving its estimated
-  height (sectionHeightEstimate: within 25% of the real one on the demo menus, checked by an e2e
-  test); from the first scroll on, a section is laid out for good 1000 px ahead of the viewport, so
-  a quick scroll never shows one jump from its estimate to its real height (the scroll test's
-  layout shift stays under 0.01; without that, a half-screen jump measured 0.077). Not from 768 px,
-  where an estimate off by a row of two moved the cards (0.020). The footer likewise. Measured by
-  \`npm run bench:ab -- fc1c1d3 /hiper-demo/ /pizzaria-bella/\` (9 interleaved runs each,
-  medians): hiper-demo home TBT 189 -> 115 ms (0.61x), LCP 818 -> 752 ms, score 97 -> 99;
-  pizzaria-bella home TBT 74 -> 52 ms (0.71x), LCP 764 -> 753 ms. In an earlier run of the same
-  comparison, in which the sections were laid out 1000 px ahead as soon as the scripts ran (not
-  from the first scroll), the hiper-demo home's TBT went 111 -> 163 ms: that layout landed after
-  the first paint, where it counts as blocking time.
 
 ${
   rows.every((r) => r.first14.startsWith('whole page'))

@@ -44,20 +44,6 @@ export function planHomeSections(cards: readonly number[], budget: number): numb
   });
 }
 
-/**
- * The height in CSS pixels a home section with `cards` product cards (one column: a phone) is
- * expected to take, for `contain-intrinsic-block-size`: on a phone the sections below the first
- * are skipped by layout until they near the viewport (`content-visibility: auto`), and this keeps
- * the page's scroll height close to the real one until they are. Measured on the demo menus at
- * 390 px: a card is about 200 px tall with its gap; heading and padding about 60 px; the
- * description line and the 'Ver todos' button about 30 and 52 px. Once a section has been shown,
- * the browser keeps its real height (the `auto` keyword).
- * Example: `sectionHeightEstimate(6, { description: true, seeAll: true })` is `1342`
- */
-export function sectionHeightEstimate(cards: number, parts: { description: boolean; seeAll: boolean }): number {
-  return 60 + (parts.description ? 30 : 0) + (parts.seeAll ? 52 : 0) + cards * 200;
-}
-
 /** Most products of the 'Promoções' section on the home. */
 export const PROMO_SECTION_LIMIT = 12;
 /** Anchor id of a category section on the home. */
