@@ -6,6 +6,7 @@
 // Cards added here are announced with a 'catalogue:cards' event (detail: the new list) for the
 // scripts that mark cards (availability.ts); cart buttons work through delegated listeners.
 import { yieldToMain } from './in-turns.ts';
+import { sectionHeightEstimate } from '../components/catalogue/section-height.ts';
 
 const attempts = new WeakMap<HTMLElement, number>();
 
@@ -56,12 +57,14 @@ async function fill(section: HTMLElement): Promise<void> {
       heading.id = `${section.id}-titulo`;
       section.setAttribute('aria-labelledby', heading.id);
     }
+    unreserve(section);
     section.removeAttribute('data-lazy-section');
     section.setAttribute('data-lazy-filled', '');
     document.dispatchEvent(new CustomEvent('catalogue:cards', { detail: list }));
   } catch (err) {
     // The link to the category page stays meanwhile; two more tries, a little later each.
     console.error('[lazy-sections]', err);
+    unreserve(section);
     const n = (attempts.get(section) ?? 0) + 1;
     attempts.set(section, n);
     if (n < 3) setTimeout(() => void fill(section), 1000 * n);
@@ -77,9 +80,31 @@ async function fill(section: HTMLElement): Promise<void> {
  */
 const BACKGROUND_FILL_MAX = 8;
 
+/**
+ * Before its fetch, a deferred section out of view takes about the height it will have once
+ * filled (sectionHeightEstimate, for the cards it will show), so that cards arriving while it is
+ * on screen (a quick scroll, a slow network) move what follows by the estimate's error, not by
+ * the whole section. One in view is left as it is: growing it would move what the customer is
+ * reading. Above the viewport, the browser's scroll anchoring keeps the view in place.
+ */
+function reserve(section: HTMLElement): void {
+  const box = section.getBoundingClientRect();
+  if (box.bottom > 0 && box.top < innerHeight) return;
+  const cards = Number(section.dataset.lazyLimit) || 0;
+  const seeAll = section.querySelector('[data-lazy-slot="keep"]') !== null;
+  const columns = matchMedia('(min-width: 768px)').matches ? 2 : 1;
+  section.style.minHeight = `${sectionHeightEstimate(cards, { description: true, seeAll, columns })}px`;
+}
+
+function unreserve(section: HTMLElement): void {
+  section.style.removeProperty('min-height');
+  if (!section.getAttribute('style')) section.removeAttribute('style');
+}
+
 const pending = new Set<HTMLElement>();
 function start(section: HTMLElement): Promise<void> {
   if (!pending.delete(section)) return Promise.resolve();
+  reserve(section);
   return fill(section);
 }
 
@@ -90,8 +115,42 @@ function start(section: HTMLElement): Promise<void> {
  */
 const BACKGROUND_FILL_DELAY_MS = 4000;
 
+/**
+ * Ahead of the viewport (1000 px), sections filled here start their fetch, and sections a phone
+ * has left out of layout (ProductSection's .cs~.cs[style]) are laid out for good: the browser's
+ * own margin for that is smaller, so a quick scroll could otherwise show a section change from its
+ * estimated height to its real one.
+ */
+const NEAR_MARGIN = '1000px 0px';
+
+/**
+ * From the first scroll on, lays out the skipped sections as they come within NEAR_MARGIN. Not
+ * before: laying out the next sections right after load would be the very work the skipping
+ * saves, spent while the page is still starting.
+ */
+function layOutAhead(): void {
+  const skipped = document.querySelectorAll<HTMLElement>('main .cs ~ .cs[style]');
+  if (skipped.length === 0 || !('IntersectionObserver' in window)) return;
+  addEventListener('scroll', () => watchAhead(skipped), { once: true, passive: true });
+}
+
+function watchAhead(skipped: NodeListOf<HTMLElement>): void {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        entry.target.setAttribute('data-near', '');
+      }
+    },
+    { rootMargin: NEAR_MARGIN },
+  );
+  for (const section of skipped) observer.observe(section);
+}
+
 /** Fills the home's deferred sections as they near the viewport (and the first few in the background). */
 export function startLazySections(): void {
+  layOutAhead();
   const sections = [...document.querySelectorAll<HTMLElement>('section[data-lazy-section]')];
   for (const section of sections) pending.add(section);
   if (sections.length > 0) {
@@ -123,7 +182,7 @@ export function startLazySections(): void {
             void start(entry.target as HTMLElement);
           }
         },
-        { rootMargin: '1000px 0px' },
+        { rootMargin: NEAR_MARGIN },
       );
       for (const section of sections) observer.observe(section);
     } else for (const section of sections) void start(section);

@@ -216,10 +216,21 @@ test('scrolling through a whole home moves nothing the customer is looking at (l
   // Cards off screen are laid out only as they near the viewport, with their height reserved, and
   // the deferred categories fill ahead of it: neither may push visible content around.
   await page.addInitScript(() => {
-    const w = window as unknown as { shift: number };
+    const w = window as unknown as { shift: number; moved: string[] };
     w.shift = 0;
+    w.moved = [];
+    type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.shift += e.value;
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: Source[] }[]) {
+        if (e.hadRecentInput) continue;
+        w.shift += e.value;
+        // What moved, for the failure message: each source's element and its move, at which scroll position.
+        for (const s of e.sources) {
+          const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+          const name = el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.className}`.slice(0, 60) : '?';
+          w.moved.push(`${e.value.toFixed(4)} at scrollY ${Math.round(scrollY)}: ${name} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)} -> ${Math.round(s.currentRect.height)}`);
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   for (const slug of ['pizzaria-bella', 'mercado-sol-centro']) {
@@ -234,8 +245,49 @@ test('scrolling through a whole home moves nothing the customer is looking at (l
       await page.waitForTimeout(60);
       if (y >= bottom) break;
     }
-    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift), slug).toBeLessThanOrEqual(0.01);
+    const { shift, moved } = await page.evaluate(() => {
+      const w = window as unknown as { shift: number; moved: string[] };
+      return { shift: w.shift, moved: w.moved };
+    });
+    expect(shift, `${slug}: ${moved.join('; ')}`).toBeLessThanOrEqual(0.01);
   }
+});
+
+test('on a phone the home lays out only its first category until the others near the screen, each holding about its real height meanwhile', async ({ browser }, testInfo) => {
+  // No script: the deferred categories stay as served, so each section is measured as the HTML has it.
+  const phone = (testInfo.project.use.viewport?.width ?? 1280) < 768;
+  const context = await browser.newContext({ viewport: testInfo.project.use.viewport, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const slug of ['pizzaria-bella', 'mercado-sol-centro']) {
+    await page.goto(`/${slug}/`);
+    const sections = await page.locator('main [data-category-section]').evaluateAll((all) =>
+      all.map((s) => {
+        const el = s as HTMLElement;
+        const style = getComputedStyle(el);
+        const skipped = style.contentVisibility;
+        const reserved = parseFloat(style.containIntrinsicBlockSize.split(' ').pop() ?? '');
+        // Its real height: laid out in full for the measure, then left to the browser again.
+        const inline = el.getAttribute('style');
+        el.style.contentVisibility = 'visible';
+        const real = el.getBoundingClientRect().height;
+        if (inline === null) el.removeAttribute('style');
+        else el.setAttribute('style', inline);
+        return { id: el.id, deferred: el.hasAttribute('data-lazy-section'), skipped, reserved, real };
+      }),
+    );
+    expect(sections.length, slug).toBeGreaterThan(3);
+    expect(sections[0]!.skipped, slug).toBe('visible');
+    for (const s of sections.slice(1)) {
+      // A deferred section (a heading and a link until filled) and every section in two columns are laid out as they come.
+      if (!phone || s.deferred) {
+        expect(s.skipped, `${slug} ${s.id}`).toBe('visible');
+        continue;
+      }
+      expect(s.skipped, `${slug} ${s.id}`).toBe('auto');
+      expect(Math.abs(s.real - s.reserved) / s.real, `${slug} ${s.id}: reserved ${s.reserved} px, real ${s.real} px`).toBeLessThanOrEqual(0.25);
+    }
+  }
+  await context.close();
 });
 
 test('every store route takes the establishment slug first [R-2.1]', async ({ page, request }) => {

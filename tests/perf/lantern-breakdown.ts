@@ -82,7 +82,11 @@ for (let run = 1; run <= RUNS; run++) {
     const events = (artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents;
     const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith('http'));
     const t0 = nav?.ts ?? 0;
-    console.log(`\n${path} run ${run}: LCP ${Math.round(lcp.timing)} ms = mean of optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} and pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)}`);
+    // The trace's own paint marks (what the pessimistic replay cuts at), relative to navigation.
+    const marks = events
+      .filter((e) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name))
+      .map((e) => `${e.name === 'firstContentfulPaint' ? 'FCP' : `LCP ${JSON.stringify(e.args?.data ?? {}).match(/"type":"(\w+)","size":(\d+)|"size":(\d+)/)?.slice(1).filter(Boolean).join(' ') ?? ''}`} at ${((e.ts - t0) / 1000).toFixed(0)} ms`);
+    console.log(`\n${path} run ${run}: LCP ${Math.round(lcp.timing)} ms = mean of optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} and pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)}; traced ${marks.join(', ')}`);
     for (const [label, estimate] of [['opt ', lcp.optimisticEstimate], ['pess', lcp.pessimisticEstimate]] as const) {
       for (const [node, timing] of [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
         const replayed = `${String(Math.round(timing.startTime)).padStart(5)} -> ${String(Math.round(timing.endTime)).padStart(5)}`;
@@ -91,6 +95,7 @@ for (let run = 1; run <= RUNS; run++) {
           continue;
         }
         console.log(`  ${label} ${describeTask(node, timing, t0)}`);
+        if (process.env.TASK_TREE === 'lcp' && label === 'pess') printTree(node.childEvents);
       }
     }
     // TBT: both replays run the whole graph; a task blocks for what it lasts past 50 ms, counted
@@ -105,7 +110,7 @@ for (let run = 1; run <= RUNS; run++) {
       if (node.type !== 'cpu' || timing.endTime - timing.startTime < 50) continue;
       const blocking = Math.max(0, Math.min(timing.endTime, to) - Math.max(timing.startTime, from) - 50);
       console.log(`  tbt ${String(Math.round(blocking)).padStart(3)} ${describeTask(node, timing, t0)}`);
-      if (process.env.TASK_TREE) printTree(node.childEvents);
+      if (process.env.TASK_TREE && process.env.TASK_TREE !== 'lcp') printTree(node.childEvents);
     }
   }
 }
