@@ -116,12 +116,17 @@ function start(section: HTMLElement): Promise<void> {
 const BACKGROUND_FILL_DELAY_MS = 4000;
 
 /**
- * Ahead of the viewport (1000 px), sections filled here start their fetch, and sections a phone
- * has left out of layout (ProductSection's .cs~.cs[style]) are laid out for good: the browser's
- * own margin for that is smaller, so a quick scroll could otherwise show a section change from its
- * estimated height to its real one.
+ * Ahead of the viewport (1000 px), sections a phone has left out of layout (ProductSection's
+ * .cs~.cs[style]) are laid out for good: the browser's own margin for that is smaller, so a quick
+ * scroll could otherwise show a section change from its estimated height to its real one.
  */
 const NEAR_MARGIN = '1000px 0px';
+/**
+ * Deferred sections start their fetch further ahead (2000 px, about three phone screens): the
+ * fetch, parse and placing of a category page take a slow phone a few hundred milliseconds, and
+ * cards that arrive while their section is on screen move what follows it.
+ */
+const FILL_MARGIN = '2000px 0px';
 
 /**
  * From the first scroll on, lays out the skipped sections as they come within NEAR_MARGIN. Not
@@ -182,7 +187,7 @@ export function startLazySections(): void {
             void start(entry.target as HTMLElement);
           }
         },
-        { rootMargin: NEAR_MARGIN },
+        { rootMargin: FILL_MARGIN },
       );
       for (const section of sections) observer.observe(section);
     } else for (const section of sections) void start(section);
