@@ -27,7 +27,7 @@ interface TraceEvent {
   name: string;
   ts: number;
   dur?: number;
-  args?: { data?: { url?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+  args?: { data?: { url?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string; type?: string; size?: number } };
 }
 interface LanternNode {
   type: 'cpu' | 'network';
@@ -85,7 +85,7 @@ for (let run = 1; run <= RUNS; run++) {
     // The trace's own paint marks (what the pessimistic replay cuts at), relative to navigation.
     const marks = events
       .filter((e) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name))
-      .map((e) => `${e.name === 'firstContentfulPaint' ? 'FCP' : `LCP ${JSON.stringify(e.args?.data ?? {}).match(/"type":"(\w+)","size":(\d+)|"size":(\d+)/)?.slice(1).filter(Boolean).join(' ') ?? ''}`} at ${((e.ts - t0) / 1000).toFixed(0)} ms`);
+      .map((e) => `${e.name === 'firstContentfulPaint' ? 'FCP' : `LCP ${e.args?.data?.type ?? ''} ${e.args?.data?.size ?? ''}`} at ${((e.ts - t0) / 1000).toFixed(0)} ms`);
     console.log(`\n${path} run ${run}: LCP ${Math.round(lcp.timing)} ms = mean of optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} and pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)}; traced ${marks.join(', ')}`);
     for (const [label, estimate] of [['opt ', lcp.optimisticEstimate], ['pess', lcp.pessimisticEstimate]] as const) {
       for (const [node, timing] of [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
