@@ -57,18 +57,18 @@ async function fill(section: HTMLElement): Promise<void> {
       heading.id = `${section.id}-titulo`;
       section.setAttribute('aria-labelledby', heading.id);
     }
-    unreserve(section);
     section.removeAttribute('data-lazy-section');
     section.setAttribute('data-lazy-filled', '');
     document.dispatchEvent(new CustomEvent('catalogue:cards', { detail: list }));
   } catch (err) {
     // The link to the category page stays meanwhile; two more tries, a little later each.
     console.error('[lazy-sections]', err);
-    unreserve(section);
     const n = (attempts.get(section) ?? 0) + 1;
     attempts.set(section, n);
     if (n < 3) setTimeout(() => void fill(section), 1000 * n);
   } finally {
+    // Filled, its real height is there; failed, the link to the category page takes its own.
+    unreserve(section);
     section.removeAttribute('aria-busy');
   }
 }

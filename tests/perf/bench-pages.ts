@@ -75,9 +75,10 @@ for (const t of targets) await prepareBaseline(origin, t.path);
 const chrome = await launchChrome();
 /** The median of each figure over runs. */
 function medianRun(runs: AuditRun[]): AuditRun {
-  const m = (k: keyof AuditRun) => median(runs.map((r) => r[k]));
-  return { score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), bytes: m('bytes'), jsBytes: m('jsBytes'), benchmarkIndex: m('benchmarkIndex') };
+  return Object.fromEntries(Object.keys(runs[0]!).map((k) => [k, median(runs.map((r) => r[k as keyof AuditRun]))])) as unknown as AuditRun;
 }
+/** Every run, for the CPU benchmark index of the machine while measuring. */
+const allRuns: AuditRun[] = [];
 /** Page and baseline audited in turn, run after run, so a slow spell of this shared machine lands on both. */
 async function pairedAudits(pageUrl: string, baseUrl: string, runs = RUNS, cpuSlowdown?: number): Promise<{ page: AuditRun; base: AuditRun }> {
   const pageRuns: AuditRun[] = [];
@@ -86,14 +87,13 @@ async function pairedAudits(pageUrl: string, baseUrl: string, runs = RUNS, cpuSl
     pageRuns.push(await audit(chrome.port, pageUrl, cpuSlowdown));
     baseRuns.push(await audit(chrome.port, baseUrl, cpuSlowdown));
   }
-  if (cpuSlowdown === undefined) allRuns.push(...pageRuns, ...baseRuns);
+  allRuns.push(...pageRuns, ...baseRuns);
   for (const [url, runs] of [[pageUrl, pageRuns], [baseUrl, baseRuns]] as const) {
     console.log(url, 'FCP', runs.map((r) => Math.round(r.fcp)).join(' '), 'LCP', runs.map((r) => Math.round(r.lcp)).join(' '));
   }
   return { page: medianRun(pageRuns), base: medianRun(baseRuns) };
 }
 
-const allRuns: AuditRun[] = [];
 const loadBefore = loadavg()[0]!;
 const rows: { name: string; page: AuditRun; base: AuditRun; first14: string; htmlBr: number }[] = [];
 for (const t of targets) {
