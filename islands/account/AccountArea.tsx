@@ -63,8 +63,18 @@ export default function AccountArea({ establishmentId, slug, section, member, re
 
   const activeMenu: Section = section === 'evaluation' ? 'pedidos' : section;
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-[14rem_minmax(0,1fr)] md:items-start md:gap-6" data-account-area data-hydrated={hydrated || undefined} data-account-layout data-section={section}>
-      <nav aria-label={t('account:page.sideMenu')} className="min-w-0 rounded-xl border border-solid border-line bg-card p-2 md:sticky md:top-20" data-account-menu>
+    <div
+      className="grid grid-cols-1 gap-4 md:grid-cols-[14rem_minmax(0,1fr)] md:items-start md:gap-6"
+      data-account-area
+      data-hydrated={hydrated || undefined}
+      data-account-layout
+      data-section={section}
+    >
+      <nav
+        aria-label={t('account:page.sideMenu')}
+        className="min-w-0 rounded-xl border border-solid border-line bg-card p-2 md:sticky md:top-20"
+        data-account-menu
+      >
         <ul className="m-0 flex list-none flex-wrap gap-1 p-0 md:flex-col">
           {MENU.map((item) => (
             <li key={item.section}>

@@ -86,7 +86,16 @@ export function AuthForms({ establishmentId, accountUrl, returnTo, initialTab = 
   );
 }
 
-function PasswordField(props: { id: string; name: string; label: string; value: string; error?: string; hint?: string; autoComplete: string; onChange: (v: string) => void }) {
+function PasswordField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  autoComplete: string;
+  onChange: (v: string) => void;
+}) {
   const [shown, setShown] = useState(false);
   return (
     <Field
@@ -166,7 +175,15 @@ function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDon
         onChange={(e) => setLogin(e.target.value)}
         maxLength={254}
       />
-      <PasswordField id={`${uid}-password`} name="password" label={t('account:auth.password')} value={password} error={errors.password} autoComplete="current-password" onChange={setPassword} />
+      <PasswordField
+        id={`${uid}-password`}
+        name="password"
+        label={t('account:auth.password')}
+        value={password}
+        error={errors.password}
+        autoComplete="current-password"
+        onChange={setPassword}
+      />
       <SubmitButton busy={busy} label={t('account:auth.submitLogin')} />
     </form>
   );
@@ -193,13 +210,23 @@ function RegisterForm({ establishmentId, onDone }: { establishmentId: string; on
       return;
     }
     setBusy(true);
-    const body = { establishment_id: establishmentId, name: values.name.trim(), email: values.email.trim().toLowerCase(), phone: phoneForApi(values.phone), password: values.password };
+    const body = {
+      establishment_id: establishmentId,
+      name: values.name.trim(),
+      email: values.email.trim().toLowerCase(),
+      phone: phoneForApi(values.phone),
+      password: values.password,
+    };
     try {
       const res = await api<{ user: Record<string, unknown> }>('/auth/register', { method: 'POST', body, establishmentId });
       let user = res.user;
       // Registration normally opens the session; if it did not, log in with what was just typed.
       if (!hasSessionHint(establishmentId)) {
-        const login = await api<{ user: Record<string, unknown> }>('/auth/login', { method: 'POST', body: { establishment_id: establishmentId, login: body.email, password: body.password }, establishmentId });
+        const login = await api<{ user: Record<string, unknown> }>('/auth/login', {
+          method: 'POST',
+          body: { establishment_id: establishmentId, login: body.email, password: body.password },
+          establishmentId,
+        });
         user = login.user;
       }
       onDone(user);
@@ -219,8 +246,29 @@ function RegisterForm({ establishmentId, onDone }: { establishmentId: string; on
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-register-form>
       <FormAlert message={alert} />
-      <Field id={`${uid}-name`} name="name" label={t('account:auth.name')} autoComplete="name" value={values.name} error={errors.name} maxLength={200} onChange={(e) => set('name', e.target.value)} />
-      <Field id={`${uid}-email`} name="email" label={t('account:auth.email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} value={values.email} error={errors.email} maxLength={254} onChange={(e) => set('email', e.target.value)} />
+      <Field
+        id={`${uid}-name`}
+        name="name"
+        label={t('account:auth.name')}
+        autoComplete="name"
+        value={values.name}
+        error={errors.name}
+        maxLength={200}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <Field
+        id={`${uid}-email`}
+        name="email"
+        label={t('account:auth.email')}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={values.email}
+        error={errors.email}
+        maxLength={254}
+        onChange={(e) => set('email', e.target.value)}
+      />
       <Field
         id={`${uid}-phone`}
         name="phone"
@@ -234,7 +282,16 @@ function RegisterForm({ establishmentId, onDone }: { establishmentId: string; on
         maxLength={15}
         onChange={(e) => set('phone', maskPhone(e.target.value))}
       />
-      <PasswordField id={`${uid}-password`} name="password" label={t('account:auth.password')} value={values.password} error={errors.password} hint={t('account:auth.passwordHint')} autoComplete="new-password" onChange={(v) => set('password', v)} />
+      <PasswordField
+        id={`${uid}-password`}
+        name="password"
+        label={t('account:auth.password')}
+        value={values.password}
+        error={errors.password}
+        hint={t('account:auth.passwordHint')}
+        autoComplete="new-password"
+        onChange={(v) => set('password', v)}
+      />
       <SubmitButton busy={busy} label={t('account:auth.submitRegister')} />
     </form>
   );

@@ -118,14 +118,25 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
   if (loadError) {
     return (
       <div className="flex flex-col items-start gap-3" data-profile-load-error>
-        <p role="alert" className="m-0 text-ink">{t('account:profile.loadFailed')}</p>
-        <button type="button" onClick={() => void load()} className="cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 font-semibold text-ink">
+        <p role="alert" className="m-0 text-ink">
+          {t('account:profile.loadFailed')}
+        </p>
+        <button
+          type="button"
+          onClick={() => void load()}
+          className="cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 font-semibold text-ink"
+        >
           {t('account:profile.retry')}
         </button>
       </div>
     );
   }
-  if (!me || !values) return <p className="m-0 text-muted" aria-busy="true" data-profile-loading>{t('account:page.loading')}</p>;
+  if (!me || !values)
+    return (
+      <p className="m-0 text-muted" aria-busy="true" data-profile-loading>
+        {t('account:page.loading')}
+      </p>
+    );
 
   const set = (key: keyof Values, value: string) => setValues((v) => (v ? { ...v, [key]: value } : v));
 
@@ -210,26 +221,73 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
     }
   }
 
-  const initials = me.name.trim().split(/\s+/).filter(Boolean).map((p) => p[0]!.toUpperCase()).slice(0, 2).join('');
+  const initials = me.name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((p) => p[0]!.toUpperCase())
+    .slice(0, 2)
+    .join('');
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" data-profile-form>
       <div className="flex items-center gap-4">
-        <div className="flex h-20 w-20 flex-none items-center justify-center overflow-hidden rounded-full bg-surface text-2xl font-bold text-muted" data-profile-photo>
-          {photo ? <img src={photo} alt={t('account:profile.photo')} width={80} height={80} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials}</span>}
+        <div
+          className="flex h-20 w-20 flex-none items-center justify-center overflow-hidden rounded-full bg-surface text-2xl font-bold text-muted"
+          data-profile-photo
+        >
+          {photo ? (
+            <img src={photo} alt={t('account:profile.photo')} width={80} height={80} className="h-full w-full object-cover" />
+          ) : (
+            <span aria-hidden="true">{initials}</span>
+          )}
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${uid}-photo`} className="w-max cursor-pointer rounded-lg border border-solid border-line bg-card px-3 py-2 text-sm font-semibold text-ink hover:bg-surface">
+          <label
+            htmlFor={`${uid}-photo`}
+            className="w-max cursor-pointer rounded-lg border border-solid border-line bg-card px-3 py-2 text-sm font-semibold text-ink hover:bg-surface"
+          >
             {uploading ? t('account:profile.photoUploading') : t('account:profile.photoChange')}
           </label>
-          <input ref={fileRef} id={`${uid}-photo`} type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={upload} disabled={uploading} data-photo-input />
-          <p className="m-0 text-sm text-muted" data-profile-credits>{t('account:profile.credits', { amount: normalizeSpaces(formatBRL(me.credits ?? 0)) })}</p>
+          <input
+            ref={fileRef}
+            id={`${uid}-photo`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            className="sr-only"
+            onChange={upload}
+            disabled={uploading}
+            data-photo-input
+          />
+          <p className="m-0 text-sm text-muted" data-profile-credits>
+            {t('account:profile.credits', { amount: normalizeSpaces(formatBRL(me.credits ?? 0)) })}
+          </p>
         </div>
       </div>
       <FormAlert message={alert} />
       <div className="grid gap-4 md:grid-cols-2">
-        <Field id={`${uid}-name`} name="name" label={t('account:profile.name')} autoComplete="name" value={values.name} error={errors.name} maxLength={200} onChange={(e) => set('name', e.target.value)} />
-        <Field id={`${uid}-email`} name="email" type="email" label={t('account:profile.email')} autoComplete="email" autoCapitalize="none" value={values.email} error={errors.email} maxLength={254} onChange={(e) => set('email', e.target.value)} />
+        <Field
+          id={`${uid}-name`}
+          name="name"
+          label={t('account:profile.name')}
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          maxLength={200}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <Field
+          id={`${uid}-email`}
+          name="email"
+          type="email"
+          label={t('account:profile.email')}
+          autoComplete="email"
+          autoCapitalize="none"
+          value={values.email}
+          error={errors.email}
+          maxLength={254}
+          onChange={(e) => set('email', e.target.value)}
+        />
         <Field
           id={`${uid}-phone`}
           name="phone"
@@ -299,7 +357,18 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
         <legend className="px-1 text-sm font-semibold text-ink">{t('account:profile.passwordSection')}</legend>
         <p className="m-0 text-sm text-muted">{t('account:profile.passwordIntro')}</p>
         <div className="grid gap-4 md:grid-cols-2">
-          <Field id={`${uid}-password`} name="password" type="password" label={t('account:profile.password')} autoComplete="new-password" value={values.password} error={errors.password} hint={t('account:auth.passwordHint')} maxLength={200} onChange={(e) => set('password', e.target.value)} />
+          <Field
+            id={`${uid}-password`}
+            name="password"
+            type="password"
+            label={t('account:profile.password')}
+            autoComplete="new-password"
+            value={values.password}
+            error={errors.password}
+            hint={t('account:auth.passwordHint')}
+            maxLength={200}
+            onChange={(e) => set('password', e.target.value)}
+          />
           <Field
             id={`${uid}-password_confirmation`}
             name="password_confirmation"

@@ -68,7 +68,17 @@ export function AddressForm({ formId, values, errors, lockCity, lockState, notic
           {notice}
         </p>
       )}
-      <TextField id={id('street')} name="street" label={t('address:form.street')} value={values.street} error={errors.street} onChange={text('street')} required maxLength={200} autoComplete="address-line1" />
+      <TextField
+        id={id('street')}
+        name="street"
+        label={t('address:form.street')}
+        value={values.street}
+        error={errors.street}
+        onChange={text('street')}
+        required
+        maxLength={200}
+        autoComplete="address-line1"
+      />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
@@ -118,7 +128,16 @@ export function AddressForm({ formId, values, errors, lockCity, lockState, notic
         />
       </div>
 
-      <TextField id={id('neighborhood')} name="neighborhood" label={t('address:form.neighborhood')} value={values.neighborhood} error={errors.neighborhood} onChange={text('neighborhood')} required maxLength={120} />
+      <TextField
+        id={id('neighborhood')}
+        name="neighborhood"
+        label={t('address:form.neighborhood')}
+        value={values.neighborhood}
+        error={errors.neighborhood}
+        onChange={text('neighborhood')}
+        required
+        maxLength={120}
+      />
 
       <TextField
         id={id('ref')}
@@ -135,7 +154,18 @@ export function AddressForm({ formId, values, errors, lockCity, lockState, notic
       />
 
       <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-4">
-        <TextField id={id('city')} name="city" label={t('address:form.city')} value={values.city} error={errors.city} onChange={text('city')} required readOnly={lockCity} maxLength={120} autoComplete="address-level2" />
+        <TextField
+          id={id('city')}
+          name="city"
+          label={t('address:form.city')}
+          value={values.city}
+          error={errors.city}
+          onChange={text('city')}
+          required
+          readOnly={lockCity}
+          maxLength={120}
+          autoComplete="address-level2"
+        />
         <TextField
           id={id('state')}
           name="state"
@@ -218,10 +248,37 @@ function TextField({ id, name, label, error, hint, hintHook, after, readOnly, ..
   );
 }
 
-function Tick({ id, name, label, title, checked, onChange }: { id: string; name: string; label: string; title: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Tick({
+  id,
+  name,
+  label,
+  title,
+  checked,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  title: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
-    <label htmlFor={id} className="flex flex-none cursor-pointer items-center gap-1.5 whitespace-nowrap text-sm font-semibold text-ink" title={title} data-address-tick={name}>
-      <input id={id} type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} aria-label={title} className="h-5 w-5 accent-[var(--c-primary)]" />
+    <label
+      htmlFor={id}
+      className="flex flex-none cursor-pointer items-center gap-1.5 whitespace-nowrap text-sm font-semibold text-ink"
+      title={title}
+      data-address-tick={name}
+    >
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-label={title}
+        className="h-5 w-5 accent-[var(--c-primary)]"
+      />
       {label}
     </label>
   );

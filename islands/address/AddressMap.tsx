@@ -88,7 +88,12 @@ export default function AddressMap({ initial, mapStyle, target, onCenter, onFail
   };
 
   return (
-    <div className="absolute inset-0" data-address-map data-zoom={Math.round(view.zoom * 100) / 100} data-center={`${view.lng.toFixed(6)},${view.lat.toFixed(6)}`}>
+    <div
+      className="absolute inset-0"
+      data-address-map
+      data-zoom={Math.round(view.zoom * 100) / 100}
+      data-center={`${view.lng.toFixed(6)},${view.lat.toFixed(6)}`}
+    >
       <MapGL
         ref={ref}
         initialViewState={{ longitude: initial.lng, latitude: initial.lat, zoom: initial.zoom }}
@@ -130,7 +135,12 @@ export default function AddressMap({ initial, mapStyle, target, onCenter, onFail
 /** The fixed pin: its tip sits exactly on the map's centre. */
 function CenterMarker() {
   return (
-    <div className="pointer-events-none absolute left-1/2 top-1/2 z-[2] -translate-x-1/2 -translate-y-full text-brand" role="img" aria-label={t('address:modal.centerMarker')} data-address-center-marker>
+    <div
+      className="pointer-events-none absolute left-1/2 top-1/2 z-[2] -translate-x-1/2 -translate-y-full text-brand"
+      role="img"
+      aria-label={t('address:modal.centerMarker')}
+      data-address-center-marker
+    >
       <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true">
         <path d="M12 23s-8-7-8-13a8 8 0 0 1 16 0c0 6-8 13-8 13z" fill="currentColor" stroke="#fff" strokeWidth="1.5" />
         <circle cx="12" cy="10" r="3" fill="#fff" />

@@ -49,7 +49,20 @@ export interface AddressModalProps {
 type Setup = { status: 'loading' } | { status: 'ready'; origin: LngLatPoint | null; style: Record<string, unknown> | null };
 
 function emptyValues(point: LngLatPoint): AddressFormValues {
-  return { street: '', number: '', no_number: false, complement: '', no_complement: false, neighborhood: '', ref: '', city: '', state: '', place: 'default', lat: point.lat, lng: point.lng };
+  return {
+    street: '',
+    number: '',
+    no_number: false,
+    complement: '',
+    no_complement: false,
+    neighborhood: '',
+    ref: '',
+    city: '',
+    state: '',
+    place: 'default',
+    lat: point.lat,
+    lng: point.lng,
+  };
 }
 
 export function AddressModal({ establishmentId, opener, onClose, onSaved }: AddressModalProps) {
@@ -82,11 +95,13 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
   useEffect(() => {
     let live = true;
     const canMap = webglAvailable();
-    Promise.all([establishmentPoint(establishmentId).catch(() => null), canMap ? fetchMapStyle().catch(() => null) : Promise.resolve(null)]).then(([origin, style]) => {
-      if (!live) return;
-      setSetup({ status: 'ready', origin, style });
-      if (origin) setCenter((c) => c ?? origin);
-    });
+    Promise.all([establishmentPoint(establishmentId).catch(() => null), canMap ? fetchMapStyle().catch(() => null) : Promise.resolve(null)]).then(
+      ([origin, style]) => {
+        if (!live) return;
+        setSetup({ status: 'ready', origin, style });
+        if (origin) setCenter((c) => c ?? origin);
+      },
+    );
     return () => {
       live = false;
       searchAbort.current?.abort();
@@ -176,7 +191,13 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
     let failed = false;
     try {
       const r = await reverseGeocode(establishmentId, center);
-      found = { street: r.street, number: /^\d{1,8}$/.test(r.number ?? '') ? r.number : '', neighborhood: r.neighborhood, city: r.city, state: (r.state ?? '').toUpperCase() };
+      found = {
+        street: r.street,
+        number: /^\d{1,8}$/.test(r.number ?? '') ? r.number : '',
+        neighborhood: r.neighborhood,
+        city: r.city,
+        state: (r.state ?? '').toUpperCase(),
+      };
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 401) {
         setGeocoding(false);
@@ -186,7 +207,14 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
     }
     // What the geocoder left empty, the chosen search result may know.
     const pick = (key: 'street' | 'neighborhood' | 'city' | 'state') => (found[key] as string | undefined)?.trim() || chosen?.[key]?.trim() || '';
-    const next: AddressFormValues = { ...base, ...found, street: pick('street'), neighborhood: pick('neighborhood'), city: pick('city'), state: pick('state').toUpperCase() };
+    const next: AddressFormValues = {
+      ...base,
+      ...found,
+      street: pick('street'),
+      neighborhood: pick('neighborhood'),
+      city: pick('city'),
+      state: pick('state').toUpperCase(),
+    };
     // Keep what the customer already typed when coming back from the map to the same point.
     if (values && values.lat === center.lat && values.lng === center.lng) Object.assign(next, values);
     setValues(next);
@@ -236,7 +264,13 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
   const footer =
     step === 'map' ? (
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button type="button" className="cursor-pointer rounded-lg border border-solid border-brand bg-transparent px-4 py-2.5 text-sm font-semibold text-brand hover:bg-surface disabled:cursor-wait disabled:opacity-60" onClick={locate} disabled={locating} data-address-locate>
+        <button
+          type="button"
+          className="cursor-pointer rounded-lg border border-solid border-brand bg-transparent px-4 py-2.5 text-sm font-semibold text-brand hover:bg-surface disabled:cursor-wait disabled:opacity-60"
+          onClick={locate}
+          disabled={locating}
+          data-address-locate
+        >
           {locating ? t('address:modal.locating') : t('address:modal.locate')}
         </button>
         <button
@@ -252,10 +286,22 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
       </div>
     ) : (
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface" onClick={() => setStep('map')} data-address-back>
+        <button
+          type="button"
+          className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface"
+          onClick={() => setStep('map')}
+          data-address-back
+        >
           {t('address:modal.back')}
         </button>
-        <button type="submit" form={formId} className="cursor-pointer rounded-lg border-0 bg-brand px-5 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-60" disabled={saving} aria-busy={saving || undefined} data-address-save>
+        <button
+          type="submit"
+          form={formId}
+          className="cursor-pointer rounded-lg border-0 bg-brand px-5 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-60"
+          disabled={saving}
+          aria-busy={saving || undefined}
+          data-address-save
+        >
           {saving ? t('address:modal.saving') : t('address:modal.save')}
         </button>
       </div>
@@ -264,7 +310,14 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
   return (
     // Keys stay inside: a checkout dialog underneath must not also act on this modal's Tab and Escape.
     <div onKeyDown={(event) => event.stopPropagation()}>
-      <Dialog titleId={titleId} title={step === 'map' ? t('address:modal.mapTitle') : t('address:modal.formTitle')} onClose={onClose} opener={opener} hook={{ 'data-address-modal': '', 'data-step': step }} footer={footer}>
+      <Dialog
+        titleId={titleId}
+        title={step === 'map' ? t('address:modal.mapTitle') : t('address:modal.formTitle')}
+        onClose={onClose}
+        opener={opener}
+        hook={{ 'data-address-modal': '', 'data-step': step }}
+        footer={footer}
+      >
         <div ref={bodyRef} className="flex min-h-full flex-col">
           {step === 'map' ? (
             <div className="flex flex-1 flex-col gap-3 p-4" data-address-step="map">
@@ -304,15 +357,28 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                     aria-describedby={`${uid}-search-status`}
                     data-address-search
                   />
-                  <button type="submit" className="cursor-pointer rounded-lg border-0 bg-brand px-4 py-2.5 text-sm font-semibold text-onbrand hover:bg-branddark" data-address-search-submit>
+                  <button
+                    type="submit"
+                    className="cursor-pointer rounded-lg border-0 bg-brand px-4 py-2.5 text-sm font-semibold text-onbrand hover:bg-branddark"
+                    data-address-search-submit
+                  >
                     {t('address:modal.searchSubmit')}
                   </button>
                 </form>
                 {results && results.length > 0 && (
-                  <ul className="absolute left-0 right-0 top-full z-10 m-0 mt-1 flex max-h-60 list-none flex-col overflow-y-auto rounded-lg border border-solid border-line bg-card p-0 shadow-lg" aria-label={t('address:modal.search')} data-address-results>
+                  <ul
+                    className="absolute left-0 right-0 top-full z-10 m-0 mt-1 flex max-h-60 list-none flex-col overflow-y-auto rounded-lg border border-solid border-line bg-card p-0 shadow-lg"
+                    aria-label={t('address:modal.search')}
+                    data-address-results
+                  >
                     {results.map((r, i) => (
                       <li key={`${r.label}-${i}`} className="border-b border-b-solid border-line last:border-b-0">
-                        <button type="button" className="w-full cursor-pointer border-0 bg-transparent px-3 py-2.5 text-left text-sm text-ink hover:bg-surface focus-visible:bg-surface" onClick={() => choose(r)} data-address-result>
+                        <button
+                          type="button"
+                          className="w-full cursor-pointer border-0 bg-transparent px-3 py-2.5 text-left text-sm text-ink hover:bg-surface focus-visible:bg-surface"
+                          onClick={() => choose(r)}
+                          data-address-result
+                        >
                           {r.label}
                         </button>
                       </li>
@@ -372,10 +438,26 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
   );
 }
 
-function MapArea({ setup, showMap, target, onCenter, onFailure }: { setup: Setup; showMap: boolean; target: FlyTarget | null; onCenter: (p: LngLatPoint) => void; onFailure: () => void }) {
+function MapArea({
+  setup,
+  showMap,
+  target,
+  onCenter,
+  onFailure,
+}: {
+  setup: Setup;
+  showMap: boolean;
+  target: FlyTarget | null;
+  onCenter: (p: LngLatPoint) => void;
+  onFailure: () => void;
+}) {
   if (setup.status === 'loading') {
     return (
-      <div className="flex min-h-64 flex-1 items-center justify-center rounded-lg bg-surface text-sm text-muted md:h-80 md:flex-none" role="status" data-address-map-loading>
+      <div
+        className="flex min-h-64 flex-1 items-center justify-center rounded-lg bg-surface text-sm text-muted md:h-80 md:flex-none"
+        role="status"
+        data-address-map-loading
+      >
         {t('address:modal.loading')}
       </div>
     );

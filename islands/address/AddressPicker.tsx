@@ -107,7 +107,11 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
       {list.status === 'failed' && (
         <div className="flex flex-wrap items-center gap-3" data-address-load-failed>
           <p className="m-0 text-sm text-ink">{t('address:picker.loadFailed')}</p>
-          <button type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-3 py-1.5 text-sm font-semibold text-ink hover:bg-surface" onClick={() => void load()}>
+          <button
+            type="button"
+            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-3 py-1.5 text-sm font-semibold text-ink hover:bg-surface"
+            onClick={() => void load()}
+          >
             {t('address:picker.retry')}
           </button>
         </div>
@@ -152,7 +156,11 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
                       {line}
                     </span>
                     {a.ref && <span className="text-xs text-muted">{a.ref}</span>}
-                    <span id={`${uid}-${a._id}-fee`} className={`text-xs font-semibold ${a.delivery?.ok === false ? 'text-red-700 dark:text-red-400' : 'text-muted'}`} data-address-fee={a.delivery?.ok ? a.delivery.price : a.delivery ? 'outside' : undefined}>
+                    <span
+                      id={`${uid}-${a._id}-fee`}
+                      className={`text-xs font-semibold ${a.delivery?.ok === false ? 'text-red-700 dark:text-red-400' : 'text-muted'}`}
+                      data-address-fee={a.delivery?.ok ? a.delivery.price : a.delivery ? 'outside' : undefined}
+                    >
                       {busy
                         ? t('address:picker.checking')
                         : a.delivery?.ok === false
@@ -172,7 +180,17 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
                   onClick={() => setRemoving(a)}
                   data-address-remove
                 >
-                  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <svg
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
                     <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
                   </svg>
                 </button>

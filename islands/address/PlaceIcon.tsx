@@ -14,7 +14,18 @@ const PATHS: Record<AddressPlace, string> = {
 
 export function PlaceIcon({ place, size = 22 }: { place: AddressPlace; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" data-place-icon={place}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      data-place-icon={place}
+    >
       <path d={PATHS[place] ?? PATHS.default} />
     </svg>
   );

@@ -6,7 +6,10 @@ import type { Address, AddressWithDelivery, GeoResult, LngLatPoint, ReverseGeoco
 
 /** GET /users/me/addresses?establishment_id= : newest first, each with its delivery reading [R-7.41]. */
 export async function listAddresses(establishmentId: string, signal?: AbortSignal): Promise<AddressWithDelivery[]> {
-  const res = await api<{ addresses: AddressWithDelivery[] }>(`/users/me/addresses?establishment_id=${encodeURIComponent(establishmentId)}`, { establishmentId, signal });
+  const res = await api<{ addresses: AddressWithDelivery[] }>(`/users/me/addresses?establishment_id=${encodeURIComponent(establishmentId)}`, {
+    establishmentId,
+    signal,
+  });
   return res.addresses;
 }
 
@@ -22,7 +25,11 @@ export function deleteAddress(establishmentId: string, id: string): Promise<void
 
 /** POST /delivery_tax: the fee for a point, or ApiFailure 404 no_delivery_tax_found outside the radius [R-7.38]. */
 export function deliveryTax(establishmentId: string, point: LngLatPoint): Promise<{ price: number; distance: number }> {
-  return api<{ price: number; distance: number }>('/delivery_tax', { method: 'POST', body: { establishment_id: establishmentId, lng: point.lng, lat: point.lat }, establishmentId });
+  return api<{ price: number; distance: number }>('/delivery_tax', {
+    method: 'POST',
+    body: { establishment_id: establishmentId, lng: point.lng, lat: point.lat },
+    establishmentId,
+  });
 }
 
 /** POST /geo/reversegeocode [R-7.44]. */

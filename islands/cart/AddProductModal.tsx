@@ -31,7 +31,9 @@ export const AVAILABILITY_CHECK_MS = 1000;
 type Selections = Record<string, VariationSelection[]>;
 
 function toPicks(selections: Selections): VariationPick[] {
-  return Object.entries(selections).flatMap(([variation_id, list]) => list.filter((s) => s.qnt > 0).map((s) => ({ variation_id, item_id: s.item_id, qnt: s.qnt })));
+  return Object.entries(selections).flatMap(([variation_id, list]) =>
+    list.filter((s) => s.qnt > 0).map((s) => ({ variation_id, item_id: s.item_id, qnt: s.qnt })),
+  );
 }
 
 /** 'Escolha 1 opção' / 'Escolha até N' / 'Escolha N opções' / 'Escolha de min a max'. */
@@ -78,14 +80,26 @@ export function AddProductModal({ productId, store, island, opener, onClose, onO
 
   if (!product) {
     return (
-      <Dialog titleId={titleId} title={failure ? t('cart:add.title') : t('cart:loading')} onClose={onClose} opener={opener} hook={{ 'data-add-product-modal': productId, 'data-state': failure ?? 'loading' }}>
+      <Dialog
+        titleId={titleId}
+        title={failure ? t('cart:add.title') : t('cart:loading')}
+        onClose={onClose}
+        opener={opener}
+        hook={{ 'data-add-product-modal': productId, 'data-state': failure ?? 'loading' }}
+      >
         <div className="flex min-h-40 flex-col items-center justify-center gap-3 p-6 text-center" aria-live="polite">
-          {failure === null && <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-solid border-line border-t-brand" aria-hidden="true" />}
+          {failure === null && (
+            <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-solid border-line border-t-brand" aria-hidden="true" />
+          )}
           {failure === 'not_found' && <p className="m-0">{t('cart:add.notFound')}</p>}
           {failure === 'failed' && (
             <>
               <p className="m-0">{t('cart:loadFailed')}</p>
-              <button type="button" className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand" onClick={() => setAttempt((n) => n + 1)}>
+              <button
+                type="button"
+                className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand"
+                onClick={() => setAttempt((n) => n + 1)}
+              >
                 {t('cart:retry')}
               </button>
             </>
@@ -94,10 +108,29 @@ export function AddProductModal({ productId, store, island, opener, onClose, onO
       </Dialog>
     );
   }
-  return <ProductForm key={product._id} product={product} store={store} island={island} opener={opener} titleId={titleId} onClose={onClose} onOpenCart={onOpenCart} />;
+  return (
+    <ProductForm
+      key={product._id}
+      product={product}
+      store={store}
+      island={island}
+      opener={opener}
+      titleId={titleId}
+      onClose={onClose}
+      onOpenCart={onOpenCart}
+    />
+  );
 }
 
-function ProductForm({ product, store, island, opener, titleId, onClose, onOpenCart }: { product: ProductView; titleId: string } & Omit<AddProductModalProps, 'productId'>) {
+function ProductForm({
+  product,
+  store,
+  island,
+  opener,
+  titleId,
+  onClose,
+  onOpenCart,
+}: { product: ProductView; titleId: string } & Omit<AddProductModalProps, 'productId'>) {
   const [selections, setSelections] = useState<Selections>({});
   const [qnt, setQnt] = useState(1);
   const [note, setNote] = useState('');
@@ -152,7 +185,14 @@ function ProductForm({ product, store, island, opener, titleId, onClose, onOpenC
         </ul>
       )}
       <div className="flex items-center gap-3">
-        <QuantityControl value={qnt} min={1} max={QUANTITY_MAX} name={product.name} onChange={(n) => setQnt(Math.min(QUANTITY_MAX, Math.max(1, n)))} hook={{ 'data-add-quantity': '' }} />
+        <QuantityControl
+          value={qnt}
+          min={1}
+          max={QUANTITY_MAX}
+          name={product.name}
+          onChange={(n) => setQnt(Math.min(QUANTITY_MAX, Math.max(1, n)))}
+          hook={{ 'data-add-quantity': '' }}
+        />
         <button
           ref={addRef}
           type="button"
@@ -179,9 +219,25 @@ function ProductForm({ product, store, island, opener, titleId, onClose, onOpenC
   );
 
   return (
-    <Dialog titleId={titleId} title={product.name} onClose={onClose} opener={opener} footer={footer} hook={{ 'data-add-product-modal': product._id, 'data-state': 'ready' }}>
+    <Dialog
+      titleId={titleId}
+      title={product.name}
+      onClose={onClose}
+      opener={opener}
+      footer={footer}
+      hook={{ 'data-add-product-modal': product._id, 'data-state': 'ready' }}
+    >
       <div className="flex flex-col gap-4 p-4">
-        {product.image && <img src={product.image} alt="" width="512" height="512" className="block aspect-[4/3] max-h-64 w-full rounded-xl bg-surface object-cover" data-add-image />}
+        {product.image && (
+          <img
+            src={product.image}
+            alt=""
+            width="512"
+            height="512"
+            className="block aspect-[4/3] max-h-64 w-full rounded-xl bg-surface object-cover"
+            data-add-image
+          />
+        )}
         {product.desc.trim() !== '' && (
           <p className="m-0 whitespace-pre-line text-sm text-muted" data-add-desc>
             {product.desc}
@@ -193,9 +249,14 @@ function ProductForm({ product, store, island, opener, titleId, onClose, onOpenC
           ) : (
             <>
               {promo && <s className="text-sm text-muted">{formatBRL(product.normal_price ?? 0)}</s>}
-              <span className="text-xl font-bold">{product.starting_price && product.variations.length > 0 ? t('cart:add.from', { price: formatBRL(product.price) }) : formatBRL(product.price)}</span>
+              <span className="text-xl font-bold">
+                {product.starting_price && product.variations.length > 0 ? t('cart:add.from', { price: formatBRL(product.price) }) : formatBRL(product.price)}
+              </span>
               <span className="text-sm text-muted">
-                {t('cart:add.unitPrice')}: <span className="font-semibold text-ink" data-add-unit data-cents={unit_cents}>{formatBRL(unit_cents)}</span>
+                {t('cart:add.unitPrice')}:{' '}
+                <span className="font-semibold text-ink" data-add-unit data-cents={unit_cents}>
+                  {formatBRL(unit_cents)}
+                </span>
               </span>
             </>
           )}

@@ -110,7 +110,12 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
             {t('cart:modal.backToMenu')}
           </a>
         ) : (
-          <button type="button" className="cursor-pointer self-center rounded-lg border border-solid border-brand bg-transparent px-4 py-2 text-sm font-semibold text-brand hover:bg-surface" onClick={onClose} data-cart-add-more>
+          <button
+            type="button"
+            className="cursor-pointer self-center rounded-lg border border-solid border-brand bg-transparent px-4 py-2 text-sm font-semibold text-brand hover:bg-surface"
+            onClick={onClose}
+            data-cart-add-more
+          >
             {t('cart:modal.addMore')}
           </button>
         )}
@@ -133,7 +138,15 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange: (next: num
   return (
     <li className="flex gap-3 border-b border-b-solid border-line py-3 last:border-b-0" data-cart-line={line.product_id} data-line-id={line.line_id}>
       {line.image ? (
-        <img src={smallPicture(line.image)} alt="" width="72" height="72" loading="lazy" className="h-18 w-18 flex-none rounded-lg bg-surface object-cover" data-cart-line-image />
+        <img
+          src={smallPicture(line.image)}
+          alt=""
+          width="72"
+          height="72"
+          loading="lazy"
+          className="h-18 w-18 flex-none rounded-lg bg-surface object-cover"
+          data-cart-line-image
+        />
       ) : (
         <div className="h-18 w-18 flex-none rounded-lg bg-surface" aria-hidden="true" />
       )}

@@ -24,7 +24,17 @@ export function CartRoot({ store, island, view }: { store: CartStore; island: St
   const openCart = useCallback(() => view.set({ kind: 'cart', opener: null }), [view]);
 
   if (current.kind === 'product') {
-    return <AddProductModal key={current.productId} productId={current.productId} store={store} island={island} opener={current.opener} onClose={close} onOpenCart={openCart} />;
+    return (
+      <AddProductModal
+        key={current.productId}
+        productId={current.productId}
+        store={store}
+        island={island}
+        opener={current.opener}
+        onClose={close}
+        onOpenCart={openCart}
+      />
+    );
   }
   if (current.kind === 'cart') {
     return (

@@ -39,7 +39,17 @@ export function useSession(establishmentId: string): SessionState {
   return state;
 }
 
-export function CheckOrderFooter({ store, island, checkoutBlocked, onCheckout }: { store: CartStore; island: StoreIsland; checkoutBlocked: boolean; onCheckout?: () => void }) {
+export function CheckOrderFooter({
+  store,
+  island,
+  checkoutBlocked,
+  onCheckout,
+}: {
+  store: CartStore;
+  island: StoreIsland;
+  checkoutBlocked: boolean;
+  onCheckout?: () => void;
+}) {
   const session = useSession(island.id);
   const count = useSignalValue(store.count);
   const total = useSignalValue(store.totalCents);
@@ -49,7 +59,11 @@ export function CheckOrderFooter({ store, island, checkoutBlocked, onCheckout }:
   if (!session.user) {
     return (
       <div className="flex justify-center" data-check-order="visitor">
-        <a href={`/${island.slug}/minha-conta`} className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand px-4 text-center text-base font-semibold text-onbrand no-underline hover:bg-branddark" data-cart-login>
+        <a
+          href={`/${island.slug}/minha-conta`}
+          className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand px-4 text-center text-base font-semibold text-onbrand no-underline hover:bg-branddark"
+          data-cart-login
+        >
           {t('cart:footer.login')}
         </a>
       </div>
@@ -60,7 +74,12 @@ export function CheckOrderFooter({ store, island, checkoutBlocked, onCheckout }:
   const tip = checkoutBlocked ? t('cart:footer.closedTooltip') : empty ? t('cart:footer.emptyTooltip') : null;
   return (
     <div className="flex flex-col gap-2 md:flex-row md:items-center" data-check-order="customer">
-      <div className="flex flex-1 items-center justify-between gap-3 rounded-xl bg-surface px-4 py-2" aria-label={t('cart:footer.summary')} role="group" data-cart-summary>
+      <div
+        className="flex flex-1 items-center justify-between gap-3 rounded-xl bg-surface px-4 py-2"
+        aria-label={t('cart:footer.summary')}
+        role="group"
+        data-cart-summary
+      >
         <span className="text-sm" data-cart-summary-count>
           {t('cart:count', { count })}
         </span>

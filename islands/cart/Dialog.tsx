@@ -146,14 +146,28 @@ export function Dialog({ titleId, title, onClose, children, footer, opener, init
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
-        {footer && <div className="flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]">{footer}</div>}
+        {footer && (
+          <div className="flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]">{footer}</div>
+        )}
       </div>
     </div>
   );
 }
 
 /** A small confirmation on top of a dialog (role=alertdialog): Cancelar / confirm; Escape cancels. */
-export function ConfirmDialog({ message, cancelLabel, confirmLabel, onCancel, onConfirm }: { message: string; cancelLabel: string; confirmLabel: string; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmDialog({
+  message,
+  cancelLabel,
+  confirmLabel,
+  onCancel,
+  onConfirm,
+}: {
+  message: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -198,10 +212,21 @@ export function ConfirmDialog({ message, cancelLabel, confirmLabel, onCancel, on
           {message}
         </p>
         <div className="flex justify-end gap-2">
-          <button ref={cancelRef} type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface" onClick={onCancel} data-confirm-cancel>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
+            onClick={onCancel}
+            data-confirm-cancel
+          >
             {cancelLabel}
           </button>
-          <button type="button" className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 text-sm font-semibold text-onbrand hover:bg-branddark" onClick={onConfirm} data-confirm-ok>
+          <button
+            type="button"
+            className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 text-sm font-semibold text-onbrand hover:bg-branddark"
+            onClick={onConfirm}
+            data-confirm-ok
+          >
             {confirmLabel}
           </button>
         </div>

@@ -33,13 +33,27 @@ export function QuantityControl({ value, min = 0, max = QUANTITY_MAX, onChange, 
   const btn = `flex ${box} flex-none cursor-pointer items-center justify-center rounded-full border border-solid border-line bg-card text-brand hover:bg-surface disabled:cursor-not-allowed disabled:opacity-40`;
   return (
     <div className="flex items-center gap-1" role="group" aria-label={t('cart:qty.value', { name })} {...hook}>
-      <button type="button" className={btn} aria-label={t('cart:qty.decreaseItem', { name })} disabled={value <= min} onClick={() => onChange(value - 1)} data-qty-minus>
+      <button
+        type="button"
+        className={btn}
+        aria-label={t('cart:qty.decreaseItem', { name })}
+        disabled={value <= min}
+        onClick={() => onChange(value - 1)}
+        data-qty-minus
+      >
         <Minus />
       </button>
       <output className="min-w-8 text-center text-base font-semibold tabular-nums" aria-live="polite" data-qty-value>
         {value}
       </output>
-      <button type="button" className={btn} aria-label={t('cart:qty.increaseItem', { name })} disabled={plusDisabled || value >= max} onClick={() => onChange(value + 1)} data-qty-plus>
+      <button
+        type="button"
+        className={btn}
+        aria-label={t('cart:qty.increaseItem', { name })}
+        disabled={plusDisabled || value >= max}
+        onClick={() => onChange(value + 1)}
+        data-qty-plus
+      >
         <Plus />
       </button>
     </div>

@@ -22,7 +22,9 @@ let cached: { establishmentId: string; promise: Promise<Suggestion[]> } | null =
 
 function loadSuggestions(establishmentId: string): Promise<Suggestion[]> {
   if (cached?.establishmentId === establishmentId) return cached.promise;
-  const promise = api<{ items: Suggestion[] }>(`/establishments/${encodeURIComponent(establishmentId)}/products?limit=${LIMIT}&fields=${FIELDS}`, { establishmentId }).then((r) => (Array.isArray(r?.items) ? r.items : []));
+  const promise = api<{ items: Suggestion[] }>(`/establishments/${encodeURIComponent(establishmentId)}/products?limit=${LIMIT}&fields=${FIELDS}`, {
+    establishmentId,
+  }).then((r) => (Array.isArray(r?.items) ? r.items : []));
   cached = { establishmentId, promise };
   promise.catch(() => {
     if (cached?.promise === promise) cached = null;
@@ -78,7 +80,8 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
     el.scrollBy({ left: delta, behavior: reduce ? 'auto' : 'smooth' });
   };
 
-  const arrow = 'flex h-9 w-9 flex-none cursor-pointer items-center justify-center rounded-full border border-solid border-line bg-card text-ink hover:bg-surface disabled:cursor-default disabled:opacity-40';
+  const arrow =
+    'flex h-9 w-9 flex-none cursor-pointer items-center justify-center rounded-full border border-solid border-line bg-card text-ink hover:bg-surface disabled:cursor-default disabled:opacity-40';
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-2" data-cart-suggestions>
       <div className="flex items-center justify-between gap-2">
@@ -86,13 +89,47 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
           {t('cart:suggestions.title')}
         </h3>
         <div className="flex gap-2">
-          <button type="button" className={arrow} aria-label={t('cart:suggestions.previous')} disabled={edges.start} onClick={() => scrollBy(-CAROUSEL_STEP_PX)} data-carousel-prev>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <button
+            type="button"
+            className={arrow}
+            aria-label={t('cart:suggestions.previous')}
+            disabled={edges.start}
+            onClick={() => scrollBy(-CAROUSEL_STEP_PX)}
+            data-carousel-prev
+          >
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <path d="M15 6l-6 6 6 6" />
             </svg>
           </button>
-          <button type="button" className={arrow} aria-label={t('cart:suggestions.next')} disabled={edges.end} onClick={() => scrollBy(CAROUSEL_STEP_PX)} data-carousel-next>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <button
+            type="button"
+            className={arrow}
+            aria-label={t('cart:suggestions.next')}
+            disabled={edges.end}
+            onClick={() => scrollBy(CAROUSEL_STEP_PX)}
+            data-carousel-next
+          >
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
               <path d="M9 6l6 6-6 6" />
             </svg>
           </button>
@@ -101,7 +138,18 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
       <ul ref={scroller} onScroll={updateEdges} className="m-0 flex list-none gap-3 overflow-x-auto p-0 pb-2" data-carousel>
         {shown.map((p) => (
           <li key={p._id} className="flex w-36 flex-none flex-col gap-1 rounded-xl border border-solid border-line p-2" data-suggestion={p._id}>
-            {p.image ? <img src={smallPicture(p.image)} alt="" width="128" height="128" loading="lazy" className="aspect-square w-full rounded-lg bg-surface object-cover" /> : <div className="aspect-square w-full rounded-lg bg-surface" aria-hidden="true" />}
+            {p.image ? (
+              <img
+                src={smallPicture(p.image)}
+                alt=""
+                width="128"
+                height="128"
+                loading="lazy"
+                className="aspect-square w-full rounded-lg bg-surface object-cover"
+              />
+            ) : (
+              <div className="aspect-square w-full rounded-lg bg-surface" aria-hidden="true" />
+            )}
             <span className="line-clamp-2 text-sm font-semibold leading-snug">{p.name}</span>
             <span className="text-sm text-muted">
               {p.hide_price ? t('cart:add.hiddenPrice') : p.starting_price ? t('cart:add.from', { price: formatBRL(p.price) }) : formatBRL(p.price)}

@@ -38,7 +38,12 @@ export function VariationGroup({
   const count = selectedCount(group, picks);
   const full = group.max > 0 && count >= group.max;
   return (
-    <fieldset className="m-0 min-w-0 rounded-xl border border-solid border-line p-0" aria-labelledby={headingId} data-variation-group={group._id} data-control={control}>
+    <fieldset
+      className="m-0 min-w-0 rounded-xl border border-solid border-line p-0"
+      aria-labelledby={headingId}
+      data-variation-group={group._id}
+      data-control={control}
+    >
       <div className="flex items-start justify-between gap-3 rounded-t-xl bg-surface px-4 py-3">
         {group.image && <img src={group.image} alt="" width="48" height="48" className="h-12 w-12 flex-none rounded-lg object-cover" />}
         <div id={headingId} className="min-w-0 flex-1">
@@ -49,7 +54,10 @@ export function VariationGroup({
           </span>
         </div>
         {group.min > 0 ? (
-          <span className={`flex-none rounded-full px-2 py-0.5 text-xs font-semibold ${count >= group.min ? 'bg-green-700 text-white' : 'bg-ink text-surface'}`} data-variation-required>
+          <span
+            className={`flex-none rounded-full px-2 py-0.5 text-xs font-semibold ${count >= group.min ? 'bg-green-700 text-white' : 'bg-ink text-surface'}`}
+            data-variation-required
+          >
             {count >= group.min ? t('cart:variation.done') : t('cart:variation.required')}
           </span>
         ) : (
@@ -86,7 +94,15 @@ export function VariationGroup({
               <li key={item._id} className="flex items-center gap-3 border-t border-t-solid border-line px-4 py-2" data-variation-item={item._id}>
                 {text}
                 {price}
-                <QuantityControl size="sm" value={value} min={0} max={group.max > 0 ? group.max : QUANTITY_MAX} plusDisabled={full} name={item.name} onChange={(n) => onChange(stepAddRemoveOption(group, picks, item._id, n - value))} />
+                <QuantityControl
+                  size="sm"
+                  value={value}
+                  min={0}
+                  max={group.max > 0 ? group.max : QUANTITY_MAX}
+                  plusDisabled={full}
+                  name={item.name}
+                  onChange={(n) => onChange(stepAddRemoveOption(group, picks, item._id, n - value))}
+                />
               </li>
             );
           }

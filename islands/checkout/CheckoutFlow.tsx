@@ -52,7 +52,13 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
   if (load.status !== 'ready' || session.status !== 'ready' || step === null) {
     const failed = load.status === 'failed';
     return (
-      <FullScreenDialog titleId={titleId} title={t('checkout:modal.title')} onClose={onClose} opener={opener} hook={{ 'data-checkout': failed ? 'failed' : 'loading' }}>
+      <FullScreenDialog
+        titleId={titleId}
+        title={t('checkout:modal.title')}
+        onClose={onClose}
+        opener={opener}
+        hook={{ 'data-checkout': failed ? 'failed' : 'loading' }}
+      >
         <div className="flex min-h-40 flex-col items-center justify-center gap-3 p-6 text-center" aria-live="polite">
           {!failed && (
             <>
@@ -63,7 +69,11 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
           {failed && (
             <>
               <p className="m-0">{t('checkout:loadFailed')}</p>
-              <button type="button" className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand" onClick={() => setAttempt((n) => n + 1)}>
+              <button
+                type="button"
+                className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand"
+                onClick={() => setAttempt((n) => n + 1)}
+              >
                 {t('checkout:retry')}
               </button>
             </>

@@ -26,7 +26,16 @@ import { establishmentOpenNow } from '../cart/island.ts';
 import type { StoreIsland } from '../cart/island.ts';
 import type { CheckoutContext } from './context.ts';
 import { FullScreenDialog } from './FullScreenDialog.tsx';
-import { allowedDeliveryTypes, deliveryTime, deliveryTypeNeedsReset, orderVariationsCents, pricingInput, productRefusingSchedule, scheduleContext, type SectionId } from './model.ts';
+import {
+  allowedDeliveryTypes,
+  deliveryTime,
+  deliveryTypeNeedsReset,
+  orderVariationsCents,
+  pricingInput,
+  productRefusingSchedule,
+  scheduleContext,
+  type SectionId,
+} from './model.ts';
 import { offlineMethods, PaymentSection } from './PaymentSection.tsx';
 import { brDate, ScheduleSection } from './ScheduleSection.tsx';
 import { paymentInfo, sendOrder, submitProblem } from './send.ts';
@@ -103,7 +112,10 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
     extras: useRef<HTMLElement>(null),
   };
 
-  const open = establishmentOpenNow({ id: est._id, slug: est.slug_area, open_mode: est.open_mode, office_hours: est.office_hours, time_zone: tz, preferences: prefs }, now.epochMilliseconds);
+  const open = establishmentOpenNow(
+    { id: est._id, slug: est.slug_area, open_mode: est.open_mode, office_hours: est.office_hours, time_zone: tz, preferences: prefs },
+    now.epochMilliseconds,
+  );
   const canSchedule = prefs.max_days_scheduling > 0;
   const allowed = useMemo(() => allowedDeliveryTypes(prefs.delivery_type, lines), [prefs.delivery_type, lines]);
   const products = useMemo(() => lines.flatMap((l) => ctx.products.get(l.product_id) ?? []), [lines, ctx.products]);
@@ -115,7 +127,14 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
   const totals = useMemo(
     () =>
       priceOrder(
-        pricingInput({ draft, lines, prefs, freeDeliveryEnabled: est.has_free_delivery_tax_after_product_price, orderVariationsCents: ovCents, creditsAvailable: user.credits }),
+        pricingInput({
+          draft,
+          lines,
+          prefs,
+          freeDeliveryEnabled: est.has_free_delivery_tax_after_product_price,
+          orderVariationsCents: ovCents,
+          creditsAvailable: user.credits,
+        }),
       ),
     [draft, lines, prefs, est.has_free_delivery_tax_after_product_price, ovCents, user.credits],
   );
@@ -185,7 +204,15 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
 
   const submit = async () => {
     if (sending) return;
-    const problem = submitProblem({ draft: store.draft.value, lines, ctx, schedule: { ...schedule, now: Temporal.Now.instant() }, totals, open, now: Temporal.Now.instant() });
+    const problem = submitProblem({
+      draft: store.draft.value,
+      lines,
+      ctx,
+      schedule: { ...schedule, now: Temporal.Now.instant() },
+      totals,
+      open,
+      now: Temporal.Now.instant(),
+    });
     if (problem) {
       toast(problem.message, { kind: 'error' });
       if (problem.section === 'extras' && onEditExtras) onEditExtras();
@@ -234,8 +261,24 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
   );
 
   const leading = onEditExtras ? (
-    <button type="button" className="flex h-10 w-10 flex-none cursor-pointer items-center justify-center rounded-full border-none bg-transparent text-ink hover:bg-surface" aria-label={t('checkout:modal.editExtras')} onClick={onEditExtras} data-checkout-extras-back>
-      <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <button
+      type="button"
+      className="flex h-10 w-10 flex-none cursor-pointer items-center justify-center rounded-full border-none bg-transparent text-ink hover:bg-surface"
+      aria-label={t('checkout:modal.editExtras')}
+      onClick={onEditExtras}
+      data-checkout-extras-back
+    >
+      <svg
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M15 6l-6 6 6 6" />
       </svg>
     </button>
@@ -244,7 +287,15 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
   const scheduledParts = draft.scheduled_at ? zonedDateTimeParts(draft.scheduled_at, tz) : null;
 
   return (
-    <FullScreenDialog titleId={titleId} title={t('checkout:modal.title')} onClose={onClose} opener={opener} footer={footer} leading={leading} hook={{ 'data-checkout': 'customer' }}>
+    <FullScreenDialog
+      titleId={titleId}
+      title={t('checkout:modal.title')}
+      onClose={onClose}
+      opener={opener}
+      footer={footer}
+      leading={leading}
+      hook={{ 'data-checkout': 'customer' }}
+    >
       <div className="mx-auto grid max-w-6xl gap-6 p-4 md:grid-cols-[minmax(0,1fr)_20rem] md:p-6">
         <div className="flex min-w-0 flex-col gap-6">
           <section ref={refs.delivery} tabIndex={-1} aria-labelledby={typeHeading} className="flex flex-col gap-3 outline-none" data-section="delivery">
@@ -263,10 +314,19 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
                       className={`flex min-w-36 flex-1 cursor-pointer items-center gap-2 rounded-xl border border-solid px-3 py-2 ${type === option ? 'border-brand bg-surface' : 'border-line'}`}
                       data-delivery-option={option}
                     >
-                      <input type="radio" name="delivery-type" value={option} className="h-5 w-5 accent-[var(--c-primary)]" checked={type === option} onChange={() => pickType(option)} />
+                      <input
+                        type="radio"
+                        name="delivery-type"
+                        value={option}
+                        className="h-5 w-5 accent-[var(--c-primary)]"
+                        checked={type === option}
+                        onChange={() => pickType(option)}
+                      />
                       <span className="flex flex-col">
                         <span className="font-semibold">{t(`checkout:delivery.${option}`)}</span>
-                        <span className="text-xs text-muted">{t(option === 'delivery' ? 'checkout:delivery.deliveryTime' : 'checkout:delivery.pickupTime', time)}</span>
+                        <span className="text-xs text-muted">
+                          {t(option === 'delivery' ? 'checkout:delivery.deliveryTime' : 'checkout:delivery.pickupTime', time)}
+                        </span>
                       </span>
                     </label>
                   );
@@ -274,14 +334,27 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
               </div>
             )}
             {type === 'delivery' && (
-              <section ref={refs.address} tabIndex={-1} aria-label={t('checkout:delivery.addressTitle')} className="flex flex-col gap-2 outline-none" data-section="address">
+              <section
+                ref={refs.address}
+                tabIndex={-1}
+                aria-label={t('checkout:delivery.addressTitle')}
+                className="flex flex-col gap-2 outline-none"
+                data-section="address"
+              >
                 <h4 className="m-0 text-sm font-bold">{t('checkout:delivery.addressTitle')}</h4>
                 <Suspense fallback={<p className="m-0 text-sm text-muted">{t('checkout:delivery.addressLoading')}</p>}>
-                  <AddressPicker island={island} selectedId={draft.delivery_address?._id ?? null} onSelect={selectAddress} onOutsideRadius={() => store.setDeliveryAddress(null, null)} />
+                  <AddressPicker
+                    island={island}
+                    selectedId={draft.delivery_address?._id ?? null}
+                    onSelect={selectAddress}
+                    onOutsideRadius={() => store.setDeliveryAddress(null, null)}
+                  />
                 </Suspense>
                 {draft.delivery_address && (
                   <p className="m-0 text-sm" data-delivery-fee>
-                    {draft.delivery_tax === null ? t('checkout:delivery.feeLoading') : t('checkout:delivery.fee', { fee: totals.delivery_fee_waived ? t('checkout:summary.deliveryFeeFree') : formatBRL(draft.delivery_tax) })}
+                    {draft.delivery_tax === null
+                      ? t('checkout:delivery.feeLoading')
+                      : t('checkout:delivery.fee', { fee: totals.delivery_fee_waived ? t('checkout:summary.deliveryFeeFree') : formatBRL(draft.delivery_tax) })}
                   </p>
                 )}
               </section>
@@ -295,7 +368,16 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             </section>
           )}
 
-          {canSchedule && type !== null && <ScheduleSection ctx={schedule} draft={draft} store={store} required={mustSchedule} refusing={productRefusingSchedule(products)} sectionRef={refs.schedule} />}
+          {canSchedule && type !== null && (
+            <ScheduleSection
+              ctx={schedule}
+              draft={draft}
+              store={store}
+              required={mustSchedule}
+              refusing={productRefusingSchedule(products)}
+              sectionRef={refs.schedule}
+            />
+          )}
 
           {prefs.use_gamification && (
             <section className="flex flex-col gap-1 rounded-xl border border-dashed border-line p-3" aria-disabled="true" data-section="gamification">
@@ -321,7 +403,9 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             </p>
             {(scheduledParts || draft.delivery_time) && (
               <p className="m-0 text-sm" data-summary-time>
-                {scheduledParts ? t('checkout:summary.scheduled', { date: brDate(scheduledParts.date), time: scheduledParts.time }) : t('checkout:summary.estimated', draft.delivery_time!)}
+                {scheduledParts
+                  ? t('checkout:summary.scheduled', { date: brDate(scheduledParts.date), time: scheduledParts.time })
+                  : t('checkout:summary.estimated', draft.delivery_time!)}
               </p>
             )}
             {draft.order_variations.length > 0 && (
@@ -332,19 +416,29 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             )}
             <dl className="m-0 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-summary-totals>
               <SummaryRow label={t('checkout:summary.subtotal')} cents={totals.subtotal} hook="subtotal" />
-              {totals.order_variations_total > 0 && <SummaryRow label={t('checkout:summary.orderVariations')} cents={totals.order_variations_total} hook="order-variations" />}
+              {totals.order_variations_total > 0 && (
+                <SummaryRow label={t('checkout:summary.orderVariations')} cents={totals.order_variations_total} hook="order-variations" />
+              )}
               {type === 'delivery' && (
                 <SummaryRow
                   label={t('checkout:summary.deliveryFee')}
                   cents={totals.delivery_fee}
-                  text={totals.delivery_fee_waived ? t('checkout:summary.deliveryFeeFree') : draft.delivery_tax === null ? t('checkout:summary.deliveryFeePending') : undefined}
+                  text={
+                    totals.delivery_fee_waived
+                      ? t('checkout:summary.deliveryFeeFree')
+                      : draft.delivery_tax === null
+                        ? t('checkout:summary.deliveryFeePending')
+                        : undefined
+                  }
                   hook="delivery-fee"
                 />
               )}
               {totals.packing_fee > 0 && <SummaryRow label={t('checkout:summary.packingFee')} cents={totals.packing_fee} hook="packing-fee" />}
               {totals.pickup_discount > 0 && <SummaryRow label={t('checkout:summary.pickupDiscount')} cents={-totals.pickup_discount} hook="pickup-discount" />}
               {totals.coupon_discount > 0 && <SummaryRow label={t('checkout:summary.couponDiscount')} cents={-totals.coupon_discount} hook="coupon-discount" />}
-              {totals.achievement_discount > 0 && <SummaryRow label={t('checkout:summary.achievementDiscount')} cents={-totals.achievement_discount} hook="achievement-discount" />}
+              {totals.achievement_discount > 0 && (
+                <SummaryRow label={t('checkout:summary.achievementDiscount')} cents={-totals.achievement_discount} hook="achievement-discount" />
+              )}
               {totals.credits > 0 && <SummaryRow label={t('checkout:summary.credits')} cents={-totals.credits} hook="credits" />}
               <SummaryRow label={t('checkout:summary.total')} cents={totals.total} hook="total" strong />
             </dl>
@@ -366,7 +460,12 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             <section className="flex flex-col gap-2 rounded-xl border border-dashed border-line p-3" data-section="coupon">
               <h3 className="m-0 text-base font-bold">{t('checkout:coupon.title')}</h3>
               <div className="flex gap-2">
-                <input aria-label={t('checkout:coupon.label')} disabled className="h-11 min-w-0 flex-1 rounded-lg border border-solid border-line bg-surface px-2 text-ink disabled:opacity-60" aria-describedby={`${noteId}-coupon`} />
+                <input
+                  aria-label={t('checkout:coupon.label')}
+                  disabled
+                  className="h-11 min-w-0 flex-1 rounded-lg border border-solid border-line bg-surface px-2 text-ink disabled:opacity-60"
+                  aria-describedby={`${noteId}-coupon`}
+                />
                 <button type="button" disabled className="h-11 rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand disabled:opacity-50">
                   {t('checkout:coupon.apply')}
                 </button>
@@ -409,7 +508,15 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
           </ul>
         </aside>
       </div>
-      {notSameDay && <ConfirmDialog message={t('checkout:schedule.notSameDay')} cancelLabel={t('checkout:back')} confirmLabel={t('checkout:schedule.ok')} onCancel={() => setNotSameDay(false)} onConfirm={() => setNotSameDay(false)} />}
+      {notSameDay && (
+        <ConfirmDialog
+          message={t('checkout:schedule.notSameDay')}
+          cancelLabel={t('checkout:back')}
+          confirmLabel={t('checkout:schedule.ok')}
+          onCancel={() => setNotSameDay(false)}
+          onConfirm={() => setNotSameDay(false)}
+        />
+      )}
     </FullScreenDialog>
   );
 }

@@ -14,7 +14,19 @@ import { FullScreenDialog } from './FullScreenDialog.tsx';
 import { orderVariationEntries, selectionsFromEntries, type Selections } from './model.ts';
 import './i18n.ts';
 
-export function ExtrasModal({ store, groups, opener, onClose, onContinue }: { store: CartStore; groups: OrderVariationView[]; opener: HTMLElement | null; onClose: () => void; onContinue: () => void }) {
+export function ExtrasModal({
+  store,
+  groups,
+  opener,
+  onClose,
+  onContinue,
+}: {
+  store: CartStore;
+  groups: OrderVariationView[];
+  opener: HTMLElement | null;
+  onClose: () => void;
+  onContinue: () => void;
+}) {
   const draft = useSignalValue(store.draft);
   const [selections, setSelections] = useState<Selections>(() => selectionsFromEntries(draft.order_variations));
   const titleId = useId();
@@ -54,11 +66,24 @@ export function ExtrasModal({ store, groups, opener, onClose, onContinue }: { st
   );
 
   return (
-    <FullScreenDialog titleId={titleId} title={t('checkout:extras.title')} onClose={onClose} opener={opener} footer={footer} hook={{ 'data-checkout-extras': '' }}>
+    <FullScreenDialog
+      titleId={titleId}
+      title={t('checkout:extras.title')}
+      onClose={onClose}
+      opener={opener}
+      footer={footer}
+      hook={{ 'data-checkout-extras': '' }}
+    >
       <div className="mx-auto flex max-w-3xl flex-col gap-4 p-4">
         <p className="m-0 text-sm text-muted">{t('checkout:extras.intro')}</p>
         {groups.map((group) => (
-          <VariationGroup key={group._id} group={group} picks={selections[group._id] ?? []} onChange={(next) => setSelections((s) => ({ ...s, [group._id]: next }))} inputPrefix="extra" />
+          <VariationGroup
+            key={group._id}
+            group={group}
+            picks={selections[group._id] ?? []}
+            onChange={(next) => setSelections((s) => ({ ...s, [group._id]: next }))}
+            inputPrefix="extra"
+          />
         ))}
       </div>
     </FullScreenDialog>

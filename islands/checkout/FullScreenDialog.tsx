@@ -58,7 +58,11 @@ export function FullScreenDialog({ titleId, title, onClose, children, footer, le
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
-        {footer && <div className="flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))] md:px-6">{footer}</div>}
+        {footer && (
+          <div className="flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))] md:px-6">
+            {footer}
+          </div>
+        )}
       </div>
     </div>
   );

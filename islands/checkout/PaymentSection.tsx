@@ -51,7 +51,13 @@ export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredit
   const methods = offlineMethods(prefs, type);
   const creditsCover = draft.credits > 0 && draft.credits >= totalBeforeCredits && totalBeforeCredits > 0;
   const offlineLabel =
-    type === 'delivery' ? t('checkout:payment.onDelivery') : type === 'local' ? t('checkout:payment.onLocal') : type === 'pickup' ? t('checkout:payment.onPickup') : t('checkout:payment.offline');
+    type === 'delivery'
+      ? t('checkout:payment.onDelivery')
+      : type === 'local'
+        ? t('checkout:payment.onLocal')
+        : type === 'pickup'
+          ? t('checkout:payment.onPickup')
+          : t('checkout:payment.offline');
   const offline = draft.payment_type === 'offline';
   const method = draft.payment_method;
   const [changeText, setChangeText] = useState(() => (draft.change ? formatBRLNumber(draft.change) : ''));
@@ -74,7 +80,13 @@ export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredit
       </h3>
       {balance > 0 && (
         <label className="flex cursor-pointer items-center gap-2">
-          <input type="checkbox" className="h-5 w-5 accent-[var(--c-primary)]" checked={draft.credits > 0} onChange={(e) => toggleCredits(e.target.checked)} data-pay-credits />
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-[var(--c-primary)]"
+            checked={draft.credits > 0}
+            onChange={(e) => toggleCredits(e.target.checked)}
+            data-pay-credits
+          />
           <span>{t('checkout:payment.credits', { amount: formatBRL(balance) })}</span>
         </label>
       )}
@@ -87,7 +99,13 @@ export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredit
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('checkout:payment.title')}>
             {prefs.has_online_payment && (
               <span className="flex flex-col">
-                <button type="button" disabled aria-describedby={noteOnline} className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60" data-pay-online>
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby={noteOnline}
+                  className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60"
+                  data-pay-online
+                >
                   {t('checkout:payment.online')}
                 </button>
                 <span id={noteOnline} className="text-xs text-muted">
@@ -110,7 +128,13 @@ export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredit
             )}
             {prefs.has_pix_payment && (
               <span className="flex flex-col">
-                <button type="button" disabled aria-describedby={notePix} className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60" data-pay-pix>
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby={notePix}
+                  className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60"
+                  data-pay-pix
+                >
                   {t('checkout:payment.pix')}
                 </button>
                 <span id={notePix} className="text-xs text-muted">
@@ -194,7 +218,17 @@ export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredit
   );
 }
 
-function TaxReceipt({ draft, store, required, sectionRef }: { draft: Draft; store: CartStore; required: boolean; sectionRef: React.RefObject<HTMLElement | null> }) {
+function TaxReceipt({
+  draft,
+  store,
+  required,
+  sectionRef,
+}: {
+  draft: Draft;
+  store: CartStore;
+  required: boolean;
+  sectionRef: React.RefObject<HTMLElement | null>;
+}) {
   const fieldId = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -213,7 +247,12 @@ function TaxReceipt({ draft, store, required, sectionRef }: { draft: Draft; stor
   };
 
   return (
-    <div ref={sectionRef as React.RefObject<HTMLDivElement | null>} tabIndex={-1} className="flex flex-col gap-2 rounded-xl border border-solid border-line p-3 outline-none" data-section="invoice">
+    <div
+      ref={sectionRef as React.RefObject<HTMLDivElement | null>}
+      tabIndex={-1}
+      className="flex flex-col gap-2 rounded-xl border border-solid border-line p-3 outline-none"
+      data-section="invoice"
+    >
       {required ? (
         <p className="m-0 text-sm font-semibold">{t('checkout:payment.taxReceiptRequired')}</p>
       ) : (
@@ -275,7 +314,12 @@ function TaxReceipt({ draft, store, required, sectionRef }: { draft: Draft; stor
               }}
               data-tax-input
             />
-            <button type="button" className="h-11 cursor-pointer rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand hover:bg-branddark" onClick={add} data-tax-add>
+            <button
+              type="button"
+              className="h-11 cursor-pointer rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand hover:bg-branddark"
+              onClick={add}
+              data-tax-add
+            >
               {t('checkout:payment.add')}
             </button>
           </div>

@@ -133,7 +133,13 @@ export function ScheduleSection({ ctx, draft, store, required, refusing, section
         {date && times?.ok && (
           <label className="flex flex-col gap-1" htmlFor={timeId}>
             <span className="text-sm font-semibold">{t('checkout:schedule.time')}</span>
-            <select id={timeId} className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink" value={chosenTime} onChange={(e) => choose(date, e.target.value || null)} data-schedule-time>
+            <select
+              id={timeId}
+              className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
+              value={chosenTime}
+              onChange={(e) => choose(date, e.target.value || null)}
+              data-schedule-time
+            >
               <option value="">{t('checkout:schedule.chooseTime')}</option>
               {/* A chosen time no longer in the list (it became too early) stays visible until replaced. */}
               {chosenTime && !times.times.includes(chosenTime) && <option value={chosenTime}>{chosenTime}</option>}

@@ -24,7 +24,10 @@ import './i18n.ts';
 export type Prefs = EstablishmentView['preferences'];
 
 /** What the checkout knows about each cart product beyond the draft (from the products API). */
-export type ProductRules = Pick<ProductView, '_id' | 'name' | 'availabilities' | 'mandatory_schedule' | 'min_schedule_time' | 'accept_scheduling' | 'delivery_type'>;
+export type ProductRules = Pick<
+  ProductView,
+  '_id' | 'name' | 'availabilities' | 'mandatory_schedule' | 'min_schedule_time' | 'accept_scheduling' | 'delivery_type'
+>;
 
 // ---- Delivery type ---------------------------------------------------------------------
 
@@ -44,7 +47,10 @@ export function deliveryTypeNeedsReset(type: Draft['delivery_type'], allowed: re
 }
 
 /** The estimate of a type in minutes, from the preferences (pickup times serve 'local' too). */
-export function deliveryTime(prefs: Pick<Prefs, 'min_delivery_time' | 'max_delivery_time' | 'min_pickup_time' | 'max_pickup_time'>, type: DeliveryType | null): { min: number; max: number } | null {
+export function deliveryTime(
+  prefs: Pick<Prefs, 'min_delivery_time' | 'max_delivery_time' | 'min_pickup_time' | 'max_pickup_time'>,
+  type: DeliveryType | null,
+): { min: number; max: number } | null {
   if (type === null) return null;
   return type === 'delivery' ? { min: prefs.min_delivery_time, max: prefs.max_delivery_time } : { min: prefs.min_pickup_time, max: prefs.max_pickup_time };
 }
@@ -316,7 +322,15 @@ const FORBIDDEN = new Set([
   'user_is_banned',
   'user_not_allowed_to_send_order',
 ]);
-const CONFLICTS = new Set(['offer_not_available', 'offer_changed', 'price_changed', 'user_offer_limit_reached', 'sales_limit_reached', 'write_conflict', 'idempotency_key_in_flight']);
+const CONFLICTS = new Set([
+  'offer_not_available',
+  'offer_changed',
+  'price_changed',
+  'user_offer_limit_reached',
+  'sales_limit_reached',
+  'write_conflict',
+  'idempotency_key_in_flight',
+]);
 
 /**
  * The error catalogue of spec section 8 'Send order' [R-8.1..R-8.24] plus the server's own codes
@@ -327,7 +341,8 @@ const CONFLICTS = new Set(['offer_not_available', 'offer_changed', 'price_change
 export function sendFailureAction(status: number, code: string): SendFailureAction {
   if (status === 0) return { key: 'checkout:errors.network_error' };
   if (status === 403) {
-    if (FORBIDDEN.has(code)) return { key: `checkout:errors.${code}`, clearAddress: code === 'invalid_address', section: code === 'invalid_address' ? 'address' : undefined };
+    if (FORBIDDEN.has(code))
+      return { key: `checkout:errors.${code}`, clearAddress: code === 'invalid_address', section: code === 'invalid_address' ? 'address' : undefined };
     return { key: 'checkout:errors.forbidden' };
   }
   if (status === 409) {

@@ -86,7 +86,17 @@ async function refreshSession(establishmentId: string): Promise<void> {
 
 export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId };
 
-export async function sendOrder({ store, establishment, lines, totals }: { store: CartStore; establishment: EstablishmentView; lines: readonly CartLine[]; totals: OrderTotals }): Promise<SendResult> {
+export async function sendOrder({
+  store,
+  establishment,
+  lines,
+  totals,
+}: {
+  store: CartStore;
+  establishment: EstablishmentView;
+  lines: readonly CartLine[];
+  totals: OrderTotals;
+}): Promise<SendResult> {
   store.refresh();
   const draft = store.draft.value;
   const estId = establishment._id;

@@ -35,10 +35,22 @@ export function CancelOrderDialog({ busy, onBack, onConfirm }: { busy: boolean; 
       hook={{ 'data-order-cancel-dialog': '', role: 'alertdialog', 'aria-describedby': `${uid}-message` }}
       footer={
         <div className="flex justify-end gap-2">
-          <button type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface" onClick={onBack} data-order-cancel-back>
+          <button
+            type="button"
+            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface"
+            onClick={onBack}
+            data-order-cancel-back
+          >
             {t('order:cancel.back')}
           </button>
-          <button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined} className="cursor-pointer rounded-lg border-0 bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70" data-order-cancel-confirm>
+          <button
+            type="submit"
+            form={formId}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className="cursor-pointer rounded-lg border-0 bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+            data-order-cancel-confirm
+          >
             {busy ? t('order:cancel.busy') : t('order:cancel.submit')}
           </button>
         </div>

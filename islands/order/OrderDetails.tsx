@@ -41,7 +41,10 @@ function Progress({ status }: { status: OrderView['status'] }) {
         const done = i <= reached;
         return (
           <li key={step} className="flex flex-1 flex-col items-center gap-1 text-center text-xs" aria-current={i === reached ? 'step' : undefined}>
-            <span className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-bold ${done ? 'bg-brand text-onbrand' : 'bg-surface text-muted'}`} aria-hidden="true">
+            <span
+              className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-bold ${done ? 'bg-brand text-onbrand' : 'bg-surface text-muted'}`}
+              aria-hidden="true"
+            >
               {i + 1}
             </span>
             <span className={done ? 'font-semibold text-ink' : 'text-muted'}>{t(`order:short.${step}`)}</span>
@@ -57,9 +60,27 @@ function paymentLabel(order: OrderView): string {
   return t(`order:view.paymentTypes.${order.payment_type}`);
 }
 
-function TotalRow({ label, cents, negative = false, strong = false, text, hook }: { label: string; cents: number; negative?: boolean; strong?: boolean; text?: string; hook: string }) {
+function TotalRow({
+  label,
+  cents,
+  negative = false,
+  strong = false,
+  text,
+  hook,
+}: {
+  label: string;
+  cents: number;
+  negative?: boolean;
+  strong?: boolean;
+  text?: string;
+  hook: string;
+}) {
   return (
-    <div className={`flex justify-between gap-3 ${strong ? 'border-t border-t-solid border-line pt-2 text-base font-bold' : 'text-sm'}`} data-order-total-row={hook} data-cents={cents}>
+    <div
+      className={`flex justify-between gap-3 ${strong ? 'border-t border-t-solid border-line pt-2 text-base font-bold' : 'text-sm'}`}
+      data-order-total-row={hook}
+      data-cents={cents}
+    >
       <dt className={strong ? '' : 'text-muted'}>{label}</dt>
       <dd className="m-0 tabular-nums">{text ?? `${negative ? '- ' : ''}${formatBRL(cents)}`}</dd>
     </div>
@@ -112,7 +133,10 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
           {order.scheduled_at
             ? t('order:view.scheduled', { date: zonedDate(order.scheduled_at, timeZone), time: zonedTime(order.scheduled_at, timeZone) })
             : order.time && Number.isFinite(order.time.min) && Number.isFinite(order.time.max)
-              ? t('order:view.estimate', { from: zonedTime(plusMinutes(order.created_at, order.time.min), timeZone), to: zonedTime(plusMinutes(order.created_at, order.time.max), timeZone) })
+              ? t('order:view.estimate', {
+                  from: zonedTime(plusMinutes(order.created_at, order.time.min), timeZone),
+                  to: zonedTime(plusMinutes(order.created_at, order.time.max), timeZone),
+                })
               : ''}
         </p>
       </section>
@@ -123,7 +147,11 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
         </h2>
         <ul className="m-0 flex list-none flex-col p-0" data-order-items>
           {order.items.map((item, i) => (
-            <li key={`${item.product_id}-${i}`} className="flex gap-3 border-b border-b-solid border-line py-2 last:border-b-0" data-order-item={item.product_id}>
+            <li
+              key={`${item.product_id}-${i}`}
+              className="flex gap-3 border-b border-b-solid border-line py-2 last:border-b-0"
+              data-order-item={item.product_id}
+            >
               <span className="w-8 flex-none text-sm font-bold text-ink">{t('order:view.itemQnt', { qnt: item.qnt })}</span>
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="text-sm font-semibold text-ink" data-order-item-name>
@@ -197,10 +225,17 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
         </h2>
         <dl className="m-0 flex flex-col gap-1.5" data-order-totals>
           <TotalRow label={t('order:view.subtotal')} cents={totals.subtotal} hook="subtotal" />
-          {totals.order_variations_total > 0 && <TotalRow label={t('order:view.orderVariations')} cents={totals.order_variations_total} hook="order_variations" />}
+          {totals.order_variations_total > 0 && (
+            <TotalRow label={t('order:view.orderVariations')} cents={totals.order_variations_total} hook="order_variations" />
+          )}
           {totals.packing_fee > 0 && <TotalRow label={t('order:view.packing')} cents={totals.packing_fee} hook="packing" />}
           {order.delivery_type === 'delivery' && (
-            <TotalRow label={t('order:view.deliveryFee')} cents={totals.delivery_fee} text={totals.delivery_fee === 0 ? t('order:view.free') : undefined} hook="delivery_fee" />
+            <TotalRow
+              label={t('order:view.deliveryFee')}
+              cents={totals.delivery_fee}
+              text={totals.delivery_fee === 0 ? t('order:view.free') : undefined}
+              hook="delivery_fee"
+            />
           )}
           {totals.discount > 0 && <TotalRow label={t('order:view.discount')} cents={totals.discount} negative hook="discount" />}
           {totals.credits > 0 && <TotalRow label={t('order:view.credits')} cents={totals.credits} negative hook="credits" />}

@@ -134,7 +134,11 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
         <section className="rounded-xl border border-solid border-line bg-card p-6 text-center" data-order-visitor>
           <h1 className="m-0 mb-2 text-xl font-bold text-ink">{t('order:page.loginTitle')}</h1>
           <p className="m-0 mb-4 text-muted">{t('order:page.loginText')}</p>
-          <a href={`/${slug}/minha-conta?voltar=${encodeURIComponent(here)}`} className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-onbrand no-underline hover:bg-branddark" data-order-login>
+          <a
+            href={`/${slug}/minha-conta?voltar=${encodeURIComponent(here)}`}
+            className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-onbrand no-underline hover:bg-branddark"
+            data-order-login
+          >
             {t('order:page.login')}
           </a>
         </section>
@@ -156,7 +160,10 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
             className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
             onClick={() => {
               setState({ kind: 'loading' });
-              void getSession(establishmentId).then((u) => (u ? refresh() : setState({ kind: 'visitor' })), () => setState({ kind: 'failed' }));
+              void getSession(establishmentId).then(
+                (u) => (u ? refresh() : setState({ kind: 'visitor' })),
+                () => setState({ kind: 'failed' }),
+              );
             }}
           >
             {t('order:page.retry')}

@@ -58,7 +58,11 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
     return (
       <div className="flex flex-col items-start gap-3" data-orders-failed>
         <p className="m-0 text-ink">{t('order:list.loadFailed')}</p>
-        <button type="button" className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface" onClick={() => void load(1)}>
+        <button
+          type="button"
+          className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
+          onClick={() => void load(1)}
+        >
           {t('order:list.retry')}
         </button>
       </div>

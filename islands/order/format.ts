@@ -9,7 +9,16 @@ function parts(iso: string, timeZone: string): Record<string, string> | null {
   if (!Number.isFinite(ms)) return null;
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     formats.set(timeZone, format);
   }
   const out: Record<string, string> = {};

@@ -19,7 +19,11 @@ export async function readOrder(establishmentId: string, orderId: string, etag: 
   if (etag) headers['If-None-Match'] = etag;
   let res: Response;
   try {
-    res = await fetch(`/api/establishments/${encodeURIComponent(establishmentId)}/orders/${encodeURIComponent(orderId)}`, { headers, credentials: 'same-origin', signal });
+    res = await fetch(`/api/establishments/${encodeURIComponent(establishmentId)}/orders/${encodeURIComponent(orderId)}`, {
+      headers,
+      credentials: 'same-origin',
+      signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     return { kind: 'failed', status: 0 };

@@ -226,8 +226,7 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
     const index = lines.value.findIndex((l) => l.line_id === line.line_id);
     const merged = index < 0 ? line : buildLine(product, line.picks, clampQuantity(lines.value[index]!.qnt + quantity), line.note);
     const stored = draftProductFromLine(merged, product, selectedEntries(product, merged.picks));
-    const products =
-      index < 0 ? [...current.products, stored] : current.products.map((p, i) => (i === index ? stored : p));
+    const products = index < 0 ? [...current.products, stored] : current.products.map((p, i) => (i === index ? stored : p));
     commit({ ...current, products }, true);
     return { ok: true };
   }
@@ -286,8 +285,7 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
     setInvoice: (invoice: DraftInvoice) => update({ invoice }),
     setNote: (note: string) => update({ note }),
     setOrderVariations: (entries: DraftVariation[]) => update({ order_variations: entries }),
-    setCredits: (cents: number) =>
-      update(cents > 0 ? { credits: cents } : { credits: 0, payment_type: null, payment_method: null, change: null }),
+    setCredits: (cents: number) => update(cents > 0 ? { credits: cents } : { credits: 0, payment_type: null, payment_method: null, change: null }),
   };
 
   let disposed = false;

@@ -27,7 +27,8 @@ const PALETTES: Record<Family, [string, string, string]> = {
 
 /** One simple shape per family, drawn in a 200x200 box (placed top centre). */
 const SHAPES: Record<Family, string> = {
-  pizza: '<circle cx="100" cy="100" r="90"/><circle cx="70" cy="75" r="14" fill-opacity=".5"/><circle cx="125" cy="70" r="12" fill-opacity=".5"/><circle cx="110" cy="125" r="15" fill-opacity=".5"/>',
+  pizza:
+    '<circle cx="100" cy="100" r="90"/><circle cx="70" cy="75" r="14" fill-opacity=".5"/><circle cx="125" cy="70" r="12" fill-opacity=".5"/><circle cx="110" cy="125" r="15" fill-opacity=".5"/>',
   drink: '<path d="M80 20h40v30l20 30v100a10 10 0 0 1-10 10H70a10 10 0 0 1-10-10V80l20-30z"/>',
   bread: '<path d="M20 110c0-50 40-70 80-70s80 20 80 70v40H20z"/>',
   leaf: '<path d="M30 170C30 80 90 30 175 25c-5 85-55 145-145 145z"/>',

@@ -70,8 +70,7 @@ function crossFieldProblems(doc: unknown): Problem[] {
     if (!isRec(r)) return;
     for (const f of ['start_at', 'stop_at'] as const) {
       const v = r[f];
-      if (int(v) && v >= 0 && v <= 2400 && v % 100 >= 60)
-        add([...base, f], `must be a time as HHMM with minutes 00-59 (was ${v})`);
+      if (int(v) && v >= 0 && v <= 2400 && v % 100 >= 60) add([...base, f], `must be a time as HHMM with minutes 00-59 (was ${v})`);
     }
     const { start_at: a, stop_at: b } = r;
     if (int(a) && int(b)) {
@@ -105,8 +104,14 @@ function crossFieldProblems(doc: unknown): Problem[] {
 
   // Establishment
   list(est.office_hours).forEach((h, i) => checkTimeRange(h, ['establishment', 'office_hours', i]));
-  if (est.has_free_delivery_tax_after_product_price === true && !(int(prefs.free_delivery_tax_after_product_price) && prefs.free_delivery_tax_after_product_price > 0))
-    add(['establishment', 'preferences', 'free_delivery_tax_after_product_price'], 'must be greater than 0 when establishment.has_free_delivery_tax_after_product_price is true');
+  if (
+    est.has_free_delivery_tax_after_product_price === true &&
+    !(int(prefs.free_delivery_tax_after_product_price) && prefs.free_delivery_tax_after_product_price > 0)
+  )
+    add(
+      ['establishment', 'preferences', 'free_delivery_tax_after_product_price'],
+      'must be greater than 0 when establishment.has_free_delivery_tax_after_product_price is true',
+    );
 
   // Preferences
   const P = ['establishment', 'preferences'];
@@ -127,7 +132,10 @@ function crossFieldProblems(doc: unknown): Problem[] {
   });
   const radius = prefs.delivery_radius === undefined ? 5000 : prefs.delivery_radius;
   if (int(radius) && largest > radius)
-    add([...P, 'delivery_radius'], `must cover the largest delivery band (${largest} m) (was ${radius}${prefs.delivery_radius === undefined ? ', the default' : ''})`);
+    add(
+      [...P, 'delivery_radius'],
+      `must cover the largest delivery band (${largest} m) (was ${radius}${prefs.delivery_radius === undefined ? ', the default' : ''})`,
+    );
   const pairs: [string, string, number, number][] = [
     ['min_delivery_time', 'max_delivery_time', 30, 60],
     ['min_pickup_time', 'max_pickup_time', 15, 30],
@@ -143,8 +151,7 @@ function crossFieldProblems(doc: unknown): Problem[] {
     add([...P, 'pickup_discount_value'], 'must be greater than 0 when has_pickup_discount is true');
   if (prefs.unavailable === true && !(typeof prefs.unavailable_title === 'string' && prefs.unavailable_title.trim()))
     add([...P, 'unavailable_title'], 'is required when unavailable is true');
-  for (const f of ['pickup_payment_methods', 'delivery_payment_methods', 'online_payment_methods'])
-    uniqueKeys(list(prefs[f]), [...P, f], 'payment method');
+  for (const f of ['pickup_payment_methods', 'delivery_payment_methods', 'online_payment_methods']) uniqueKeys(list(prefs[f]), [...P, f], 'payment method');
 
   // Categories and products
   const categories = list(doc.categories);
@@ -191,9 +198,15 @@ function crossFieldProblems(doc: unknown): Problem[] {
           seen.add(t);
         });
         if (types.length && estDeliveryTypes.length && !types.some((t) => estDeliveryTypes.includes(t)))
-          add([...base, 'delivery_type'], `none of ${types.join(', ')} is offered by the establishment (preferences.delivery_type: ${estDeliveryTypes.join(', ')})`);
+          add(
+            [...base, 'delivery_type'],
+            `none of ${types.join(', ')} is offered by the establishment (preferences.delivery_type: ${estDeliveryTypes.join(', ')})`,
+          );
       } else if (p.delivery_type === undefined && estDeliveryTypes.length && !estDeliveryTypes.some((t) => t === 'delivery' || t === 'pickup')) {
-        add([...base, 'delivery_type'], `defaults to delivery and pickup, which the establishment does not offer (preferences.delivery_type: ${estDeliveryTypes.join(', ')})`);
+        add(
+          [...base, 'delivery_type'],
+          `defaults to delivery and pickup, which the establishment does not offer (preferences.delivery_type: ${estDeliveryTypes.join(', ')})`,
+        );
       }
       list(p.availabilities).forEach((a, i) => checkTimeRange(a, [...base, 'availabilities', i]));
       if (p.mandatory_schedule === true && maxDaysScheduling === 0)
@@ -213,7 +226,8 @@ function crossFieldProblems(doc: unknown): Problem[] {
 /** Schema problems, one per arktype error, with readable messages. */
 function schemaProblems(errors: InstanceType<typeof type.errors>): Problem[] {
   return [...errors].map((e) => {
-    let message = e.code === 'predicate' && e.problem === 'must be removed' ? 'unknown field (not part of the catalogue format; check the spelling)' : e.problem;
+    let message =
+      e.code === 'predicate' && e.problem === 'must be removed' ? 'unknown field (not part of the catalogue format; check the spelling)' : e.problem;
     message = message.replace(/\s*\n\s*/g, '; ');
     return { path: formatPath(e.path), message };
   });

@@ -18,6 +18,7 @@ export function mulberry32(seed: number): () => number {
 /** Category: name, product types, sizes [label, price factor], base price (centavos), description template. */
 type Spec = [name: string, types: string[], sizes: [string, number][], base: number, desc: string];
 
+// biome-ignore format: a table, one category a line
 const SPECS: Spec[] = [
   ['Arroz e Feijão', ['Arroz Branco Tipo 1', 'Arroz Parboilizado', 'Arroz Integral', 'Feijão Carioca', 'Feijão Preto', 'Feijão Fradinho'], [['1 kg', 1], ['2 kg', 1.9], ['5 kg', 4.4]], 699, 'Grãos selecionados, safra nova.'],
   ['Massas', ['Macarrão Espaguete', 'Macarrão Parafuso', 'Macarrão Penne', 'Lasanha Pré-cozida', 'Talharim com Ovos', 'Macarrão Instantâneo'], [['500 g', 1], ['1 kg', 1.85]], 499, 'Massa de sêmola, cozimento rápido.'],
@@ -76,7 +77,14 @@ const BRANDS: [string, number][] = [
   ['Raízes', 1.1],
 ];
 
-const ADJECTIVES = ['Qualidade garantida pela marca', 'Um clássico das despensas brasileiras', 'Preferido dos nossos clientes', 'Ótimo custo-benefício', 'Produto nacional', 'Embalagem econômica'];
+const ADJECTIVES = [
+  'Qualidade garantida pela marca',
+  'Um clássico das despensas brasileiras',
+  'Preferido dos nossos clientes',
+  'Ótimo custo-benefício',
+  'Produto nacional',
+  'Embalagem econômica',
+];
 
 /** 'Açúcar Refinado Dona Clara 1 kg' -> 'acucar-refinado-dona-clara-1-kg'. */
 export function slugify(s: string, max = 64): string {

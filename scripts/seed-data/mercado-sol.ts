@@ -47,11 +47,7 @@ const SUBSTITUTION: OrderVariationIn = {
   max: 1,
   price: 0,
   price_rule: 1,
-  items: items(
-    ['similar', 'Substituir por um similar', 0],
-    ['ligar', 'Ligar para mim antes', 0],
-    ['nao-substituir', 'Não substituir, retirar do pedido', 0],
-  ),
+  items: items(['similar', 'Substituir por um similar', 0], ['ligar', 'Ligar para mim antes', 0], ['nao-substituir', 'Não substituir, retirar do pedido', 0]),
 };
 
 // ---------------------------------------------------------------- Centro
@@ -68,45 +64,76 @@ const cafeDaManha: CategoryIn = {
     }),
     product('pao-na-chapa', 'Pão na Chapa', 600, 'Pão francês na chapa com manteiga.', { availabilities: hoursOn(ALL_DAYS, 600, 1000) }),
     product('misto-quente', 'Misto Quente', 1190, 'Pão de forma, presunto e queijo prato, prensado na hora.', { availabilities: hoursOn(ALL_DAYS, 600, 1000) }),
-    product('sanduiche-natural', 'Sanduíche Natural de Frango', 1490, 'Frango desfiado, cenoura, alface e requeijão. Escolha o pão (sem pão sai no pote, mais barato).', {
+    product(
+      'sanduiche-natural',
+      'Sanduíche Natural de Frango',
+      1490,
+      'Frango desfiado, cenoura, alface e requeijão. Escolha o pão (sem pão sai no pote, mais barato).',
+      {
+        availabilities: hoursOn(ALL_DAYS, 600, 1000),
+        variations: [
+          radio(
+            'pao',
+            'Pão',
+            2,
+            items(
+              ['integral', 'Pão integral', 0],
+              ['australiano', 'Pão australiano', 150],
+              ['sem-gluten', 'Pão sem glúten', 300],
+              ['sem-pao', 'Sem pão (salada no pote)', -200],
+            ),
+          ),
+        ],
+      },
+    ),
+    product('pao-de-queijo-6', 'Pão de Queijo (6 unidades)', 990, 'Quentinho, feito com polvilho azedo e queijo canastra.', {
       availabilities: hoursOn(ALL_DAYS, 600, 1000),
-      variations: [
-        radio('pao', 'Pão', 2, items(
-          ['integral', 'Pão integral', 0],
-          ['australiano', 'Pão australiano', 150],
-          ['sem-gluten', 'Pão sem glúten', 300],
-          ['sem-pao', 'Sem pão (salada no pote)', -200],
-        )),
-      ],
     }),
-    product('pao-de-queijo-6', 'Pão de Queijo (6 unidades)', 990, 'Quentinho, feito com polvilho azedo e queijo canastra.', { availabilities: hoursOn(ALL_DAYS, 600, 1000) }),
     product('tapioca', 'Tapioca Recheada', 1290, 'Goma fresca com o recheio da sua escolha.', {
       availabilities: hoursOn(ALL_DAYS, 600, 1000),
       starting_price: true,
       variations: [
-        radio('recheio', 'Recheio', 1, items(
-          ['queijo-coalho', 'Queijo coalho', 0],
-          ['frango-catupiry', 'Frango com catupiry', 200],
-          ['carne-seca', 'Carne-seca com requeijão', 500],
-          ['banana-canela', 'Banana com canela', 0],
-        )),
+        radio(
+          'recheio',
+          'Recheio',
+          1,
+          items(
+            ['queijo-coalho', 'Queijo coalho', 0],
+            ['frango-catupiry', 'Frango com catupiry', 200],
+            ['carne-seca', 'Carne-seca com requeijão', 500],
+            ['banana-canela', 'Banana com canela', 0],
+          ),
+        ),
       ],
     }),
-    product('salada-de-frutas', 'Salada de Frutas no Copo (400 ml)', 990, 'Monte seu copo com até 4 frutas. Frutas especiais: acréscimo pela média das especiais escolhidas.', {
-      availabilities: hoursOn(ALL_DAYS, 600, 1000),
-      starting_price: true,
-      variations: [
-        checks('frutas', 'Frutas', 1, 4, 3, items(
-          ['mamao', 'Mamão', 0],
-          ['banana', 'Banana', 0],
-          ['laranja', 'Laranja', 0],
-          ['manga', 'Manga', 150],
-          ['morango', 'Morango', 200],
-          ['kiwi', 'Kiwi', 250],
-        )),
-        checks('cobertura', 'Cobertura', 0, 2, 1, items(['granola', 'Granola', 150], ['mel', 'Mel', 100], ['leite-condensado', 'Leite condensado', 100])),
-      ],
-    }),
+    product(
+      'salada-de-frutas',
+      'Salada de Frutas no Copo (400 ml)',
+      990,
+      'Monte seu copo com até 4 frutas. Frutas especiais: acréscimo pela média das especiais escolhidas.',
+      {
+        availabilities: hoursOn(ALL_DAYS, 600, 1000),
+        starting_price: true,
+        variations: [
+          checks(
+            'frutas',
+            'Frutas',
+            1,
+            4,
+            3,
+            items(
+              ['mamao', 'Mamão', 0],
+              ['banana', 'Banana', 0],
+              ['laranja', 'Laranja', 0],
+              ['manga', 'Manga', 150],
+              ['morango', 'Morango', 200],
+              ['kiwi', 'Kiwi', 250],
+            ),
+          ),
+          checks('cobertura', 'Cobertura', 0, 2, 1, items(['granola', 'Granola', 150], ['mel', 'Mel', 100], ['leite-condensado', 'Leite condensado', 100])),
+        ],
+      },
+    ),
   ],
 };
 
@@ -131,40 +158,75 @@ const encomendas: CategoryIn = {
   name: 'Encomendas',
   desc: 'Feitos sob encomenda: agende com antecedência.',
   products: [
-    product('bolo-aniversario', 'Bolo de Aniversário sob Encomenda', 12990, 'Bolo decorado com chantili. Escolha tamanho, massa e até dois recheios (cobramos o recheio de maior valor). Encomende com 24 horas de antecedência.', {
-      starting_price: true,
+    product(
+      'bolo-aniversario',
+      'Bolo de Aniversário sob Encomenda',
+      12990,
+      'Bolo decorado com chantili. Escolha tamanho, massa e até dois recheios (cobramos o recheio de maior valor). Encomende com 24 horas de antecedência.',
+      {
+        starting_price: true,
+        mandatory_schedule: true,
+        min_schedule_time: 24,
+        variations: [
+          radio('tamanho', 'Tamanho', 1, items(['1kg', '1 kg (10 fatias)', 0], ['2kg', '2 kg (20 fatias)', 9000], ['3kg', '3 kg (30 fatias)', 17000])),
+          radio('massa', 'Massa', 1, items(['baunilha', 'Baunilha', 0], ['chocolate', 'Chocolate', 0], ['red-velvet', 'Red velvet', 1500])),
+          checks(
+            'recheio',
+            'Recheios',
+            1,
+            2,
+            4,
+            items(
+              ['brigadeiro', 'Brigadeiro', 0],
+              ['doce-de-leite', 'Doce de leite', 0],
+              ['morango', 'Creme com morango', 1500],
+              ['nozes', 'Nozes com doce de leite', 2500],
+            ),
+          ),
+        ],
+      },
+    ),
+    product(
+      'torta-salgada',
+      'Torta Salgada de Frango sob Encomenda',
+      8990,
+      'Torta de 2 kg com massa podre e recheio cremoso. Pedidos com 12 horas de antecedência.',
+      {
+        mandatory_schedule: true,
+        min_schedule_time: 12,
+      },
+    ),
+    product(
+      'kit-festa-salgados',
+      'Kit Festa — 100 Salgadinhos',
+      11990,
+      'Cento de salgados fritos na hora. Escolha até 4 sabores; os sabores especiais somam a média dos seus acréscimos.',
+      {
+        starting_price: true,
+        mandatory_schedule: true,
+        min_schedule_time: 24,
+        variations: [
+          checks(
+            'sabores',
+            'Sabores',
+            1,
+            4,
+            3,
+            items(
+              ['coxinha', 'Coxinha de frango', 0],
+              ['bolinha-queijo', 'Bolinha de queijo', 0],
+              ['risole', 'Risole de presunto e queijo', 0],
+              ['kibe', 'Kibe', 500],
+              ['camarao', 'Empadinha de camarão', 2000],
+            ),
+          ),
+        ],
+      },
+    ),
+    product('docinhos-festa', 'Docinhos de Festa (50 unidades)', 7490, 'Brigadeiro, beijinho e cajuzinho em forminhas.', {
       mandatory_schedule: true,
       min_schedule_time: 24,
-      variations: [
-        radio('tamanho', 'Tamanho', 1, items(['1kg', '1 kg (10 fatias)', 0], ['2kg', '2 kg (20 fatias)', 9000], ['3kg', '3 kg (30 fatias)', 17000])),
-        radio('massa', 'Massa', 1, items(['baunilha', 'Baunilha', 0], ['chocolate', 'Chocolate', 0], ['red-velvet', 'Red velvet', 1500])),
-        checks('recheio', 'Recheios', 1, 2, 4, items(
-          ['brigadeiro', 'Brigadeiro', 0],
-          ['doce-de-leite', 'Doce de leite', 0],
-          ['morango', 'Creme com morango', 1500],
-          ['nozes', 'Nozes com doce de leite', 2500],
-        )),
-      ],
     }),
-    product('torta-salgada', 'Torta Salgada de Frango sob Encomenda', 8990, 'Torta de 2 kg com massa podre e recheio cremoso. Pedidos com 12 horas de antecedência.', {
-      mandatory_schedule: true,
-      min_schedule_time: 12,
-    }),
-    product('kit-festa-salgados', 'Kit Festa — 100 Salgadinhos', 11990, 'Cento de salgados fritos na hora. Escolha até 4 sabores; os sabores especiais somam a média dos seus acréscimos.', {
-      starting_price: true,
-      mandatory_schedule: true,
-      min_schedule_time: 24,
-      variations: [
-        checks('sabores', 'Sabores', 1, 4, 3, items(
-          ['coxinha', 'Coxinha de frango', 0],
-          ['bolinha-queijo', 'Bolinha de queijo', 0],
-          ['risole', 'Risole de presunto e queijo', 0],
-          ['kibe', 'Kibe', 500],
-          ['camarao', 'Empadinha de camarão', 2000],
-        )),
-      ],
-    }),
-    product('docinhos-festa', 'Docinhos de Festa (50 unidades)', 7490, 'Brigadeiro, beijinho e cajuzinho em forminhas.', { mandatory_schedule: true, min_schedule_time: 24 }),
   ],
 };
 
@@ -178,19 +240,31 @@ const rotisseria: CategoryIn = {
       starting_price: true,
       packing_quantity: 1,
       variations: [
-        radio('proteina', 'Proteína', 4, items(
-          ['frango-grelhado', 'Frango grelhado', 0],
-          ['bife-acebolado', 'Bife acebolado', 400],
-          ['peixe', 'Filé de peixe empanado', 300],
-          ['omelete', 'Omelete (vegetariano)', 0],
-        )),
-        checks('acompanhamentos', 'Acompanhamentos', 2, 3, 1, items(
-          ['salada', 'Salada verde', 0],
-          ['farofa', 'Farofa', 0],
-          ['batata-frita', 'Batata frita', 300],
-          ['legumes', 'Legumes no vapor', 0],
-          ['vinagrete', 'Vinagrete', 0],
-        )),
+        radio(
+          'proteina',
+          'Proteína',
+          4,
+          items(
+            ['frango-grelhado', 'Frango grelhado', 0],
+            ['bife-acebolado', 'Bife acebolado', 400],
+            ['peixe', 'Filé de peixe empanado', 300],
+            ['omelete', 'Omelete (vegetariano)', 0],
+          ),
+        ),
+        checks(
+          'acompanhamentos',
+          'Acompanhamentos',
+          2,
+          3,
+          1,
+          items(
+            ['salada', 'Salada verde', 0],
+            ['farofa', 'Farofa', 0],
+            ['batata-frita', 'Batata frita', 300],
+            ['legumes', 'Legumes no vapor', 0],
+            ['vinagrete', 'Vinagrete', 0],
+          ),
+        ),
       ],
     }),
     product('frango-assado', 'Frango Assado Inteiro', 3990, 'Sábados e domingos, das 10h às 15h. Acompanha farofa.', {
@@ -246,7 +320,9 @@ const acougue: CategoryIn = {
     product('picanha', 'Picanha Bovina (peça ~1,2 kg)', 10790, 'Preço para a peça de 1,2 kg; o valor final segue o peso real.', {
       starting_price: true,
       packing_quantity: 1,
-      variations: [radio('preparo', 'Preparo', 1, items(['peca', 'Peça inteira', 0], ['bifes', 'Cortada em bifes', 0], ['churrasco', 'Cortada para churrasco', 0]))],
+      variations: [
+        radio('preparo', 'Preparo', 1, items(['peca', 'Peça inteira', 0], ['bifes', 'Cortada em bifes', 0], ['churrasco', 'Cortada para churrasco', 0])),
+      ],
     }),
     product('alcatra', 'Alcatra (kg)', 5490, 'Macia e suculenta.', { packing_quantity: 1 }),
     product('contrafile', 'Contrafilé (kg)', 4990, 'Com capa de gordura.', { packing_quantity: 1 }),
@@ -261,13 +337,20 @@ const acougue: CategoryIn = {
       starting_price: true,
       packing_quantity: 2,
       variations: [
-        checks('cortes', 'Cortes', 2, 4, 1, items(
-          ['fraldinha', 'Fraldinha 1 kg', 0],
-          ['linguica', 'Linguiça toscana 1 kg', 0],
-          ['coracao', 'Coração de frango 500 g', 0],
-          ['picanha', 'Picanha 1 kg', 4500],
-          ['costela', 'Costela bovina 1,5 kg', 2000],
-        )),
+        checks(
+          'cortes',
+          'Cortes',
+          2,
+          4,
+          1,
+          items(
+            ['fraldinha', 'Fraldinha 1 kg', 0],
+            ['linguica', 'Linguiça toscana 1 kg', 0],
+            ['coracao', 'Coração de frango 500 g', 0],
+            ['picanha', 'Picanha 1 kg', 4500],
+            ['costela', 'Costela bovina 1,5 kg', 2000],
+          ),
+        ),
         addremove('carvao', 'Carvão e gelo', 0, 4, 1, items(['carvao-3kg', 'Carvão 3 kg', 1690], ['gelo-5kg', 'Gelo 5 kg', 1190])),
       ],
     }),
@@ -285,17 +368,25 @@ const frios: CategoryIn = {
     promo('manteiga', 'Manteiga com Sal (200 g)', 1290, 1590, 'Manteiga de primeira qualidade.'),
     product('leite-integral', 'Leite Integral (1 L)', 549, 'Caixa longa vida.'),
     product('parmesao-ralado', 'Queijo Parmesão Ralado (50 g)', 790, 'Ralado fino.'),
-    product('iogurte-grego-pack', 'Iogurte Grego — Monte seu Pack com 4', 1596, 'Quatro potes de 100 g. Promoção: todos saem pelo preço do sabor mais barato escolhido.', {
-      starting_price: true,
-      variations: [
-        addremove('sabores', 'Sabores (4 potes)', 4, 4, 7, items(
-          ['tradicional', 'Tradicional', 399],
-          ['morango', 'Morango', 449],
-          ['frutas-vermelhas', 'Frutas vermelhas', 499],
-          ['mel', 'Mel', 459],
-        )),
-      ],
-    }),
+    product(
+      'iogurte-grego-pack',
+      'Iogurte Grego — Monte seu Pack com 4',
+      1596,
+      'Quatro potes de 100 g. Promoção: todos saem pelo preço do sabor mais barato escolhido.',
+      {
+        starting_price: true,
+        variations: [
+          addremove(
+            'sabores',
+            'Sabores (4 potes)',
+            4,
+            4,
+            7,
+            items(['tradicional', 'Tradicional', 399], ['morango', 'Morango', 449], ['frutas-vermelhas', 'Frutas vermelhas', 499], ['mel', 'Mel', 459]),
+          ),
+        ],
+      },
+    ),
   ],
 };
 
@@ -312,10 +403,16 @@ const mercearia: CategoryIn = {
     product('molho-tomate', 'Molho de Tomate Tradicional (340 g)', 349, 'Sachê.'),
     product('farinha-mandioca', 'Farinha de Mandioca Torrada (500 g)', 690, 'Ideal para farofa.'),
     product('azeite', 'Azeite de Oliva Extravirgem (500 ml)', 3990, 'Acidez máxima de 0,5%. Importado de Portugal.'),
-    product('cesta-basica', 'Cesta Básica Sol', 14990, 'Arroz, feijão, açúcar, óleo, café, macarrão, molho, farinha, leite e biscoitos. Itens podem variar de marca.', {
-      packing_quantity: 2,
-      accept_scheduling: true,
-    }),
+    product(
+      'cesta-basica',
+      'Cesta Básica Sol',
+      14990,
+      'Arroz, feijão, açúcar, óleo, café, macarrão, molho, farinha, leite e biscoitos. Itens podem variar de marca.',
+      {
+        packing_quantity: 2,
+        accept_scheduling: true,
+      },
+    ),
   ],
 };
 
@@ -325,7 +422,9 @@ const bebidasCentro: CategoryIn = {
   products: [
     product('refrigerante-cola-2l', 'Refrigerante Cola (2 L)', 999, 'Garrafa PET.'),
     product('agua-mineral-1-5l', 'Água Mineral sem Gás (1,5 L)', 349, 'Garrafa 1,5 L.'),
-    product('cerveja-pilsen-pack', 'Cerveja Pilsen Lata 350 ml — Pack com 12', 4490, 'Venda proibida para menores de 18 anos. Entregamos gelada.', { delivery_type: ['delivery'] }),
+    product('cerveja-pilsen-pack', 'Cerveja Pilsen Lata 350 ml — Pack com 12', 4490, 'Venda proibida para menores de 18 anos. Entregamos gelada.', {
+      delivery_type: ['delivery'],
+    }),
     product('suco-uva-1l', 'Suco de Uva Integral (1 L)', 1490, 'Sem adição de açúcar.'),
     product('energetico', 'Energético (473 ml)', 1190, 'Lata.'),
     product('vinho-tinto-suave', 'Vinho Tinto Suave (750 ml)', 2490, 'Vinho de mesa nacional.'),
@@ -367,7 +466,10 @@ const congelados: CategoryIn = {
     product('lasanha', 'Lasanha à Bolonhesa (600 g)', 2190, 'Vai ao micro-ondas.', { packing_quantity: 1 }),
     product('pao-de-queijo-congelado', 'Pão de Queijo Congelado (1 kg)', 2490, 'Tradicional mineiro.', { packing_quantity: 1 }),
     product('hamburguer', 'Hambúrguer Bovino — 12 unidades (672 g)', 2590, '100% carne bovina.', { packing_quantity: 1 }),
-    product('sorvete-2l', 'Sorvete Napolitano (2 L)', 2790, 'Somente retirada na loja, para não derreter no caminho.', { delivery_type: ['pickup'], packing_quantity: 1 }),
+    product('sorvete-2l', 'Sorvete Napolitano (2 L)', 2790, 'Somente retirada na loja, para não derreter no caminho.', {
+      delivery_type: ['pickup'],
+      packing_quantity: 1,
+    }),
     product('batata-pre-frita', 'Batata Pré-frita (1,5 kg)', 2390, 'Corte palito.', { packing_quantity: 1 }),
   ],
 };
@@ -512,7 +614,16 @@ export const mercadoSolPraia: CatalogueInput = {
         promo('picole-chocolate', 'Picolé de Chocolate Trufado', 690, 890, 'Com casquinha de chocolate belga.'),
         product('acai-500', 'Açaí na Tigela (500 ml)', 1890, 'Com banana e granola.', {
           starting_price: true,
-          variations: [checks('complementos', 'Complementos', 0, 3, 1, items(['leite-po', 'Leite em pó', 200], ['morango', 'Morango', 300], ['pacoca', 'Paçoca', 200], ['mel', 'Mel', 150]))],
+          variations: [
+            checks(
+              'complementos',
+              'Complementos',
+              0,
+              3,
+              1,
+              items(['leite-po', 'Leite em pó', 200], ['morango', 'Morango', 300], ['pacoca', 'Paçoca', 200], ['mel', 'Mel', 150]),
+            ),
+          ],
         }),
       ],
     },
@@ -549,16 +660,14 @@ export const mercadoSolNorte: CatalogueInput = {
       lng_lat: [-46.36, -23.933],
     },
     design: { theme: 'dark', navbarcolor: '#1a1b1e', primary: '#ffd43b', darkprimary: '#fab005', primaryinverse: '#1a1b1e' },
-    office_hours: [
-      ...[2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 700, stop_at: 2200 })),
-      { wday: 1, start_at: 800, stop_at: 1400 },
-    ],
+    office_hours: [...[2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 700, stop_at: 2200 })), { wday: 1, start_at: 800, stop_at: 1400 }],
     preferences: {
       title: 'Mercado Sol Zona Noroeste',
       desc: 'A loja da Zona Noroeste de Santos, com estacionamento próprio.',
       unavailable: true,
       unavailable_title: 'Loja em reforma',
-      unavailable_desc: 'Estamos ampliando a loja para atender você melhor. Os pedidos on-line voltam em breve; enquanto isso, compre no Mercado Sol Centro, aberto 24 horas.',
+      unavailable_desc:
+        'Estamos ampliando a loja para atender você melhor. Os pedidos on-line voltam em breve; enquanto isso, compre no Mercado Sol Centro, aberto 24 horas.',
       min_order: 2500,
       has_delivery_payment: true,
       has_pix_payment: true,

@@ -3,18 +3,7 @@
 // the priciest flavour (rule 6), promos, 'a partir de' prices, a hidden price, pickup-only and
 // delivery-only products, packing fee, and a product whose text exercises HTML escaping.
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
-import {
-  DELIVERY_PAYMENTS,
-  PICKUP_PAYMENTS,
-  addremove,
-  checks,
-  items,
-  product,
-  promo,
-  radio,
-  type ItemIn,
-  type ProductIn,
-} from './common.ts';
+import { DELIVERY_PAYMENTS, PICKUP_PAYMENTS, addremove, checks, items, product, promo, radio, type ItemIn, type ProductIn } from './common.ts';
 
 /** Savoury flavours: key, name, price of a média (6 slices) in centavos, toppings. */
 const SAVOURY: [string, string, number, string][] = [
@@ -35,26 +24,36 @@ const SAVOURY: [string, string, number, string][] = [
   ['file-mignon', 'Filé Mignon', 6990, 'Tiras de filé mignon, champignon, cebola e mussarela.'],
 ];
 
-const SIZES = radio('tamanho', 'Tamanho', 1, items(
-  ['media', 'Média (6 fatias, 30 cm)', 0],
-  ['grande', 'Grande (8 fatias, 35 cm)', 1200],
-  ['familia', 'Família (12 fatias, 40 cm)', 2200],
-));
+const SIZES = radio(
+  'tamanho',
+  'Tamanho',
+  1,
+  items(['media', 'Média (6 fatias, 30 cm)', 0], ['grande', 'Grande (8 fatias, 35 cm)', 1200], ['familia', 'Família (12 fatias, 40 cm)', 2200]),
+);
 
-const CRUST = checks('borda', 'Borda recheada', 0, 1, 1, items(
-  ['catupiry', 'Catupiry', 900],
-  ['cheddar', 'Cheddar', 900],
-  ['cream-cheese', 'Cream cheese', 1100],
-  ['chocolate', 'Chocolate', 1000],
-));
+const CRUST = checks(
+  'borda',
+  'Borda recheada',
+  0,
+  1,
+  1,
+  items(['catupiry', 'Catupiry', 900], ['cheddar', 'Cheddar', 900], ['cream-cheese', 'Cream cheese', 1100], ['chocolate', 'Chocolate', 1000]),
+);
 
-const EXTRAS = addremove('adicionais', 'Adicionais', 0, 5, 1, items(
-  ['bacon', 'Bacon extra', 500],
-  ['catupiry-extra', 'Catupiry extra', 600],
-  ['azeitona', 'Azeitonas', 300],
-  ['cebola-caramelizada', 'Cebola caramelizada', 400],
-  ['ovo', 'Ovo cozido', 250],
-));
+const EXTRAS = addremove(
+  'adicionais',
+  'Adicionais',
+  0,
+  5,
+  1,
+  items(
+    ['bacon', 'Bacon extra', 500],
+    ['catupiry-extra', 'Catupiry extra', 600],
+    ['azeitona', 'Azeitonas', 300],
+    ['cebola-caramelizada', 'Cebola caramelizada', 400],
+    ['ovo', 'Ovo cozido', 250],
+  ),
+);
 
 /** 'Sabores' of one pizza: its own flavour first (0), every other one at the difference when dearer. Rule 4: the dearest half wins. */
 function flavoursFor(ownKey: string, ownPrice: number): ItemIn[] {
@@ -74,12 +73,7 @@ function savouryPizza(key: string, extra: Partial<ProductIn> = {}): ProductIn {
   return product(`pizza-${key}`, `Pizza ${name}`, price, `${desc} Pode ser meio a meio: cobramos o sabor de maior valor.`, {
     starting_price: true,
     packing_quantity: 1,
-    variations: [
-      SIZES,
-      { _id: 'sabores', name: 'Sabores', layout: 'check', min: 1, max: 2, price_rule: 4, items: flavoursFor(key, price) },
-      CRUST,
-      EXTRAS,
-    ],
+    variations: [SIZES, { _id: 'sabores', name: 'Sabores', layout: 'check', min: 1, max: 2, price_rule: 4, items: flavoursFor(key, price) }, CRUST, EXTRAS],
     ...extra,
   });
 }
@@ -164,13 +158,20 @@ const calzones: ProductIn[] = [
     starting_price: true,
     packing_quantity: 1,
     variations: [
-      checks('recheios', 'Recheios', 2, 2, 5, items(
-        ['calabresa', 'Calabresa', 0],
-        ['frango', 'Frango com Catupiry', 300],
-        ['portuguesa', 'Portuguesa', 400],
-        ['quatro-queijos', 'Quatro queijos', 500],
-        ['file', 'Filé mignon com champignon', 1200],
-      )),
+      checks(
+        'recheios',
+        'Recheios',
+        2,
+        2,
+        5,
+        items(
+          ['calabresa', 'Calabresa', 0],
+          ['frango', 'Frango com Catupiry', 300],
+          ['portuguesa', 'Portuguesa', 400],
+          ['quatro-queijos', 'Quatro queijos', 500],
+          ['file', 'Filé mignon com champignon', 1200],
+        ),
+      ),
     ],
   }),
 ];
@@ -187,7 +188,9 @@ const bebidas: ProductIn[] = [
   product('agua-sem-gas', 'Água Mineral sem Gás 500 ml', 450, 'Garrafa 500 ml.'),
   product('agua-com-gas', 'Água Mineral com Gás 500 ml', 500, 'Garrafa 500 ml.'),
   product('cerveja-long-neck', 'Cerveja Heineken Long Neck 330 ml', 1090, 'Venda proibida para menores de 18 anos.'),
-  product('vinho-tinto-reserva', 'Vinho Tinto Reserva da Casa', 8900, 'Rótulo selecionado pelo nosso sommelier; consulte a safra disponível pelo telefone.', { hide_price: true }),
+  product('vinho-tinto-reserva', 'Vinho Tinto Reserva da Casa', 8900, 'Rótulo selecionado pelo nosso sommelier; consulte a safra disponível pelo telefone.', {
+    hide_price: true,
+  }),
 ];
 
 const sobremesas: ProductIn[] = [
@@ -199,12 +202,14 @@ const sobremesas: ProductIn[] = [
   product('sorvete-massa-1-5l', 'Sorvete de Massa 1,5 L', 3490, 'Pote de 1,5 L. Só para retirada no balcão: sorvete não viaja bem!', {
     delivery_type: ['pickup'],
     variations: [
-      checks('sabores', 'Sabores', 1, 2, 1, items(
-        ['creme', 'Creme', 0],
-        ['chocolate', 'Chocolate', 0],
-        ['flocos', 'Flocos', 0],
-        ['pistache', 'Pistache', 800],
-      )),
+      checks(
+        'sabores',
+        'Sabores',
+        1,
+        2,
+        1,
+        items(['creme', 'Creme', 0], ['chocolate', 'Chocolate', 0], ['flocos', 'Flocos', 0], ['pistache', 'Pistache', 800]),
+      ),
     ],
   }),
 ];
@@ -215,31 +220,56 @@ const combos: ProductIn[] = [
     starting_price: true,
     packing_quantity: 2,
     variations: [
-      addremove('pizzas', 'Pizzas do combo', 2, 2, 1, items(
-        ['mussarela', 'Mussarela', 0],
-        ['calabresa', 'Calabresa', 0],
-        ['portuguesa', 'Portuguesa', 500],
-        ['quatro-queijos', 'Quatro Queijos', 700],
-        ['file-mignon', 'Filé Mignon', 1500],
-      )),
+      addremove(
+        'pizzas',
+        'Pizzas do combo',
+        2,
+        2,
+        1,
+        items(
+          ['mussarela', 'Mussarela', 0],
+          ['calabresa', 'Calabresa', 0],
+          ['portuguesa', 'Portuguesa', 500],
+          ['quatro-queijos', 'Quatro Queijos', 700],
+          ['file-mignon', 'Filé Mignon', 1500],
+        ),
+      ),
     ],
   }),
-  product('combo-esfihas', 'Combo 12 Esfihas + Refrigerante', 8490, '12 esfihas tradicionais sortidas (carne, queijo, calabresa e zaatar) + refrigerante 2 L.', { packing_quantity: 2 }),
+  product(
+    'combo-esfihas',
+    'Combo 12 Esfihas + Refrigerante',
+    8490,
+    '12 esfihas tradicionais sortidas (carne, queijo, calabresa e zaatar) + refrigerante 2 L.',
+    { packing_quantity: 2 },
+  ),
   product('combo-balcao', 'Combo Balcão', 5990, 'Pizza média de qualquer sabor tradicional + lata. Exclusivo para retirada no balcão.', {
     delivery_type: ['pickup'],
     packing_quantity: 1,
   }),
-  product('combo-2-por-1', 'Combo "2 por 1" <Terça> & Cia', 8990, 'Promoção "2 por 1" <imperdível> & </script><script>alert("xss")</script> — duas pizzas grandes pelo preço de uma. Só para entrega.', {
-    delivery_type: ['delivery'],
-    packing_quantity: 2,
-    promo: true,
-    normal_price: 13980,
-  }),
-  product('combo-festa', 'Combo Festa (40 esfihas + 2 refrigerantes)', 24990, 'Para festas e reuniões: 40 esfihas sortidas e dois refrigerantes 2 L. Encomende com pelo menos 4 horas de antecedência.', {
-    mandatory_schedule: true,
-    min_schedule_time: 4,
-    packing_quantity: 4,
-  }),
+  product(
+    'combo-2-por-1',
+    'Combo "2 por 1" <Terça> & Cia',
+    8990,
+    'Promoção "2 por 1" <imperdível> & </script><script>alert("xss")</script> — duas pizzas grandes pelo preço de uma. Só para entrega.',
+    {
+      delivery_type: ['delivery'],
+      packing_quantity: 2,
+      promo: true,
+      normal_price: 13980,
+    },
+  ),
+  product(
+    'combo-festa',
+    'Combo Festa (40 esfihas + 2 refrigerantes)',
+    24990,
+    'Para festas e reuniões: 40 esfihas sortidas e dois refrigerantes 2 L. Encomende com pelo menos 4 horas de antecedência.',
+    {
+      mandatory_schedule: true,
+      min_schedule_time: 4,
+      packing_quantity: 4,
+    },
+  ),
 ];
 
 export const pizzariaBella: CatalogueInput = {
@@ -346,4 +376,3 @@ export const pizzariaBella: CatalogueInput = {
     },
   ],
 };
-

@@ -39,15 +39,24 @@ function renderAvatar(host: HTMLElement, user: SessionUser): void {
     img.width = 32;
     img.height = 32;
     img.decoding = 'async';
-    img.addEventListener('error', () => {
-      host.replaceChildren(initials(user.name));
-    }, { once: true });
+    img.addEventListener(
+      'error',
+      () => {
+        host.replaceChildren(initials(user.name));
+      },
+      { once: true },
+    );
     host.appendChild(img);
   } else host.textContent = initials(user.name);
   host.dataset.userAvatar = user.photo ? 'photo' : 'initials';
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -58,7 +67,19 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, at
 function chevron(): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
-  for (const [k, v] of Object.entries({ width: '16', height: '16', viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    width: '16',
+    height: '16',
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  }))
+    svg.setAttribute(k, v);
   const path = document.createElementNS(ns, 'path');
   path.setAttribute('d', 'M6 9l6 6 6-6');
   svg.appendChild(path);
@@ -72,7 +93,12 @@ function menuItems(): HTMLLIElement[] {
     const entry =
       item.path !== undefined
         ? el('a', 'bl', { href: accountUrl + item.path, 'data-user-menu-item': item.key }, label)
-        : el('button', 'block w-full cursor-pointer rounded-md border-0 bg-transparent px-3 py-2 text-left [font:inherit] text-ink hover:bg-surface', { type: 'button', 'data-user-menu-item': item.key, 'data-logout': '' }, label);
+        : el(
+            'button',
+            'block w-full cursor-pointer rounded-md border-0 bg-transparent px-3 py-2 text-left [font:inherit] text-ink hover:bg-surface',
+            { type: 'button', 'data-user-menu-item': item.key, 'data-logout': '' },
+            label,
+          );
     return el('li', '', {}, entry);
   });
 }
@@ -94,21 +120,35 @@ function buildChrome(h: HTMLElement): void {
       'details',
       'dropdown relative',
       { hidden: '', 'data-user-menu': '', 'data-dropdown': '' },
-      el('summary', 'flex h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm font-semibold hover:bg-black/10', {}, avatar(), el('span', 'max-w-[10rem] truncate whitespace-nowrap', { 'data-user-greeting': '' }), chevron()),
-      el('ul', 'absolute right-0 top-full z-50 m-0 mt-1 w-56 list-none rounded-lg border border-line bg-card p-1 text-sm text-ink shadow-lg', { 'aria-label': menuLabel, 'data-user-menu-panel': '' }, ...menuItems()),
+      el(
+        'summary',
+        'flex h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm font-semibold hover:bg-black/10',
+        {},
+        avatar(),
+        el('span', 'max-w-[10rem] truncate whitespace-nowrap', { 'data-user-greeting': '' }),
+        chevron(),
+      ),
+      el(
+        'ul',
+        'absolute right-0 top-full z-50 m-0 mt-1 w-56 list-none rounded-lg border border-line bg-card p-1 text-sm text-ink shadow-lg',
+        { 'aria-label': menuLabel, 'data-user-menu-panel': '' },
+        ...menuItems(),
+      ),
     ),
   );
-  h.querySelector('[data-burger-panel] a[data-login]')?.closest('ul')?.after(
-    el(
-      'div',
-      '',
-      { hidden: '', 'data-burger-user': '' },
-      el('hr', 'my-2 border-line'),
-      el('p', 'm-0 flex items-center gap-2 px-3 py-2 font-semibold', {}, avatar(), el('span', 'min-w-0 truncate', { 'data-user-greeting': '' })),
-      el('p', 'm-0 px-3 pb-2 text-sm text-muted', { 'data-credits': '' }),
-      el('ul', 'm-0 list-none p-0', { 'aria-label': menuLabel }, ...menuItems()),
-    ),
-  );
+  h.querySelector('[data-burger-panel] a[data-login]')
+    ?.closest('ul')
+    ?.after(
+      el(
+        'div',
+        '',
+        { hidden: '', 'data-burger-user': '' },
+        el('hr', 'my-2 border-line'),
+        el('p', 'm-0 flex items-center gap-2 px-3 py-2 font-semibold', {}, avatar(), el('span', 'min-w-0 truncate', { 'data-user-greeting': '' })),
+        el('p', 'm-0 px-3 pb-2 text-sm text-muted', { 'data-credits': '' }),
+        el('ul', 'm-0 list-none p-0', { 'aria-label': menuLabel }, ...menuItems()),
+      ),
+    );
   h.append(
     el(
       'dialog',
@@ -123,8 +163,18 @@ function buildChrome(h: HTMLElement): void {
           'div',
           'flex justify-end gap-2',
           {},
-          el('button', 'cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 font-semibold text-ink hover:bg-surface', { value: 'cancel', 'data-logout-cancel': '' }, cancel),
-          el('button', 'cursor-pointer rounded-lg border-0 bg-brand px-4 py-2 font-semibold text-onbrand hover:bg-branddark', { value: 'confirm', 'data-logout-confirm': '' }, submit),
+          el(
+            'button',
+            'cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 font-semibold text-ink hover:bg-surface',
+            { value: 'cancel', 'data-logout-cancel': '' },
+            cancel,
+          ),
+          el(
+            'button',
+            'cursor-pointer rounded-lg border-0 bg-brand px-4 py-2 font-semibold text-onbrand hover:bg-branddark',
+            { value: 'confirm', 'data-logout-confirm': '' },
+            submit,
+          ),
         ),
       ),
     ),
@@ -227,4 +277,3 @@ async function boot(): Promise<void> {
     console.error('[session]', err);
   }
 }
-

@@ -17,7 +17,12 @@ export function shouldReload(lastReloadAt: number | null, now: number): boolean 
 }
 
 /** Reloads the page for a chunk-load failure unless one happened in the last minute; true when it reloads. */
-export function reloadForChunkError(err: unknown, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, now = Date.now(), reload = () => location.reload()): boolean {
+export function reloadForChunkError(
+  err: unknown,
+  storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+  now = Date.now(),
+  reload = () => location.reload(),
+): boolean {
   if (!isChunkLoadError(err)) return false;
   let last: number | null = null;
   try {

@@ -121,7 +121,11 @@ function setup(form: HTMLFormElement): void {
           return li;
         }),
       );
-      if (announce) announce.textContent = interpolate((plural ??= new Intl.PluralRules('pt-BR')).select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other, { count: list.length });
+      if (announce)
+        announce.textContent = interpolate(
+          (plural ??= new Intl.PluralRules('pt-BR')).select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other,
+          { count: list.length },
+        );
     }
     listbox!.hidden = false;
     input!.setAttribute('aria-expanded', 'true');

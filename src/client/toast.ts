@@ -78,7 +78,16 @@ export function toast(message: string, opts: ToastOptions = {}): void {
     const button = document.createElement('button');
     button.type = 'button';
     button.textContent = label;
-    Object.assign(button.style, { background: 'transparent', color: '#fff', border: '1px solid rgba(255,255,255,.6)', borderRadius: '6px', padding: '4px 10px', cursor: 'pointer', font: 'inherit', fontWeight: '600' });
+    Object.assign(button.style, {
+      background: 'transparent',
+      color: '#fff',
+      border: '1px solid rgba(255,255,255,.6)',
+      borderRadius: '6px',
+      padding: '4px 10px',
+      cursor: 'pointer',
+      font: 'inherit',
+      fontWeight: '600',
+    });
     button.addEventListener('click', () => {
       remove();
       onClick();

@@ -45,7 +45,11 @@ export function trackingItems(lines: readonly { product_id: string; name: string
  * The payload for an order total in centavos.
  * Example: `ecommercePayload(3490, [])` is `{ currency: 'BRL', value: 34.9, items: [] }`
  */
-export function ecommercePayload(totalCents: number, items: TrackingItem[], extra: Pick<EcommercePayload, 'payment_type' | 'transaction_id'> = {}): EcommercePayload {
+export function ecommercePayload(
+  totalCents: number,
+  items: TrackingItem[],
+  extra: Pick<EcommercePayload, 'payment_type' | 'transaction_id'> = {},
+): EcommercePayload {
   return { currency: 'BRL', value: centsToReais(totalCents), items, ...extra };
 }
 

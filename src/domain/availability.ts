@@ -24,11 +24,7 @@ export function isProductAvailableAt(product: ProductAvailabilityLike, instant: 
  * When an unavailable product next becomes available; null when it is available now or never will be.
  * Example: `nextProductAvailability({ availabilities: [{ wday: 2, start_at: 1100, stop_at: 1500 }] }, mondayAt0900, tz)?.hour === 11`
  */
-export function nextProductAvailability(
-  product: ProductAvailabilityLike,
-  instant: Temporal.Instant,
-  timeZone: string,
-): Temporal.ZonedDateTime | null {
+export function nextProductAvailability(product: ProductAvailabilityLike, instant: Temporal.Instant, timeZone: string): Temporal.ZonedDateTime | null {
   const windows = product.availabilities ?? [];
   if (windows.length === 0 || isOpenAt(windows, instant, timeZone)) return null;
   return nextOpening(windows, instant, timeZone);

@@ -21,9 +21,7 @@ export const CARD_AMOUNT_INVALID_MESSAGE = 'Informe um valor maior que zero.';
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'elo' | 'hipercard' | 'diners';
 
-export type CardCheck =
-  | { ok: true }
-  | { ok: false; code: string; message?: string; key?: string };
+export type CardCheck = { ok: true } | { ok: false; code: string; message?: string; key?: string };
 
 /** Digits only, spaces and any other separators stripped [R-3.2]. Example: `stripCardNumber('4111 1111 1111 1111') === '4111111111111111'` */
 export function stripCardNumber(input: string): string {
@@ -91,11 +89,29 @@ export function checkCardDocument(input: string): CardCheck & { kind?: TaxIdKind
 // Ranges are [low, high] over the first six digits; order matters: Elo and Hipercard bins sit
 // inside ranges that would otherwise read as Visa, Mastercard or Diners.
 const ELO_BIN_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [401178, 401179], [431274, 431274], [438935, 438935], [451416, 451416], [457393, 457393],
-  [457631, 457632], [504175, 504175], [506699, 506778], [509000, 509999], [627780, 627780],
-  [636297, 636297], [636368, 636368], [650031, 650033], [650035, 650051], [650405, 650439],
-  [650485, 650538], [650541, 650598], [650700, 650718], [650720, 650727], [650901, 650978],
-  [651652, 651679], [655000, 655019], [655021, 655058],
+  [401178, 401179],
+  [431274, 431274],
+  [438935, 438935],
+  [451416, 451416],
+  [457393, 457393],
+  [457631, 457632],
+  [504175, 504175],
+  [506699, 506778],
+  [509000, 509999],
+  [627780, 627780],
+  [636297, 636297],
+  [636368, 636368],
+  [650031, 650033],
+  [650035, 650051],
+  [650405, 650439],
+  [650485, 650538],
+  [650541, 650598],
+  [650700, 650718],
+  [650720, 650727],
+  [650901, 650978],
+  [651652, 651679],
+  [655000, 655019],
+  [655021, 655058],
 ];
 
 function inRanges(bin: number, ranges: ReadonlyArray<readonly [number, number]>): boolean {
@@ -164,9 +180,7 @@ export type CardToRegister = {
   expires: string;
 };
 
-export type CardFormResult =
-  | { ok: true; card: CardToRegister }
-  | { ok: false; errors: Partial<Record<keyof CardForm, CardCheck & { ok: false }>> };
+export type CardFormResult = { ok: true; card: CardToRegister } | { ok: false; errors: Partial<Record<keyof CardForm, CardCheck & { ok: false }>> };
 
 /**
  * Checks the add-card form and builds the card to register (R-3.2..R-3.5); the clock is passed in.

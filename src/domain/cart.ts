@@ -74,9 +74,7 @@ export function normalizePicks(picks: readonly VariationPick[]): VariationPick[]
     if (seen) seen.qnt += p.qnt;
     else byKey.set(k, { variation_id: p.variation_id, item_id: p.item_id, qnt: p.qnt });
   }
-  return [...byKey.values()].sort((a, b) =>
-    a.variation_id === b.variation_id ? compare(a.item_id, b.item_id) : compare(a.variation_id, b.variation_id),
-  );
+  return [...byKey.values()].sort((a, b) => (a.variation_id === b.variation_id ? compare(a.item_id, b.item_id) : compare(a.variation_id, b.variation_id)));
 }
 
 function compare(a: string, b: string): number {
@@ -100,11 +98,7 @@ function selectionsOf(group: ProductVariation, picks: readonly VariationPick[]):
  * Example: a R$ 0,00 pizza with a rule-4 'Sabores' group and halves at R$ 42,90 and R$ 51,90, qnt 2:
  * `priceLine(pizza, halves, 2)` is `{ unit_cents: 5190, line_cents: 10380 }`
  */
-export function priceLine(
-  product: ProductView,
-  picks: readonly VariationPick[],
-  qnt: number,
-): { unit_cents: number; line_cents: number } {
+export function priceLine(product: ProductView, picks: readonly VariationPick[], qnt: number): { unit_cents: number; line_cents: number } {
   const chosen = normalizePicks(picks);
   const groups: PricedGroup[] = product.variations.map((group) => {
     const prices = new Map(group.items.map((item) => [item._id, item.price]));

@@ -12,9 +12,7 @@ const EARTH_RADIUS_METERS = 6_371_008.8;
 
 export type LngLat = readonly [lng: number, lat: number];
 export type DeliveryBand = { up_to_meters: number; price: number };
-export type DeliveryFeeResult =
-  | { ok: true; price: number; distance: number }
-  | { ok: false; reason: 'outside_radius'; distance: number };
+export type DeliveryFeeResult = { ok: true; price: number; distance: number } | { ok: false; reason: 'outside_radius'; distance: number };
 
 function toRadians(degrees: number): number {
   return (degrees * Math.PI) / 180;
@@ -54,10 +52,7 @@ export function effectiveDeliveryRadius(prefs: { delivery_radius?: number | null
  * The radius itself is inside (a customer exactly 5000 m away is served).
  * Example: `deliveryFee(1200, { delivery_bands: [{ up_to_meters: 1000, price: 500 }, { up_to_meters: 3000, price: 800 }] })` is `{ ok: true, price: 800, distance: 1200 }`
  */
-export function deliveryFee(
-  distance: number,
-  prefs: { delivery_radius?: number | null; delivery_bands?: readonly DeliveryBand[] },
-): DeliveryFeeResult {
+export function deliveryFee(distance: number, prefs: { delivery_radius?: number | null; delivery_bands?: readonly DeliveryBand[] }): DeliveryFeeResult {
   if (!Number.isFinite(distance) || distance < 0) throw new RangeError(`distance must be a non-negative number, got ${distance}`);
   if (distance > effectiveDeliveryRadius(prefs)) return { ok: false, reason: 'outside_radius', distance };
   const bands = [...(prefs.delivery_bands ?? [])].sort((a, b) => a.up_to_meters - b.up_to_meters);

@@ -41,7 +41,9 @@ export function normalizeSpaces(text: string): string {
  * Example: `parseBRLInput('1.234,50') === 123450`
  */
 export function parseBRLInput(input: string): number | null {
-  const text = normalizeSpaces(input).replace(/^\s*R\$\s*/, '').trim();
+  const text = normalizeSpaces(input)
+    .replace(/^\s*R\$\s*/, '')
+    .trim();
   let integerPart: string;
   let fractionPart = '';
   const comma = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{0,2}))?$/.exec(text);

@@ -43,15 +43,7 @@ import type { EstablishmentStatus } from './week-clock.ts';
 export type OfficeHourForm = { _id?: string; day_of_week: number; opening: string; closing: string };
 
 /** Portuguese weekday labels, index 0 = wday 1 = Sunday [R-9.4]. */
-export const WEEKDAY_LABELS = [
-  'Domingo',
-  'Segunda-feira',
-  'Terça-feira',
-  'Quarta-feira',
-  'Quinta-feira',
-  'Sexta-feira',
-  'Sábado',
-] as const;
+export const WEEKDAY_LABELS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'] as const;
 
 /** Label of a wday (1 = Sunday) [R-3.34]. Example: `weekdayLabel(1) === 'Domingo'` */
 export function weekdayLabel(wday: number): string {

@@ -124,9 +124,7 @@ export function priceOrder(input: PricingInput): OrderTotals {
   const creditsAvailable = nonNegativeCents(input.credits_available);
 
   const pickup_discount =
-    type === 'pickup' && prefs.has_pickup_discount
-      ? Math.min(discountOn(subtotal, prefs.pickup_discount_type, prefs.pickup_discount_value), products)
-      : 0;
+    type === 'pickup' && prefs.has_pickup_discount ? Math.min(discountOn(subtotal, prefs.pickup_discount_type, prefs.pickup_discount_value), products) : 0;
 
   const addressFee = type === 'delivery' && input.delivery_fee !== null ? nonNegativeCents(input.delivery_fee) : 0;
 
@@ -137,8 +135,7 @@ export function priceOrder(input: PricingInput): OrderTotals {
   // not waived, and it can only lower the base, so adding it could never flip the waiver back.
   const withoutFee = products + packing_fee - pickup_discount;
   const thresholdBase = withoutFee - Math.min(creditsAvailable, withoutFee);
-  const delivery_fee_waived =
-    addressFee > 0 && input.free_delivery_enabled && thresholdBase >= nonNegativeCents(prefs.free_delivery_tax_after_product_price);
+  const delivery_fee_waived = addressFee > 0 && input.free_delivery_enabled && thresholdBase >= nonNegativeCents(prefs.free_delivery_tax_after_product_price);
   const delivery_fee = delivery_fee_waived ? 0 : addressFee;
 
   // Decisions #3: a coupon or prize needs delivery to a chosen address with a fee still charged.

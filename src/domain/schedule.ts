@@ -31,9 +31,7 @@ export type ScheduleContext = {
 };
 
 export type ScheduleTimes = { ok: true; times: string[] } | { ok: false; reason: 'no_hours' | 'no_time_left' };
-export type ScheduleCheck =
-  | { ok: true; scheduledAt: string }
-  | { ok: false; reason: 'date_required' | 'invalid' | 'past' | 'too_early'; suggested?: string };
+export type ScheduleCheck = { ok: true; scheduledAt: string } | { ok: false; reason: 'date_required' | 'invalid' | 'past' | 'too_early'; suggested?: string };
 
 type Interval = { start: number; end: number };
 

@@ -15,9 +15,7 @@ export const DOCUMENT_INVALID_MESSAGE = 'CPF/CNPJ inválido';
 export type TaxIdKind = 'cpf' | 'cnpj';
 export type TaxIdErrorCode = 'document_incomplete' | 'document_not_validate';
 
-export type TaxIdResult =
-  | { ok: true; kind: TaxIdKind; value: string; formatted: string }
-  | { ok: false; code: TaxIdErrorCode; message: string };
+export type TaxIdResult = { ok: true; kind: TaxIdKind; value: string; formatted: string } | { ok: false; code: TaxIdErrorCode; message: string };
 
 /** Removes punctuation and upper-cases, keeping the letters an alphanumeric CNPJ may hold. Example: `stripTaxId('12.abc.345/01DE-35') === '12ABC34501DE35'` */
 export function stripTaxId(input: string): string {

@@ -3,7 +3,16 @@
 import { Temporal } from 'temporal-polyfill';
 
 export { Temporal };
-export { DEFAULT_TIME_ZONE, MINUTES_PER_DAY, MINUTES_PER_WEEK, hhmmToMinutes, minutesToHHMM, offsetMinutesAt, wallClockMinuteOfWeek, type ZoneOffsets } from './week-clock.ts';
+export {
+  DEFAULT_TIME_ZONE,
+  MINUTES_PER_DAY,
+  MINUTES_PER_WEEK,
+  hhmmToMinutes,
+  minutesToHHMM,
+  offsetMinutesAt,
+  wallClockMinuteOfWeek,
+  type ZoneOffsets,
+} from './week-clock.ts';
 import { MINUTES_PER_DAY, hhmmToMinutes, type ZoneOffsets } from './week-clock.ts';
 
 /** Shows an HHMM integer as 'HH:MM' [R-9.15]. Example: `formatHHMM(930) === '09:30'` */

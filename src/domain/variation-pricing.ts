@@ -90,9 +90,7 @@ function hasMax(group: Pick<VariationGroupDef, 'max'>): boolean {
 export function variationGroupError(group: VariationGroupDef, picks: readonly VariationSelection[]): string | null {
   if (!(group.min > 0)) return null;
   if (selectedCount(group, picks) >= group.min) return null;
-  return group.layout === 'check'
-    ? `Escolha no mínimo ${group.min} opção de ${group.name}`
-    : `Escolha no mínimo ${group.min} ${group.name}`;
+  return group.layout === 'check' ? `Escolha no mínimo ${group.min} opção de ${group.name}` : `Escolha no mínimo ${group.min} ${group.name}`;
 }
 
 /**
@@ -112,10 +110,7 @@ export function unmetVariationGroups(
 }
 
 /** Whether the continue button is enabled [R-5.89]. Example: `canContinue(groups, selections) === false` while a minimum is unmet */
-export function canContinue(
-  groups: readonly VariationGroupDef[],
-  selections: Readonly<Record<string, readonly VariationSelection[] | undefined>>,
-): boolean {
+export function canContinue(groups: readonly VariationGroupDef[], selections: Readonly<Record<string, readonly VariationSelection[] | undefined>>): boolean {
   return unmetVariationGroups(groups, selections).length === 0;
 }
 
@@ -131,11 +126,7 @@ export function variationControl(group: Pick<VariationGroupDef, 'layout' | 'min'
  * Whether an option is disabled: checkboxes not yet ticked once max is reached [R-5.92]; radios never.
  * Example: `isOptionDisabled({ layout: 'check', min: 0, max: 2 }, [{ item_id: 'a', qnt: 1 }, { item_id: 'b', qnt: 1 }], 'c') === true`
  */
-export function isOptionDisabled(
-  group: Pick<VariationGroupDef, 'layout' | 'min' | 'max'>,
-  picks: readonly VariationSelection[],
-  itemId: string,
-): boolean {
+export function isOptionDisabled(group: Pick<VariationGroupDef, 'layout' | 'min' | 'max'>, picks: readonly VariationSelection[], itemId: string): boolean {
   const control = variationControl(group);
   if (control === 'radio' || !hasMax(group)) return false;
   const ticked = picks.some((p) => p.item_id === itemId && p.qnt > 0);

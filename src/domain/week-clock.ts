@@ -86,7 +86,6 @@ export function isOpenAtMinuteOfWeek(hours: readonly OfficeHour[], minute: numbe
   return weeklyIntervals(hours).some((i) => minute >= i.start && minute < i.end);
 }
 
-
 export type EstablishmentStatus = 'online' | 'offline' | 'unknown';
 
 /** establishmentStatus at a wall-clock minute of the week (for code that must not load Temporal). Example: `establishmentStatusAtMinute({ isOpenFlag: null, hours: [], minuteOfWeek: 0 }) === 'unknown'` */

@@ -17,7 +17,10 @@ let plural: Intl.PluralRules | undefined;
 
 const namespaces: Record<string, Record<string, unknown>> = {};
 for (const [path, data] of Object.entries(modules)) {
-  const ns = path.split('/').pop()!.replace(/\.json$/, '');
+  const ns = path
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '');
   namespaces[ns] = data;
 }
 
@@ -38,7 +41,8 @@ export function t(fullKey: string, options: TOptions = {}): string {
   const ns = sep === -1 ? 'common' : fullKey.slice(0, sep);
   const key = sep === -1 ? fullKey : fullKey.slice(sep + 1);
   let text: string | undefined;
-  if (typeof options.count === 'number') text = lookup(ns, `${key}_${(plural ??= new Intl.PluralRules(locale)).select(options.count)}`) ?? lookup(ns, `${key}_other`);
+  if (typeof options.count === 'number')
+    text = lookup(ns, `${key}_${((plural ??= new Intl.PluralRules(locale))).select(options.count)}`) ?? lookup(ns, `${key}_other`);
   text ??= lookup(ns, key);
   if (text === undefined) {
     if (import.meta.env?.DEV) console.warn(`[i18n] missing key ${ns}:${key}`);

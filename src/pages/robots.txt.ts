@@ -17,7 +17,9 @@ export const GET: APIRoute = async ({ request, url }) => {
     const list = await loadPickerEstablishments(kind);
     // Establishment summaries do not carry the company's domains; the store data does.
     const origins = await Promise.all(
-      list.map(async (e) => (kind.kind === 'custom' ? canonicalOriginFor(kind.company) : ((await loadStore(e.slug_area))?.canonicalOrigin ?? canonicalOriginFor(e.company)))),
+      list.map(async (e) =>
+        kind.kind === 'custom' ? canonicalOriginFor(kind.company) : ((await loadStore(e.slug_area))?.canonicalOrigin ?? canonicalOriginFor(e.company)),
+      ),
     );
     list.forEach((e, i) => lines.push(`Sitemap: ${origins[i]}${routes.sitemap(e.slug_area)}`));
   }

@@ -21,6 +21,7 @@ export function insideBrazilBounds(lng: number, lat: number): boolean {
 }
 
 /** The 27 federative units (UF codes). */
+// biome-ignore format: the 27 codes as a grid
 export const STATE_CODES = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',

@@ -137,7 +137,14 @@ export const ORDER_PAGE_SIZE = 20;
 export const ORDER_MAX_LIMIT = 100;
 
 const fieldList = type('string').pipe((s, ctx) => {
-  const parts = [...new Set(s.split(',').map((p) => p.trim()).filter(Boolean))];
+  const parts = [
+    ...new Set(
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = parts.filter((p) => !(ORDER_FIELDS as readonly string[]).includes(p));
   if (unknown.length) return ctx.error(`a comma list of ${ORDER_FIELDS.join(', ')} (unknown: ${unknown.join(', ')})`);
   return parts as OrderField[];

@@ -57,7 +57,10 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   const token = internalToken();
   const astro = await loadAstroHandler();
   const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  const withCompression = (handler: Handler): Handler => (req, res) => compress(req, res, () => handler(req, res));
+  const withCompression =
+    (handler: Handler): Handler =>
+    (req, res) =>
+      compress(req, res, () => handler(req, res));
   let origin = '';
 
   /** Renders one page through our own Astro handler over loopback (keeping the Host header). */
@@ -152,7 +155,13 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     if (isRead && !query && !/\.[a-z0-9]+$/i.test(path) && (await hostMayUseStoredPages(String(req.headers.host ?? '')))) {
       const folder = safeJoin(pagesDir, path);
       if (folder && (await serveFile(req, res, join(folder, 'index.html')))) return;
-      if (folder && isStorablePath(path) && (await renderAndStore(path, String(req.headers.host ?? ''))) && (await serveFile(req, res, join(folder, 'index.html')))) return;
+      if (
+        folder &&
+        isStorablePath(path) &&
+        (await renderAndStore(path, String(req.headers.host ?? ''))) &&
+        (await serveFile(req, res, join(folder, 'index.html')))
+      )
+        return;
     }
     return astroCompressed(req, res);
   }

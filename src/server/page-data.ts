@@ -1,13 +1,6 @@
 // What the Astro pages load from the database, in one place, so each page does one call.
 import { config } from './config.ts';
-import {
-  getCompanyByDomain,
-  getEstablishment,
-  listAllProducts,
-  listCategories,
-  listEstablishments,
-  listProducts,
-} from './db/catalogue-repo.ts';
+import { getCompanyByDomain, getEstablishment, listAllProducts, listCategories, listEstablishments, listProducts } from './db/catalogue-repo.ts';
 import { getDatabase } from './db/database.ts';
 import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, ProductView } from '../schemas/views.ts';
 
@@ -58,10 +51,7 @@ export async function loadStore(slug: string): Promise<StoreData | undefined> {
 /** Categories with their products in menu order (categories without products left out). */
 export async function loadCatalogue(establishmentId: string): Promise<CatalogueSection[]> {
   const { db } = await getDatabase();
-  const [categories, products] = await Promise.all([
-    listCategories(db, establishmentId, { onlyWithProducts: true }),
-    listAllProducts(db, establishmentId),
-  ]);
+  const [categories, products] = await Promise.all([listCategories(db, establishmentId, { onlyWithProducts: true }), listAllProducts(db, establishmentId)]);
   const byCategory = new Map<string, ProductView[]>();
   for (const p of products) {
     const list = byCategory.get(p.category_id) ?? [];

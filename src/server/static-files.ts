@@ -66,7 +66,10 @@ export async function serveFile(req: IncomingMessage, res: ServerResponse, path:
   let encoding: string | undefined;
   let size = base.size;
   if (compressible.has(ext)) {
-    for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [enc, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (!new RegExp(`\\b${enc}\\b`).test(accept)) continue;
       const twin = await fileStat(path + suffix);
       if (twin && twin.mtimeMs >= base.mtimeMs - 1000) {

@@ -196,7 +196,11 @@ forEachDatabase(
         expect(Math.abs(n.delivery.distance - 600)).toBeLessThanOrEqual(1);
         // bella-centro (same company) has a 3000 m radius and no bands: free up to there.
         const centroList = (await list(session, `?establishment_id=${centro}`)).body.addresses;
-        expect(centroList.map((x: { delivery: unknown }) => x.delivery)).toEqual([{ ok: false }, { ok: true, price: 0, distance: expect.any(Number) }, { ok: true, price: 0, distance: expect.any(Number) }]);
+        expect(centroList.map((x: { delivery: unknown }) => x.delivery)).toEqual([
+          { ok: false },
+          { ok: true, price: 0, distance: expect.any(Number) },
+          { ok: true, price: 0, distance: expect.any(Number) },
+        ]);
       });
 
       it("answers 404 establishment_not_found for an unknown establishment or another company's", async () => {
@@ -220,7 +224,7 @@ forEachDatabase(
     });
 
     describe('DELETE /users/me/addresses/{id}', () => {
-      it('deletes one of the user\'s addresses: 204, then gone [R-7.43]', async () => {
+      it("deletes one of the user's addresses: 204, then gone [R-7.43]", async () => {
         const { session } = await registerUser(ctx(), centro);
         const keep = (await save(session, payload({ street: 'Fica' }))).body;
         const gone = (await save(session, payload({ street: 'Sai' }))).body;

@@ -275,7 +275,11 @@ forEachDatabase(
     describe('POST /auth/logout', () => {
       it('answers 204, deletes the session and expires both cookies', async () => {
         const { session, user } = await registerUser(ctx(), centro);
-        const other = await login(centro, (await ctx().db.selectFrom('users').select('email').where('id', '=', user._id).executeTakeFirstOrThrow()).email, 'segr3do');
+        const other = await login(
+          centro,
+          (await ctx().db.selectFrom('users').select('email').where('id', '=', user._id).executeTakeFirstOrThrow()).email,
+          'segr3do',
+        );
         const otherToken = sessionToken(other.res, centro);
 
         const res = await ctx().call('/api/auth/logout', { method: 'POST', body: { establishment_id: centro }, headers: cookieHeaders(session) });
@@ -325,7 +329,10 @@ forEachDatabase(
 
       it('answers 401 invalid_token for an unknown token, another company, or an ended session', async () => {
         const { session } = await registerUser(ctx(), centro);
-        expect(await post('/api/auth/exchange', { establishment_id: centro, token: 'A'.repeat(43) })).toMatchObject({ status: 401, body: { message: 'invalid_token' } });
+        expect(await post('/api/auth/exchange', { establishment_id: centro, token: 'A'.repeat(43) })).toMatchObject({
+          status: 401,
+          body: { message: 'invalid_token' },
+        });
         const foreign = await post('/api/auth/exchange', { establishment_id: manaus, token: session.token });
         expect(foreign).toMatchObject({ status: 401, body: { message: 'invalid_token' } });
         expect(foreign.res.headers.getSetCookie()).toEqual([]);

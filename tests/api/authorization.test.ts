@@ -18,7 +18,9 @@ const uploadsDir = mkdtempSync(join(tmpdir(), 'storefront-authz-'));
 afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 
 async function photo(): Promise<FormData> {
-  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
   return form;
@@ -83,7 +85,11 @@ forEachDatabase(
         expect(seenByB.body._id).toBe(b.user._id);
         expect(seenByB.body.name).toBe('Bruno Manaus');
 
-        const putB = await ctx().call('/api/users/me', { method: 'PUT', body: { name: 'Bruno Alterado', fbid: '12345' }, headers: bearerHeaders(b.session.token) });
+        const putB = await ctx().call('/api/users/me', {
+          method: 'PUT',
+          body: { name: 'Bruno Alterado', fbid: '12345' },
+          headers: bearerHeaders(b.session.token),
+        });
         expect(putB.status).toBe(200);
         expect((await putB.json())._id).toBe(b.user._id);
 
@@ -143,7 +149,9 @@ forEachDatabase(
       });
 
       it('expires the stale cookies of a rejected session', async () => {
-        const res = await ctx().call('/api/users/me', { headers: { Cookie: `sid_${centro}=${'z'.repeat(43)}; sf_auth_${centro}=1`, 'Establishment-Id': centro } });
+        const res = await ctx().call('/api/users/me', {
+          headers: { Cookie: `sid_${centro}=${'z'.repeat(43)}; sf_auth_${centro}=1`, 'Establishment-Id': centro },
+        });
         expect(res.status).toBe(401);
         expect(cookieNamed(res, `sid_${centro}`)?.attrs['max-age']).toBe('0');
         expect(cookieNamed(res, `sf_auth_${centro}`)?.attrs['max-age']).toBe('0');

@@ -40,12 +40,7 @@ async function rowCounts(db: Database): Promise<Record<string, number>> {
 }
 
 async function productsOf(db: Database, slug: string) {
-  return db
-    .selectFrom('products')
-    .select(['id', 'name', 'price'])
-    .where('establishment_id', '=', stableId('establishment', slug))
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('products').select(['id', 'name', 'price']).where('establishment_id', '=', stableId('establishment', slug)).orderBy('id').execute();
 }
 
 for (const engine of ['sqlite', 'postgres'] as const) {

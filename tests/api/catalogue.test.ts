@@ -91,7 +91,15 @@ forEachDatabase(
           [cat('bebidas'), []],
           [cat('sobremesas'), []],
         ]);
-        expect(body[0].children[0]).toEqual({ _id: cat('doces'), name: 'Pizzas doces', desc: '', parent_id: cat('pizzas'), sort: 1, product_count: 2, children: [] });
+        expect(body[0].children[0]).toEqual({
+          _id: cat('doces'),
+          name: 'Pizzas doces',
+          desc: '',
+          parent_id: cat('pizzas'),
+          sort: 1,
+          product_count: 2,
+          children: [],
+        });
       });
 
       it('answers 400 invalid_query for another type', async () => {
@@ -143,7 +151,12 @@ forEachDatabase(
         const { body } = await json(`/api/establishments/${centro}/products?category_id=${cat('bebidas')}`);
         expect(body.total).toBe(3);
         expect(names(body.items)).toEqual(['Refrigerante Lata', 'Chopp Artesanal', 'Suco Natural']);
-        expect((await json(`/api/establishments/${centro}/products?category_id=${cat('sobremesas')}`)).body).toEqual({ items: [], total: 0, page: 1, limit: 20 });
+        expect((await json(`/api/establishments/${centro}/products?category_id=${cat('sobremesas')}`)).body).toEqual({
+          items: [],
+          total: 0,
+          page: 1,
+          limit: 20,
+        });
       });
 
       it('filters by accept_delivery and accept_pickup [R-7.17]', async () => {
@@ -215,7 +228,10 @@ forEachDatabase(
           const { status, body } = await json(`/api/establishments/${centro}/products?${qs}`);
           expect(status, qs).toBe(400);
           expect(body.message, qs).toBe('invalid_query');
-          expect(body.fields.map((f: { path: string }) => f.path), qs).toEqual([path]);
+          expect(
+            body.fields.map((f: { path: string }) => f.path),
+            qs,
+          ).toEqual([path]);
         }
         const two = await json(`/api/establishments/${centro}/products?page=0&limit=500`);
         expect(two.body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['limit', 'page']);

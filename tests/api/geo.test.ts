@@ -53,7 +53,12 @@ const GEO_BANDS: CatalogueInput = {
 };
 const GEO_PICKUP: CatalogueInput = {
   ...GEO_BANDS,
-  establishment: { ...GEO_BANDS.establishment, slug: 'geo-pickup', name: 'Geo Retirada', preferences: { ...GEO_BANDS.establishment.preferences, delivery_type: ['pickup'] } },
+  establishment: {
+    ...GEO_BANDS.establishment,
+    slug: 'geo-pickup',
+    name: 'Geo Retirada',
+    preferences: { ...GEO_BANDS.establishment.preferences, delivery_type: ['pickup'] },
+  },
 };
 
 /** The demo establishments of the seed, with their addresses. */
@@ -111,7 +116,11 @@ async function startNominatim() {
     url: `http://127.0.0.1:${port}/nominatim`,
     requests,
     state,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -252,7 +261,14 @@ forEachDatabase(
           const r = await post('/api/geo/reversegeocode', { lat, lng });
           expect(r.status).toBe(200);
           expect(Object.keys(r.body).sort()).toEqual(['city', 'country', 'neighborhood', 'number', 'state', 'street']);
-          expect({ ...r.body, number: undefined }, a.slug).toEqual({ street: a.street, number: undefined, neighborhood: a.neighborhood, city: a.city, state: a.state, country: 'BR' });
+          expect({ ...r.body, number: undefined }, a.slug).toEqual({
+            street: a.street,
+            number: undefined,
+            neighborhood: a.neighborhood,
+            city: a.city,
+            state: a.state,
+            country: 'BR',
+          });
           expect(Math.abs(Number(r.body.number) - Number(a.number)), a.slug).toBeLessThanOrEqual(2);
         }
       });
@@ -291,7 +307,14 @@ forEachDatabase(
       it('finds a street, at a house number when one is typed', async () => {
         const r = await search(`q=${encodeURIComponent('r. harmonia')}`);
         expect(r.status).toBe(200);
-        expect(r.body.results[0]).toMatchObject({ kind: 'street', street: 'Rua Harmonia', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', label: 'Rua Harmonia - Vila Madalena, São Paulo/SP' });
+        expect(r.body.results[0]).toMatchObject({
+          kind: 'street',
+          street: 'Rua Harmonia',
+          neighborhood: 'Vila Madalena',
+          city: 'São Paulo',
+          state: 'SP',
+          label: 'Rua Harmonia - Vila Madalena, São Paulo/SP',
+        });
         const at = await search(`q=${encodeURIComponent('Rua Harmonia, 512')}`);
         expect(at.body.results[0]).toMatchObject({ street: 'Rua Harmonia', number: '512', label: 'Rua Harmonia, 512 - Vila Madalena, São Paulo/SP' });
         expect(metersBetween(at.body.results[0].lng_lat, [-46.689, -23.556])).toBeLessThan(5);
@@ -301,9 +324,20 @@ forEachDatabase(
 
       it('finds IBGE municipalities, placed when the data knows their centre and with lng_lat null otherwise', async () => {
         const santos = await search('q=santos');
-        expect(santos.body.results[0]).toEqual({ label: 'Santos/SP', kind: 'city', street: '', number: '', neighborhood: '', city: 'Santos', state: 'SP', lng_lat: [-46.334, -23.961] });
+        expect(santos.body.results[0]).toEqual({
+          label: 'Santos/SP',
+          kind: 'city',
+          street: '',
+          number: '',
+          neighborhood: '',
+          city: 'Santos',
+          state: 'SP',
+          lng_lat: [-46.334, -23.961],
+        });
         const xapuri = await search('q=xapuri');
-        expect(xapuri.body.results).toEqual([{ label: 'Xapuri/AC', kind: 'city', street: '', number: '', neighborhood: '', city: 'Xapuri', state: 'AC', lng_lat: null }]);
+        expect(xapuri.body.results).toEqual([
+          { label: 'Xapuri/AC', kind: 'city', street: '', number: '', neighborhood: '', city: 'Xapuri', state: 'AC', lng_lat: null },
+        ]);
         // Accents and case do not matter.
         expect((await search(`q=${encodeURIComponent('FLORIANOPOLIS')}`)).body.results[0].city).toBe('Florianópolis');
       });
@@ -349,13 +383,23 @@ forEachDatabase(
         expect(sent.userAgent).toMatch(/^white-label-storefront\/1\.0/);
         // The Portuguese result is dropped even though the endpoint sent it.
         expect(r.body.results).toEqual([
-          { label: 'Rua Harmonia, 512 - Vila Madalena, São Paulo/SP', kind: 'street', street: 'Rua Harmonia', number: '512', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', lng_lat: [-46.689, -23.5559] },
+          {
+            label: 'Rua Harmonia, 512 - Vila Madalena, São Paulo/SP',
+            kind: 'street',
+            street: 'Rua Harmonia',
+            number: '512',
+            neighborhood: 'Vila Madalena',
+            city: 'São Paulo',
+            state: 'SP',
+            lng_lat: [-46.689, -23.5559],
+          },
           { label: 'Xapuri/AC', kind: 'city', street: '', number: '', neighborhood: '', city: 'Xapuri', state: 'AC', lng_lat: [-68.5044, -10.6508] },
         ]);
       });
 
       it('reverse geocodes through the endpoint; nothing found or outside Brazil gives empty fields [R-7.44]', async () => {
-        const at = (lat: number) => withConfig({ geocoderUrl: nominatim.url }, () => post('/api/geo/reversegeocode', { lat, lng: -46.689 + (ctx().engine === 'sqlite' ? 0 : 0.0001) }));
+        const at = (lat: number) =>
+          withConfig({ geocoderUrl: nominatim.url }, () => post('/api/geo/reversegeocode', { lat, lng: -46.689 + (ctx().engine === 'sqlite' ? 0 : 0.0001) }));
         const found = await at(-23.556);
         expect(found.body).toEqual({ street: 'Rua Harmonia', number: '512', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', country: 'BR' });
         const sent = nominatim.requests.at(-1)!;

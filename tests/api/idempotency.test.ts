@@ -21,8 +21,10 @@ const CENTRO = estId('cantina-centro');
 const H24 = estId('cantina-24h');
 const FRIDAY_20H = '2025-01-03T23:00:00Z';
 
-const ordersOf = async (db: Database, userId: string) => db.selectFrom('orders').select(['id', 'number', 'establishment_id']).where('user_id', '=', userId).execute();
-const keyRow = (db: Database, userId: string, key: string) => db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+const ordersOf = async (db: Database, userId: string) =>
+  db.selectFrom('orders').select(['id', 'number', 'establishment_id']).where('user_id', '=', userId).execute();
+const keyRow = (db: Database, userId: string, key: string) =>
+  db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 
 describe('canonical fingerprint', () => {
   it('ignores key order and undefined members, not values', () => {
@@ -63,7 +65,7 @@ forEachDatabase(
       expect(await again.text()).toBe(firstBody);
       const id = JSON.parse(firstBody)._id;
       expect((await ordersOf(ctx.db, mariaId)).filter((o) => o.id === id)).toHaveLength(1);
-      expect((await keyRow(ctx.db, mariaId, key))).toMatchObject({ state: 'done', response_status: 201 });
+      expect(await keyRow(ctx.db, mariaId, key)).toMatchObject({ state: 'done', response_status: 201 });
     });
 
     it('answers 422 idempotency_key_reused for the same key with another payload', async () => {
@@ -107,13 +109,18 @@ forEachDatabase(
       const next = Number(counter.last_number) + 1;
       // A row squatting on the next number makes the order's INSERT fail after the counter and the credits moved.
       const existing = await ctx.db.selectFrom('orders').selectAll().where('user_id', '=', mariaId).limit(1).executeTakeFirstOrThrow();
-      await ctx.db.insertInto('orders').values({ ...existing, id: 'squatter', number: next }).execute();
+      await ctx.db
+        .insertInto('orders')
+        .values({ ...existing, id: 'squatter', number: next })
+        .execute();
       const key = randomUUID();
       const before = (await ordersOf(ctx.db, mariaId)).length;
       const failed = await placeOrder(ctx, maria, pickupOrder({ use_credits: true }), key);
       expect(failed.status).toBe(500);
       expect((await ordersOf(ctx.db, mariaId)).length).toBe(before);
-      expect(Number((await ctx.db.selectFrom('order_counters').select('last_number').where('establishment_id', '=', CENTRO).executeTakeFirstOrThrow()).last_number)).toBe(next - 1);
+      expect(
+        Number((await ctx.db.selectFrom('order_counters').select('last_number').where('establishment_id', '=', CENTRO).executeTakeFirstOrThrow()).last_number),
+      ).toBe(next - 1);
       expect(Number((await ctx.db.selectFrom('users').select('credits').where('id', '=', mariaId).executeTakeFirstOrThrow()).credits)).toBe(3000);
       expect(await keyRow(ctx.db, mariaId, key)).toBeUndefined();
 
@@ -185,7 +192,9 @@ forEachDatabase(
       const key = randomUUID();
       const body = pickupOrder();
       const responses = await Promise.all(Array.from({ length: 50 }, () => placeOrder(ctx, user.session, body, key)));
-      const results = await Promise.all(responses.map(async (r) => ({ status: r.status, replayed: r.headers.get('idempotent-replayed'), body: await r.json() })));
+      const results = await Promise.all(
+        responses.map(async (r) => ({ status: r.status, replayed: r.headers.get('idempotent-replayed'), body: await r.json() })),
+      );
       const created = results.filter((r) => r.status === 201);
       const busy = results.filter((r) => r.status === 409);
       expect(created.length + busy.length).toBe(50);
@@ -242,7 +251,13 @@ describe('idempotency across two server processes sharing one PostgreSQL databas
     const res = await app.request('/api/auth/register', {
       method: 'POST',
       headers: { ...API_HEADERS, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ establishment_id: H24, name: 'Cliente Dois Servidores', email: `dois.${Date.now()}@example.com`, phone: '11987651234', password: 'segr3do' }),
+      body: JSON.stringify({
+        establishment_id: H24,
+        name: 'Cliente Dois Servidores',
+        email: `dois.${Date.now()}@example.com`,
+        phone: '11987651234',
+        password: 'segr3do',
+      }),
     });
     expect(res.status).toBe(201);
     token = /sid_[^=]+=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))![1]!;

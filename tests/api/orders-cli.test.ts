@@ -24,7 +24,7 @@ const SLUG = 'mercado-sol-centro';
 function runCli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 20_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : 1) : 0;
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
       resolve({ code, stdout, stderr });
     });
   });
@@ -100,7 +100,9 @@ describe('establishment API keys and npm run orders', () => {
     expect(stdout).toContain('Nº  Situação  Criado em');
     const lines = stdout.trim().split('\n');
     // Newest first.
-    expect(lines[3]).toMatch(new RegExp(`^${placed[1]!.order}\\s+Recebido\\s+\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}\\s+Retirada\\s+-\\s+Joana Cliente\\s+R\\$`));
+    expect(lines[3]).toMatch(
+      new RegExp(`^${placed[1]!.order}\\s+Recebido\\s+\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}\\s+Retirada\\s+-\\s+Joana Cliente\\s+R\\$`),
+    );
     expect(lines[4]).toMatch(new RegExp(`^${placed[0]!.order}\\s+Recebido`));
   });
 
@@ -121,7 +123,11 @@ describe('establishment API keys and npm run orders', () => {
   it('cancels with a reason', async () => {
     const { code, stdout } = await runCli(['cancel', String(placed[1]!.order), '-e', SLUG, '--reason', 'Produto em falta', '--url', origin], dataDir);
     expect([code, stdout.trim()]).toEqual([0, `Pedido nº ${placed[1]!.order} cancelado.`]);
-    expect(await customerView(placed[1]!._id)).toMatchObject({ status: 'canceled', cancellation_type: 'establishment', cancellation_reason: 'Produto em falta' });
+    expect(await customerView(placed[1]!._id)).toMatchObject({
+      status: 'canceled',
+      cancellation_type: 'establishment',
+      cancellation_reason: 'Produto em falta',
+    });
   });
 
   it('explains every error in Portuguese with a non-zero exit', async () => {

@@ -58,7 +58,8 @@ forEachDatabase(
     afterAll(() => closePgPool(ctx.db));
 
     const setCredits = (userId: string, credits: number) => ctx.db.updateTable('users').set({ credits }).where('id', '=', userId).execute();
-    const creditsOf = async (userId: string) => Number((await ctx.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits);
+    const creditsOf = async (userId: string) =>
+      Number((await ctx.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits);
     async function refused(body: unknown, session = maria): Promise<{ status: number; json: any }> {
       const res = await placeOrder(ctx, session, body);
       return { status: res.status, json: await res.json() };
@@ -128,15 +129,32 @@ forEachDatabase(
       it('charges the delivery band of the address, waived from the free-delivery threshold (products + packing) [R-9.29]', async () => {
         const nearOrder = await placeOk(ctx, maria, deliveryOrder(near));
         // 3500 (promo) + 4 x 600, packing 50 x 1, first band 500.
-        expect(nearOrder.order.totals).toEqual({ subtotal: 5900, order_variations_total: 0, packing_fee: 50, delivery_fee: 500, discount: 0, credits: 0, total: 6450 });
+        expect(nearOrder.order.totals).toEqual({
+          subtotal: 5900,
+          order_variations_total: 0,
+          packing_fee: 50,
+          delivery_fee: 500,
+          discount: 0,
+          credits: 0,
+          total: 6450,
+        });
         expect(nearOrder.order.address).toMatchObject({ _id: near, street: 'Rua das Flores', number: '120', complement: null, lng_lat: NEAR });
         expect(nearOrder.order.time).toEqual({ min: 30, max: 60 });
         const middleOrder = await placeOk(ctx, maria, deliveryOrder(middle));
         expect(middleOrder.order.totals.delivery_fee).toBe(800);
 
-        const margherita = (size: string, qnt: number) => ({ id: productId(C, 'margherita'), qnt, note: '', variations: [{ _id: 'tamanho', item_id: size, qnt: 1 }] });
+        const margherita = (size: string, qnt: number) => ({
+          id: productId(C, 'margherita'),
+          qnt,
+          note: '',
+          variations: [{ _id: 'tamanho', item_id: size, qnt: 1 }],
+        });
         // 9800 + packing 100 = 9900 < 10000: the fee is charged.
-        const below = await placeOk(ctx, maria, deliveryOrder(near, { products: [margherita('media', 2), { id: productId(C, 'refrigerante'), qnt: 3, note: '', variations: [] }] }));
+        const below = await placeOk(
+          ctx,
+          maria,
+          deliveryOrder(near, { products: [margherita('media', 2), { id: productId(C, 'refrigerante'), qnt: 3, note: '', variations: [] }] }),
+        );
         expect(below.order.totals).toMatchObject({ subtotal: 9800, packing_fee: 100, delivery_fee: 500, total: 10400 });
         // 10000 + packing 100 >= 10000: waived.
         const above = await placeOk(ctx, maria, deliveryOrder(near, { products: [margherita('grande', 2)] }));
@@ -144,7 +162,14 @@ forEachDatabase(
       });
 
       it('prices order-level variations by their items and ignores unknown keys of the payload', async () => {
-        const res = await placeOk(ctx, maria, pickupOrder({ order_variations: [TALHERES_SIM, { _id: orderVariationId(C, 'embalagem'), item_id: 'caixa', qnt: 2 }], payment_card: { token_id: 'x' } }));
+        const res = await placeOk(
+          ctx,
+          maria,
+          pickupOrder({
+            order_variations: [TALHERES_SIM, { _id: orderVariationId(C, 'embalagem'), item_id: 'caixa', qnt: 2 }],
+            payment_card: { token_id: 'x' },
+          }),
+        );
         expect(res.order.totals).toMatchObject({ order_variations_total: 400, total: 11840 });
         expect(res.order.order_variations).toContainEqual({ _id: orderVariationId(C, 'embalagem'), item_id: 'caixa', name: 'Caixa', qnt: 2, price: 200 });
       });
@@ -187,7 +212,13 @@ forEachDatabase(
 
       it('refuses an unavailable establishment with 403 establishment_unavailable', async () => {
         const other = await registerUser(ctx, estId('cantina-reforma'));
-        const res = await placeOrder(ctx, other.session, { delivery_type: 'pickup', payment_type: 'offline', platform: 'web', products: [{ id: productId('cantina-reforma', 'refrigerante'), qnt: 1 }], payment_method_id: 'dinheiro' });
+        const res = await placeOrder(ctx, other.session, {
+          delivery_type: 'pickup',
+          payment_type: 'offline',
+          platform: 'web',
+          products: [{ id: productId('cantina-reforma', 'refrigerante'), qnt: 1 }],
+          payment_method_id: 'dinheiro',
+        });
         expect(res.status).toBe(403);
         expect(await res.json()).toEqual({ message: 'establishment_unavailable' });
       });
@@ -254,7 +285,9 @@ forEachDatabase(
       });
 
       it('refuses picks the catalogue does not have (400) and products it does not sell (422 product_unavailable)', async () => {
-        const badItem = await refused(pickupOrder({ products: [{ id: productId(C, 'margherita'), qnt: 1, variations: [{ _id: 'tamanho', item_id: 'gigante', qnt: 1 }] }] }));
+        const badItem = await refused(
+          pickupOrder({ products: [{ id: productId(C, 'margherita'), qnt: 1, variations: [{ _id: 'tamanho', item_id: 'gigante', qnt: 1 }] }] }),
+        );
         expect(badItem.status).toBe(400);
         expect(badItem.json.fields[0]).toMatchObject({ path: 'products[0].variations', code: 'variation_invalid' });
         const inactive = await refused(pickupOrder({ order_variations: [TALHERES_SIM, { _id: orderVariationId(C, 'antiga'), item_id: 'x', qnt: 1 }] }));
@@ -270,7 +303,11 @@ forEachDatabase(
         const cake = await refused(pickupOrder({ products: [{ id: productId(C, 'bolo'), qnt: 1 }] }));
         expect([cake.status, cake.json.message]).toEqual([422, 'mandatory_schedule']);
         // Sunday 19:00: after Sunday's opening plus the preparation and the cake's 2 hours.
-        const scheduled = await placeOk(ctx, maria, pickupOrder({ products: [{ id: productId(C, 'bolo'), qnt: 1 }], scheduled_at: '2025-01-05T19:00:00-03:00' }));
+        const scheduled = await placeOk(
+          ctx,
+          maria,
+          pickupOrder({ products: [{ id: productId(C, 'bolo'), qnt: 1 }], scheduled_at: '2025-01-05T19:00:00-03:00' }),
+        );
         expect(scheduled.order.scheduled_at).toBe('2025-01-05T22:00:00Z');
       });
 
@@ -308,7 +345,10 @@ forEachDatabase(
 
         // Two orders at once against a balance that covers one: the balance never goes below 0.
         await setCredits(mariaId, 5000);
-        const both = await Promise.all([placeOrder(ctx, maria, pickupOrder({ use_credits: true })), placeOrder(ctx, maria, pickupOrder({ use_credits: true }))]);
+        const both = await Promise.all([
+          placeOrder(ctx, maria, pickupOrder({ use_credits: true })),
+          placeOrder(ctx, maria, pickupOrder({ use_credits: true })),
+        ]);
         const bodies = await Promise.all(both.map((r) => r.json()));
         const used = bodies.filter((b, i) => both[i]!.status === 201).reduce((n, b) => n + b.order.totals.credits, 0);
         expect(used).toBe(5000);
@@ -333,9 +373,15 @@ forEachDatabase(
         const page1 = await first.json();
         expect(page1).toMatchObject({ page: 1, limit: 2, total: 3 });
         expect(page1.orders.map((o: { _id: string }) => o._id)).toEqual([ids[2], ids[1]]);
-        const page2 = await (await ctx.call(`${ordersPath(CENTRO)}?sort=-order&page=2&limit=2`, { headers: { Cookie: `sid_${CENTRO}=${reader.token}` } })).json();
+        const page2 = await (
+          await ctx.call(`${ordersPath(CENTRO)}?sort=-order&page=2&limit=2`, { headers: { Cookie: `sid_${CENTRO}=${reader.token}` } })
+        ).json();
         expect(page2.orders.map((o: { _id: string }) => o._id)).toEqual([ids[0]]);
-        const asc = await (await ctx.call(`${ordersPath(CENTRO)}?sort=order&fields=status,created_at,delivery_type,evaluation,order`, { headers: { Cookie: `sid_${CENTRO}=${reader.token}` } })).json();
+        const asc = await (
+          await ctx.call(`${ordersPath(CENTRO)}?sort=order&fields=status,created_at,delivery_type,evaluation,order`, {
+            headers: { Cookie: `sid_${CENTRO}=${reader.token}` },
+          })
+        ).json();
         expect(asc.orders.map((o: { _id: string }) => o._id)).toEqual(ids);
         expect(Object.keys(asc.orders[0]).sort()).toEqual(['_id', 'created_at', 'delivery_type', 'evaluation', 'order', 'status']);
         const bad = await ctx.call(`${ordersPath(CENTRO)}?limit=101&fields=password`, { headers: { Cookie: `sid_${CENTRO}=${reader.token}` } });

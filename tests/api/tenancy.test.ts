@@ -72,7 +72,12 @@ forEachDatabase(
           const { status, body } = await json(`/api/domains/${domain}`);
           expect(status).toBe(200);
           expect(body.slug).toBe('bella');
-          expect(body.company).toEqual({ _id: bellaCompanyId, slug: 'bella', name: 'Pizzaria Bella', domains: ['pizzariabella.com.br', 'www.pizzariabella.com.br'] });
+          expect(body.company).toEqual({
+            _id: bellaCompanyId,
+            slug: 'bella',
+            name: 'Pizzaria Bella',
+            domains: ['pizzariabella.com.br', 'www.pizzariabella.com.br'],
+          });
           expect(body.establishments.map((e: { _id: string }) => e._id)).toEqual([centro, paulista, moema]);
         }
       });
@@ -164,7 +169,14 @@ forEachDatabase(
           kind: 'Restaurant',
           company: { _id: bellaCompanyId, slug: 'bella', name: 'Pizzaria Bella' },
           address: { street: 'Rua Direita', number: '100', neighborhood: 'Sé', city: 'São Paulo', state: 'SP', lng_lat: [-46.6333, -23.5505] },
-          design: { icon: 'https://img.example/bella.png', theme: 'light', navbarcolor: '#b71c1c', primary: '#d32f2f', darkprimary: '#9a0007', primaryinverse: '#ffffff' },
+          design: {
+            icon: 'https://img.example/bella.png',
+            theme: 'light',
+            navbarcolor: '#b71c1c',
+            primary: '#d32f2f',
+            darkprimary: '#9a0007',
+            primaryinverse: '#ffffff',
+          },
           has_free_delivery_tax_after_product_price: true,
           hide_phone: false,
           phone: '11987654321',

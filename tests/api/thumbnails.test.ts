@@ -30,7 +30,9 @@ describe('card thumbnails on disk', () => {
     expect(r).toBeGreaterThan(180);
     expect(g + b).toBeLessThan(60);
 
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2060c0' } }).jpeg().toFile(join(uploads, 'products/loja/foto.jpg'));
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2060c0' } })
+      .jpeg()
+      .toFile(join(uploads, 'products/loja/foto.jpg'));
     const fromPhoto = await ensureThumbnail(uploads, '/uploads/thumbs/360/products/loja/foto.jpg.webp');
     expect(await sharp(fromPhoto!).metadata()).toMatchObject({ format: 'webp', width: 360, height: 360 });
     // Far fewer bytes than the photo it stands for.

@@ -40,7 +40,13 @@ const USER_KEYS = [
 /** A 800x600 PNG with a gradient-ish pattern, made with sharp. */
 async function samplePng(width = 800, height = 600): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-    .composite([{ input: { create: { width: Math.floor(width / 2), height: Math.floor(height / 2), channels: 3, background: { r: 20, g: 90, b: 200 } } }, left: 0, top: 0 }])
+    .composite([
+      {
+        input: { create: { width: Math.floor(width / 2), height: Math.floor(height / 2), channels: 3, background: { r: 20, g: 90, b: 200 } } },
+        left: 0,
+        top: 0,
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -262,7 +268,12 @@ forEachDatabase(
       it('resizes an uploaded PNG to square WebP thumbnails of 512, 144, 114, 72, 32, 16 px [R-7.72, R-9.17, R-1.30]', async () => {
         const { session, user } = await registerUser(ctx(), centro);
         await put(session, { fbid: '100004567890123' });
-        const res = await callMultipart(ctx(), '/api/users/me/photo', photoForm(await samplePng(), 'image/png', 'foto.png', { preset: 'avatar', tags: 'user,profile' }), cookieHeaders(session));
+        const res = await callMultipart(
+          ctx(),
+          '/api/users/me/photo',
+          photoForm(await samplePng(), 'image/png', 'foto.png', { preset: 'avatar', tags: 'user,profile' }),
+          cookieHeaders(session),
+        );
         const body = await res.json();
         expect(res.status, JSON.stringify(body)).toBe(200);
         expect(Object.keys(body.photo_sizes).sort()).toEqual(['114', '144', '16', '32', '512', '72']);
@@ -283,9 +294,16 @@ forEachDatabase(
       it('accepts JPEG and WebP too, and replaces the previous photo files', async () => {
         const { session } = await registerUser(ctx(), centro);
         const png = await samplePng(300, 500);
-        const first = await (await callMultipart(ctx(), '/api/users/me/photo', photoForm(await sharp(png).jpeg().toBuffer(), 'image/jpeg', 'a.jpg'), cookieHeaders(session))).json();
+        const first = await (
+          await callMultipart(ctx(), '/api/users/me/photo', photoForm(await sharp(png).jpeg().toBuffer(), 'image/jpeg', 'a.jpg'), cookieHeaders(session))
+        ).json();
         expect(first.photo).toMatch(/-512\.webp$/);
-        const second = await callMultipart(ctx(), '/api/users/me/photo', photoForm(await sharp(png).webp().toBuffer(), 'image/webp', 'b.webp'), cookieHeaders(session));
+        const second = await callMultipart(
+          ctx(),
+          '/api/users/me/photo',
+          photoForm(await sharp(png).webp().toBuffer(), 'image/webp', 'b.webp'),
+          cookieHeaders(session),
+        );
         expect(second.status).toBe(200);
         const body = await second.json();
         expect(body.photo).not.toBe(first.photo);
@@ -332,7 +350,11 @@ forEachDatabase(
         const put2mb = await ctx().call('/api/users/me', { method: 'PUT', body: { name: 'x'.repeat(2 * 1024 * 1024) }, headers: cookieHeaders(session) });
         expect(put2mb.status).toBe(413);
         // Between 1 MiB and 5 MB the upload is fine.
-        const photo = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+        const photo = await sharp({
+          create: { width: 1200, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+        })
+          .png()
+          .toBuffer();
         expect(photo.length).toBeGreaterThan(1024 * 1024);
         const ok = await callMultipart(ctx(), '/api/users/me/photo', photoForm(photo), cookieHeaders(session));
         expect(ok.status).toBe(200);

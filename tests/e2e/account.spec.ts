@@ -109,7 +109,11 @@ test('a visitor sees Entrar and no credits, user menu or logout [R-6.1] [R-6.2] 
   await expect(page.getByRole('tab', { name: 'Criar conta' })).toBeVisible();
 });
 
-test('registering through the UI logs in: greeting, credits and the six menu entries; logout asks, says goodbye for 3 s and goes home [R-1.29] [R-1.31] [R-2.49] [R-2.50] [R-2.51] [R-2.52] [R-2.53] [R-6.2]', async ({ page, context, request }, info) => {
+test('registering through the UI logs in: greeting, credits and the six menu entries; logout asks, says goodbye for 3 s and goes home [R-1.29] [R-1.31] [R-2.49] [R-2.50] [R-2.51] [R-2.52] [R-2.53] [R-6.2]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const user = newUser(info);
   await storeId(request);
   await page.goto(`/${SLUG}/minha-conta`);
@@ -196,7 +200,11 @@ test('a login from a child page returns to it (?voltar= and the page itself)', a
   await expect(page.locator('[data-coming-soon]')).toBeVisible();
 });
 
-test('the profile is checked with the rules and saved [R-5.93] [R-5.94] [R-5.95] [R-5.96] [R-5.97] [R-5.98] [R-8.62]', async ({ page, context, request }, info) => {
+test('the profile is checked with the rules and saved [R-5.93] [R-5.94] [R-5.95] [R-5.96] [R-5.97] [R-5.98] [R-8.62]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const user = newUser(info);
   await useSession(context, await registerByApi(request, user));
   await page.goto(`/${SLUG}/minha-conta`);
@@ -259,7 +267,11 @@ test('a token in the query string logs in and leaves the address bar [R-4.60] [R
   await expect(page.locator('form[data-profile-form]')).toBeVisible();
 });
 
-test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.20] [R-2.21] [R-2.22] [R-2.23] [R-2.24] [R-2.25] [R-2.26] [R-2.27] [R-2.28]', async ({ page, context, request }, info) => {
+test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.20] [R-2.21] [R-2.22] [R-2.23] [R-2.24] [R-2.25] [R-2.26] [R-2.27] [R-2.28]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const children = ['', '/carteira', '/enderecos', '/indicar', '/pedidos', '/reportar', '/sugestoes', '/pedidos/evaluation', '/configuracoes'];
   for (const child of children) {
     const res = await request.get(`/${SLUG}/minha-conta${child}`);

@@ -44,7 +44,13 @@ async function signIn(request: APIRequestContext, context: BrowserContext, info:
   const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
   const res = await request.post('/api/auth/register', {
     headers: API_HEADERS,
-    data: { establishment_id: id, name: 'Rita Endereço Teste', email: `rita.${Date.now().toString(36)}${info.workerIndex}${serial}@example.com`, phone: `1397${tail}`, password: 'segr3do' },
+    data: {
+      establishment_id: id,
+      name: 'Rita Endereço Teste',
+      email: `rita.${Date.now().toString(36)}${info.workerIndex}${serial}@example.com`,
+      phone: `1397${tail}`,
+      password: 'segr3do',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`))!;
@@ -67,7 +73,10 @@ async function savedAddresses(request: APIRequestContext, token: string): Promis
 async function openPicker(page: Page): Promise<Locator> {
   await page.goto(`/${SLUG}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.getByRole('button', { name: `Adicionar ${PRODUCT} ao pedido`, exact: true }).first().click();
+  await page
+    .getByRole('button', { name: `Adicionar ${PRODUCT} ao pedido`, exact: true })
+    .first()
+    .click();
   const add = page.getByRole('dialog', { name: PRODUCT });
   await expect(add).toHaveAttribute('data-state', 'ready');
   await add.locator('[data-add-submit]').click();
@@ -115,13 +124,19 @@ async function toFormStep(modal: Locator): Promise<Locator> {
 /** Serious or critical accessibility problems inside the address modal. */
 async function axeProblems(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include('[data-address-modal]').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const field = (form: Locator, name: string) => form.locator(`input[name="${name}"]`);
 const message = (form: Locator, name: string) => form.locator(`[data-address-error="${name}"]`);
 
-test('step 1 is a map centred on the establishment at zoom 12 with a fixed centre marker and a Brazil-only search; Continuar reverse-geocodes into the form [R-2.115] [R-2.116] [R-4.34] [R-7.45] [R-9.9] [R-7.44]', async ({ page, context, request }, info) => {
+test('step 1 is a map centred on the establishment at zoom 12 with a fixed centre marker and a Brazil-only search; Continuar reverse-geocodes into the form [R-2.115] [R-2.116] [R-4.34] [R-7.45] [R-9.9] [R-7.44]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   await signIn(request, context, info);
   const picker = await openPicker(page);
   await expect(picker.locator('[data-address-empty]')).toBeVisible();
@@ -176,7 +191,11 @@ test('step 1 is a map centred on the establishment at zoom 12 with a fixed centr
   await expect(picker.locator('[data-address-new]')).toBeFocused();
 });
 
-test('the form names every problem: street, number (required, digits, at most 99999999), complement, neighbourhood, reference with its warning; native validity counts too [R-5.80] [R-5.81] [R-5.82] [R-5.83] [R-5.84] [R-5.85] [R-5.86]', async ({ page, context, request }, info) => {
+test('the form names every problem: street, number (required, digits, at most 99999999), complement, neighbourhood, reference with its warning; native validity counts too [R-5.80] [R-5.81] [R-5.82] [R-5.83] [R-5.84] [R-5.85] [R-5.86]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const token = await signIn(request, context, info);
   const modal = await openModal(page, await openPicker(page));
   await searchAndPick(modal, 'Rua General Câmara');
@@ -218,7 +237,11 @@ test('the form names every problem: street, number (required, digits, at most 99
   expect(await savedAddresses(request, token)).toHaveLength(0);
 });
 
-test('S/N and S/C are saved as null, the place comes from the icon tabs; after saving the list reloads and the new address is selected with its fee [R-4.35] [R-4.36] [R-4.37] [R-4.38] [R-3.47] [R-8.57] [R-7.42] [R-7.41]', async ({ page, context, request }, info) => {
+test('S/N and S/C are saved as null, the place comes from the icon tabs; after saving the list reloads and the new address is selected with its fee [R-4.35] [R-4.36] [R-4.37] [R-4.38] [R-3.47] [R-8.57] [R-7.42] [R-7.41]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const token = await signIn(request, context, info);
   const picker = await openPicker(page);
   const modal = await openModal(page, picker);
@@ -228,7 +251,14 @@ test('S/N and S/C are saved as null, the place comes from the icon tabs; after s
   // The six places, 'Outro' (default) chosen at first.
   const places = form.locator('[data-address-place]');
   await expect(places).toHaveCount(6);
-  expect(await places.evaluateAll((els) => els.map((e) => e.getAttribute('data-address-place')))).toEqual(['default', 'house', 'work', 'school', 'family', 'friend']);
+  expect(await places.evaluateAll((els) => els.map((e) => e.getAttribute('data-address-place')))).toEqual([
+    'default',
+    'house',
+    'work',
+    'school',
+    'family',
+    'friend',
+  ]);
   await expect(form.locator('[data-address-place="default"] input')).toBeChecked();
   await form.locator('[data-address-place="work"]').click();
   await expect(form.locator('[data-address-place="work"]')).toHaveAttribute('data-checked', 'true');
@@ -247,7 +277,15 @@ test('S/N and S/C are saved as null, the place comes from the icon tabs; after s
   expect(res.status()).toBe(201);
   const body = res.request().postDataJSON() as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['city', 'complement', 'country', 'lat', 'lng', 'neighborhood', 'number', 'place', 'ref', 'state', 'street']);
-  expect(body).toMatchObject({ number: null, complement: null, place: 'work', country: 'BR', city: 'Santos', state: 'SP', ref: 'Portão azul ao lado da farmácia' });
+  expect(body).toMatchObject({
+    number: null,
+    complement: null,
+    place: 'work',
+    country: 'BR',
+    city: 'Santos',
+    state: 'SP',
+    ref: 'Portão azul ao lado da farmácia',
+  });
 
   await expect(page.locator('[data-toast="success"]', { hasText: 'Endereço salvo!' })).toBeVisible();
   await expect(modal).toBeHidden();
@@ -262,13 +300,29 @@ test('S/N and S/C are saved as null, the place comes from the icon tabs; after s
   await expect(item).toHaveAttribute('data-selected', 'true');
 });
 
-test('an address outside the delivery radius is marked, and picking it shows the spec message and leaves no address chosen; deleting asks first [R-1.17] [R-8.48] [R-8.49] [R-7.43] [R-7.38]', async ({ page, context, request }, info) => {
+test('an address outside the delivery radius is marked, and picking it shows the spec message and leaves no address chosen; deleting asks first [R-1.17] [R-8.48] [R-8.49] [R-7.43] [R-7.38]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const token = await signIn(request, context, info);
   const auth = { ...API_HEADERS, Authorization: `Bearer ${token}` };
   // Vila Madalena, São Paulo: ~55 km from the Santos store (radius 7 km).
   const far = await request.post('/api/users/me/addresses', {
     headers: auth,
-    data: { lat: -23.556, lng: -46.69, street: 'Rua Aspicuelta', number: '522', complement: null, neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', country: 'BR', ref: 'Esquina', place: 'friend' },
+    data: {
+      lat: -23.556,
+      lng: -46.69,
+      street: 'Rua Aspicuelta',
+      number: '522',
+      complement: null,
+      neighborhood: 'Vila Madalena',
+      city: 'São Paulo',
+      state: 'SP',
+      country: 'BR',
+      ref: 'Esquina',
+      place: 'friend',
+    },
   });
   expect(far.status(), await far.text()).toBe(201);
   const farId = ((await far.json()) as SavedAddress)._id;
@@ -277,7 +331,9 @@ test('an address outside the delivery radius is marked, and picking it shows the
   const item = picker.locator(`[data-address-item="${farId}"]`);
   await expect(item.locator('[data-address-fee]')).toHaveText('fora da área de entrega');
   await item.locator('[data-address-radio]').click();
-  await expect(page.locator('[data-toast="error"]', { hasText: 'Desculpe-nos, mas não entregamos na sua localização. Tente outro local para entrega.' })).toBeVisible();
+  await expect(
+    page.locator('[data-toast="error"]', { hasText: 'Desculpe-nos, mas não entregamos na sua localização. Tente outro local para entrega.' }),
+  ).toBeVisible();
   await expect(item.locator('[data-address-radio]')).not.toBeChecked();
 
   // Delete: the confirmation first; Cancelar keeps it, Excluir removes it.

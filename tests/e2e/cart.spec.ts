@@ -11,9 +11,28 @@ const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency
 const norm = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
 
-interface ApiItem { _id: string; name: string; price: number; item_preffix?: string }
-interface ApiGroup { _id: string; name: string; layout: string; min: number; max: number; price_rule: number; items: ApiItem[] }
-interface ApiProduct { _id: string; name: string; price: number; delivery_type: string[]; variations: ApiGroup[] }
+interface ApiItem {
+  _id: string;
+  name: string;
+  price: number;
+  item_preffix?: string;
+}
+interface ApiGroup {
+  _id: string;
+  name: string;
+  layout: string;
+  min: number;
+  max: number;
+  price_rule: number;
+  items: ApiItem[];
+}
+interface ApiProduct {
+  _id: string;
+  name: string;
+  price: number;
+  delivery_type: string[];
+  variations: ApiGroup[];
+}
 
 /** The establishment id of a slug, from the page's data island. */
 async function establishmentId(page: Page, slug: string): Promise<string> {
@@ -112,7 +131,9 @@ test.describe('cart', () => {
     await expect(page.locator('[data-cart-button]')).toBeFocused();
   });
 
-  test('half-and-half pizza: Tamanho is a radio, Sabores checkboxes disable at max 2, the price is the dearest half plus the size, unmet minimums keep Adicionar disabled [R-5.87] [R-5.89] [R-5.90] [R-5.91] [R-5.92] [R-9.22]', async ({ page }) => {
+  test('half-and-half pizza: Tamanho is a radio, Sabores checkboxes disable at max 2, the price is the dearest half plus the size, unmet minimums keep Adicionar disabled [R-5.87] [R-5.89] [R-5.90] [R-5.91] [R-5.92] [R-9.22]', async ({
+    page,
+  }) => {
     const estId = await establishmentId(page, 'pizzaria-bella');
     const pizza = await productByName(page, estId, 'Pizza Mussarela');
     const size = pizza.variations.find((g) => g.name === 'Tamanho')!;
@@ -174,7 +195,9 @@ test.describe('cart', () => {
     await expect(line.locator('[data-cart-line-total]')).toHaveAttribute('data-cents', String(unit));
   });
 
-  test('addremove kit: steppers up to the group total, rule 6 charges the dearest flavour times the count [R-5.88] [R-5.90] [R-9.24] [R-4.43]', async ({ page }) => {
+  test('addremove kit: steppers up to the group total, rule 6 charges the dearest flavour times the count [R-5.88] [R-5.90] [R-9.24] [R-4.43]', async ({
+    page,
+  }) => {
     const estId = await establishmentId(page, 'pizzaria-bella');
     const kit = await productByName(page, estId, 'Kit 6 Esfihas à Escolha');
     const group = kit.variations[0]!;
@@ -206,7 +229,9 @@ test.describe('cart', () => {
     await expectCount(page, 2, unit + coke.price);
   });
 
-  test('cart modal: quantities, last unit removed after confirmation, restored after a reload, visitor footer [R-1.6] [R-2.62] [R-2.56] [R-2.58] [R-2.59] [R-2.113] [R-4.44] [R-4.47] [R-5.79] [R-2.63] [R-1.20]', async ({ page }) => {
+  test('cart modal: quantities, last unit removed after confirmation, restored after a reload, visitor footer [R-1.6] [R-2.62] [R-2.56] [R-2.58] [R-2.59] [R-2.113] [R-4.44] [R-4.47] [R-5.79] [R-2.63] [R-1.20]', async ({
+    page,
+  }) => {
     const estId = await establishmentId(page, 'pizzaria-bella');
     const coke = await productByName(page, estId, 'Coca-Cola 2 L');
     const pudim = await productByName(page, estId, 'Pudim de Leite Condensado');
@@ -263,7 +288,9 @@ test.describe('cart', () => {
 
   test('Compre também: leaves out cart products and the current product, arrows scroll 200 px per click [R-2.60] [R-2.61]', async ({ page }) => {
     const estId = await establishmentId(page, 'pizzaria-bella');
-    const list = (await (await page.request.get(`/api/establishments/${estId}/products?limit=12&fields=name`, { headers: API_HEADERS })).json()) as { items: { _id: string; name: string }[] };
+    const list = (await (await page.request.get(`/api/establishments/${estId}/products?limit=12&fields=name`, { headers: API_HEADERS })).json()) as {
+      items: { _id: string; name: string }[];
+    };
     const [first, second] = list.items;
     await gotoStore(page, '/pizzaria-bella/');
     await addButton(page, first!.name).click();
@@ -274,7 +301,7 @@ test.describe('cart', () => {
       if ((await group.locator('[data-variation-required]').count()) === 0) continue;
       const control = await group.getAttribute('data-control');
       if (control === 'stepper') {
-        while (await group.locator('[data-variation-required]').textContent() !== 'Pronto') await group.locator('[data-qty-plus]').first().click();
+        while ((await group.locator('[data-variation-required]').textContent()) !== 'Pronto') await group.locator('[data-qty-plus]').first().click();
       } else {
         await group.locator('input').first().check();
       }
@@ -387,7 +414,9 @@ test.describe('cart', () => {
     await expectCount(page, 1);
   });
 
-  test('a product outside its availability window shows the unavailable alert and cannot be added, re-checked every second [R-4.57] [R-8.65]', async ({ page }) => {
+  test('a product outside its availability window shows the unavailable alert and cannot be added, re-checked every second [R-4.57] [R-8.65]', async ({
+    page,
+  }) => {
     // Pão na Chapa (Mercado Sol Centro) is served 06:00-10:00, São Paulo time (UTC-3).
     await page.clock.install({ time: new Date('2026-03-04T12:59:50Z') });
     await gotoStore(page, '/mercado-sol-centro/');
@@ -404,10 +433,14 @@ test.describe('cart', () => {
     await gotoStore(page, '/pizzaria-bella/');
     await addSimple(page, 'Coca-Cola 2 L');
     const cart = await openCart(page);
-    await expect(cart.locator('[data-cart-closed-notice]')).toHaveText('Estamos fechados agora, mas você pode agendar o seu pedido para quando estivermos abertos.');
+    await expect(cart.locator('[data-cart-closed-notice]')).toHaveText(
+      'Estamos fechados agora, mas você pode agendar o seu pedido para quando estivermos abertos.',
+    );
   });
 
-  test('logged in: the footer shows the summary bar with singular/plural and the total, and Finalizar pedido [R-2.64] [R-2.65] [R-2.66]', async ({ page }, info) => {
+  test('logged in: the footer shows the summary bar with singular/plural and the total, and Finalizar pedido [R-2.64] [R-2.65] [R-2.66]', async ({
+    page,
+  }, info) => {
     const estId = await establishmentId(page, 'pizzaria-bella');
     const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const res = await page.request.post('/api/auth/register', {
@@ -459,7 +492,9 @@ test.describe('cart', () => {
 
   test('axe finds no serious or critical violation in the add-product and cart modals', async ({ page }) => {
     const serious = async () =>
-      (await new AxeBuilder({ page }).include('[data-cart-root]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      (await new AxeBuilder({ page }).include('[data-cart-root]').analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     await gotoStore(page, '/pizzaria-bella/');
     const modal = await openProduct(page, 'Pizza Mussarela');
     await modal.getByRole('radio').first().check();

@@ -4,8 +4,14 @@ import { expect, test, type Page } from '@playwright/test';
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-interface LdOffer { price?: string; priceCurrency?: string }
-interface LdItem { name: string; offers?: LdOffer }
+interface LdOffer {
+  price?: string;
+  priceCurrency?: string;
+}
+interface LdItem {
+  name: string;
+  offers?: LdOffer;
+}
 
 /** Every MenuItem / Product with its offer found in the page's JSON-LD. */
 async function jsonLdItems(page: Page): Promise<LdItem[]> {
@@ -23,7 +29,9 @@ async function jsonLdItems(page: Page): Promise<LdItem[]> {
 }
 
 for (const slug of ['pizzaria-bella', 'mercado-sol-centro', 'mercado-sol-praia', 'mercado-sol-norte']) {
-  test(`${slug}: the catalogue lists its categories and products in Portuguese with BRL prices to a visitor [R-1.19] [R-1.1] [R-1.2] [R-1.3] [R-1.4] [R-2.2] [R-9.12]`, async ({ page }) => {
+  test(`${slug}: the catalogue lists its categories and products in Portuguese with BRL prices to a visitor [R-1.19] [R-1.1] [R-1.2] [R-1.3] [R-1.4] [R-2.2] [R-9.12]`, async ({
+    page,
+  }) => {
     await page.goto(`/${slug}/`);
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
     const sections = page.locator('[data-category-section]');
@@ -75,7 +83,11 @@ test('catalogue text cannot inject markup or script, JSON-LD included', async ({
   // The JSON-LD still parses and the page holds no element created from catalogue text.
   await jsonLdItems(page);
   // No executable script holds catalogue text (the seed's product carries '</script><script>alert(...)').
-  expect(await page.locator('script:not([type="application/ld+json"]):not([type="application/json"])').evaluateAll((els) => els.filter((e) => e.textContent?.includes('alert(')).length)).toBe(0);
+  expect(
+    await page
+      .locator('script:not([type="application/ld+json"]):not([type="application/json"])')
+      .evaluateAll((els) => els.filter((e) => e.textContent?.includes('alert(')).length),
+  ).toBe(0);
   expect(await page.locator('[data-product-card] script, [data-product-card] img:not([data-product-image])').count()).toBe(0);
   expect(dialogs).toEqual([]);
 });
@@ -102,7 +114,11 @@ test('search with q filters products, ignores accents and case, and says when no
   await expect(results).toBeVisible();
   const names = await results.locator('[data-product-link]').allTextContents();
   expect(names.length).toBeGreaterThan(0);
-  const plain = (n: string) => n.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const plain = (n: string) =>
+    n
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
   expect(names.some((n) => plain(n).includes('pao'))).toBe(true);
   // A product with no 'pão' anywhere is not among the results.
   expect(names.map(plain)).not.toContain('banana-prata (kg)');
@@ -179,7 +195,16 @@ test('scrolling the home fills each deferred category with its products from the
     // The same products, in the same order, as the first cards of the category page.
     const href = (await section.locator('[data-category-page-link]').getAttribute('href'))!;
     const html = await (await request.get(href)).text();
-    const onPage = [...html.matchAll(/data-product-name>([^<]*)</g)].map((m) => norm(m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")));
+    const onPage = [...html.matchAll(/data-product-name>([^<]*)</g)].map((m) =>
+      norm(
+        m[1]!
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&amp;/g, '&')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'"),
+      ),
+    );
     expect(names).toEqual(onPage.slice(0, names.length));
     await expect(section).toHaveAttribute('aria-labelledby', `${id}-titulo`);
   }
@@ -228,7 +253,9 @@ test('scrolling through a whole home moves nothing the customer is looking at (l
         for (const s of e.sources) {
           const el = s.node instanceof Element ? s.node : s.node?.parentElement;
           const name = el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.className}`.slice(0, 60) : '?';
-          w.moved.push(`${e.value.toFixed(4)} at scrollY ${Math.round(scrollY)}: ${name} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)} -> ${Math.round(s.currentRect.height)}`);
+          w.moved.push(
+            `${e.value.toFixed(4)} at scrollY ${Math.round(scrollY)}: ${name} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)} -> ${Math.round(s.currentRect.height)}`,
+          );
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -253,7 +280,9 @@ test('scrolling through a whole home moves nothing the customer is looking at (l
   }
 });
 
-test('on a phone the home lays out only its first category until the others near the screen, each holding about its real height meanwhile', async ({ browser }, testInfo) => {
+test('on a phone the home lays out only its first category until the others near the screen, each holding about its real height meanwhile', async ({
+  browser,
+}, testInfo) => {
   // No script: the deferred categories stay as served, so each section is measured as the HTML has it.
   const phone = (testInfo.project.use.viewport?.width ?? 1280) < 768;
   const context = await browser.newContext({ viewport: testInfo.project.use.viewport, javaScriptEnabled: false });
@@ -294,7 +323,15 @@ test('every store route takes the establishment slug first [R-2.1]', async ({ pa
   await page.goto('/pizzaria-bella/');
   const product = await page.locator('[data-category-section] [data-product-link]').first().getAttribute('href');
   const category = await page.locator('[data-category-page-link]').first().getAttribute('href');
-  for (const path of ['/pizzaria-bella/', product!, category!, '/pizzaria-bella/contato', '/pizzaria-bella/termos', '/pizzaria-bella/privacidade', '/pizzaria-bella/sitemap.xml']) {
+  for (const path of [
+    '/pizzaria-bella/',
+    product!,
+    category!,
+    '/pizzaria-bella/contato',
+    '/pizzaria-bella/termos',
+    '/pizzaria-bella/privacidade',
+    '/pizzaria-bella/sitemap.xml',
+  ]) {
     expect(path.startsWith('/pizzaria-bella/'), path).toBe(true);
     expect((await request.get(path)).status(), path).toBe(200);
   }
@@ -324,10 +361,13 @@ test('products sold only in some hours are marked unavailable outside them, reco
   const card = page.locator('[data-product-card]', { hasText: 'Café Coado na Hora' }).first();
   // The scripts are attached from a timer after the first paint: let the page's time run in small steps.
   await expect
-    .poll(async () => {
-      await page.clock.runFor(100);
-      return page.evaluate(() => document.documentElement.classList.contains('enhanced'));
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        await page.clock.runFor(100);
+        return page.evaluate(() => document.documentElement.classList.contains('enhanced'));
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   await expect(card).not.toHaveAttribute('data-unavailable');
   await expect(card.locator('[data-unavailable-label]')).toBeHidden();

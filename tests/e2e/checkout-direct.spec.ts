@@ -33,11 +33,17 @@ function catalogue(slug: string) {
       },
       office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 800, stop_at: 2200 })),
     },
-    categories: [{ _id: 'lanches', name: 'Lanches', products: [{ _id: 'misto-quente', name: 'Misto Quente', desc: 'Pão de forma, queijo e presunto.', price: 1200 }] }],
+    categories: [
+      { _id: 'lanches', name: 'Lanches', products: [{ _id: 'misto-quente', name: 'Misto Quente', desc: 'Pão de forma, queijo e presunto.', price: 1200 }] },
+    ],
   };
 }
 
-test('without order variations Finalizar pedido opens the complete-request modal directly; closed, it must be scheduled [R-2.68] [R-2.70] [R-5.70] [R-2.106]', async ({ page, context, request }, info) => {
+test('without order variations Finalizar pedido opens the complete-request modal directly; closed, it must be scheduled [R-2.68] [R-2.70] [R-5.70] [R-2.106]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   // One tenant per project: the two projects run at the same time.
   const slug = `quiosque-${info.project.name}`;
   const dir = mkdtempSync(join(tmpdir(), 'direct-'));
@@ -68,7 +74,10 @@ test('without order variations Finalizar pedido opens the complete-request modal
 
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.getByRole('button', { name: /Adicionar Misto Quente/ }).first().click();
+  await page
+    .getByRole('button', { name: /Adicionar Misto Quente/ })
+    .first()
+    .click();
   const productModal = page.getByRole('dialog', { name: 'Misto Quente' });
   await expect(productModal).toHaveAttribute('data-state', 'ready');
   await productModal.locator('[data-add-submit]').click();
@@ -100,5 +109,7 @@ test('without order variations Finalizar pedido opens the complete-request modal
   expect(res.status()).toBe(200);
   const order = (await res.json()) as { scheduled_at: string | null; delivery_type: string };
   expect(order.delivery_type).toBe('pickup');
-  expect(new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(new Date(order.scheduled_at!))).toBe('12:00');
+  expect(new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(new Date(order.scheduled_at!))).toBe(
+    '12:00',
+  );
 });

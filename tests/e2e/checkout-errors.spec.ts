@@ -39,7 +39,9 @@ async function logIn(context: BrowserContext, request: APIRequestContext, info: 
 /** Puts one product in the cart and fills a valid pickup order, up to 'Avançar e Finalizar'. */
 async function readyToSend(page: Page, request: APIRequestContext, estId: string): Promise<void> {
   const name = 'Azeite de Oliva Extravirgem (500 ml)';
-  const found = (await (await request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=50`, { headers: API_HEADERS })).json()) as { items: { _id: string; name: string }[] };
+  const found = (await (
+    await request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=50`, { headers: API_HEADERS })
+  ).json()) as { items: { _id: string; name: string }[] };
   const product = found.items.find((p) => p.name === name)!;
   await page.goto(`/${CENTRO}/produto/${product._id}`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
@@ -105,7 +107,11 @@ const CATALOGUE: Array<{ status: number; message?: string; text: string; ids: st
   { status: 500, text: 'O seu pedido não pôde ser adicionado. Confira os seus dados e tente novamente.', ids: '[R-8.24]' },
 ];
 
-test(`each answer of the error catalogue shows its message and loses nothing [R-8.1] ${[...new Set(CATALOGUE.map((c) => c.ids))].join(' ')}`, async ({ page, context, request }, info) => {
+test(`each answer of the error catalogue shows its message and loses nothing [R-8.1] ${[...new Set(CATALOGUE.map((c) => c.ids))].join(' ')}`, async ({
+  page,
+  context,
+  request,
+}, info) => {
   test.setTimeout(90_000);
   const { estId } = await logIn(context, request, info);
   await readyToSend(page, request, estId);

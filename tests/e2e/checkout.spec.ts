@@ -15,7 +15,12 @@ const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: '
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 
-interface ApiProduct { _id: string; name: string; price: number; packing_quantity: number }
+interface ApiProduct {
+  _id: string;
+  name: string;
+  price: number;
+  packing_quantity: number;
+}
 interface OrderView {
   _id: string;
   order: number;
@@ -112,7 +117,10 @@ async function chooseExtras(page: Page, bag = 'Sem sacola (levo minha ecobag)'):
   await expect(extras).toBeVisible();
   const next = extras.getByRole('button', { name: 'Continuar' });
   await expect(next).toBeDisabled();
-  await expect(extras.locator('[data-unmet-message]')).toHaveText(['Escolha no mínimo 1 opção de Sacolas', 'Escolha no mínimo 1 opção de Se faltar algum produto']);
+  await expect(extras.locator('[data-unmet-message]')).toHaveText([
+    'Escolha no mínimo 1 opção de Sacolas',
+    'Escolha no mínimo 1 opção de Se faltar algum produto',
+  ]);
   await extras.getByRole('radio', { name: bag }).check();
   await expect(next).toBeDisabled();
   await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
@@ -159,7 +167,11 @@ async function orderIdFromUrl(page: Page, slug: string): Promise<string> {
 // ---- Journeys ------------------------------------------------------------------------
 
 test.describe('checkout', () => {
-  test('pickup with the pickup discount and a tax receipt, ending on the order page [R-1.7] [R-1.14] [R-2.67] [R-2.48] [R-2.69] [R-2.73] [R-2.75] [R-2.76] [R-2.79] [R-2.107] [R-2.110] [R-2.111] [R-2.95] [R-2.97] [R-2.99] [R-4.9] [R-4.10] [R-4.11] [R-5.46] [R-9.28] [R-4.39] [R-4.41] [R-4.42] [R-2.30]', async ({ page, context, request }, info) => {
+  test('pickup with the pickup discount and a tax receipt, ending on the order page [R-1.7] [R-1.14] [R-2.67] [R-2.48] [R-2.69] [R-2.73] [R-2.75] [R-2.76] [R-2.79] [R-2.107] [R-2.110] [R-2.111] [R-2.95] [R-2.97] [R-2.99] [R-4.9] [R-4.10] [R-4.11] [R-5.46] [R-9.28] [R-4.39] [R-4.41] [R-4.42] [R-2.30]', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const { id, token } = await logIn(context, request, CENTRO, info);
     const azeite = await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)');
     await recordTracking(page);
@@ -231,13 +243,21 @@ test.describe('checkout', () => {
     expect(order.order_variations.map((v) => v.item_id).sort()).toEqual(['sem-sacola', 'similar']);
     // The cart is empty afterwards [R-4.39].
     await expect(page.locator('[data-cart-badge]').first()).toHaveText('0');
-    const tracked = JSON.parse((await page.evaluate(() => sessionStorage.getItem('tracked'))) ?? '[]') as { name: string; detail: { value: number; currency: string; transaction_id?: string }; layer: { event: string } }[];
+    const tracked = JSON.parse((await page.evaluate(() => sessionStorage.getItem('tracked'))) ?? '[]') as {
+      name: string;
+      detail: { value: number; currency: string; transaction_id?: string };
+      layer: { event: string };
+    }[];
     expect(tracked.map((e) => e.name)).toEqual(['add_payment_info', 'purchase']);
     expect(tracked[1]!.detail).toMatchObject({ currency: 'BRL', value: total / 100, transaction_id: orderId });
     expect(tracked[1]!.layer.event).toBe('purchase');
   });
 
-  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-1.7] [R-1.8] [R-2.112] [R-4.12] [R-4.15] [R-4.7] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({ page, context, request }, info) => {
+  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-1.7] [R-1.8] [R-2.112] [R-4.12] [R-4.15] [R-4.7] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const { id, token } = await logIn(context, request, CENTRO, info);
     const arroz = await productByName(request, id, 'Arroz Branco Tipo 1 (5 kg)');
     const feijao = await productByName(request, id, 'Feijão Carioca (1 kg)');
@@ -329,7 +349,11 @@ test.describe('checkout', () => {
     expect(order.totals.total).toBe(total);
   });
 
-  test('each submit check the checkout can reach shows its message and focuses its section [R-5.30] [R-5.31] [R-5.36] [R-5.37] [R-5.38] [R-5.39] [R-5.43] [R-5.44] [R-5.68] [R-5.72]', async ({ page, context, request }, info) => {
+  test('each submit check the checkout can reach shows its message and focuses its section [R-5.30] [R-5.31] [R-5.36] [R-5.37] [R-5.38] [R-5.39] [R-5.43] [R-5.44] [R-5.68] [R-5.72]', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const { id } = await logIn(context, request, CENTRO, info);
     const detergente = await productByName(request, id, 'Detergente Neutro (500 ml)');
     const azeite = await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)');
@@ -399,7 +423,19 @@ test.describe('checkout', () => {
     // A saved address in São Paulo, far beyond the 7 km radius of the Santos store.
     const saved = await request.post('/api/users/me/addresses', {
       headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
-      data: { lat: -23.5505, lng: -46.6333, street: 'Praça da Sé', number: '1', complement: null, neighborhood: 'Sé', city: 'São Paulo', state: 'SP', country: 'BR', ref: 'Catedral', place: 'work' },
+      data: {
+        lat: -23.5505,
+        lng: -46.6333,
+        street: 'Praça da Sé',
+        number: '1',
+        complement: null,
+        neighborhood: 'Sé',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+        ref: 'Catedral',
+        place: 'work',
+      },
     });
     expect(saved.status(), await saved.text()).toBe(201);
     const azeite = await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)');
@@ -419,7 +455,11 @@ test.describe('checkout', () => {
     await expectToast(page, 'Escolha o endereço de entrega.');
   });
 
-  test('a closed establishment forces a schedule; without scheduling the checkout is disabled [R-2.70] [R-5.70] [R-5.33] [R-2.71] [R-2.108]', async ({ page, context, request }, info) => {
+  test('a closed establishment forces a schedule; without scheduling the checkout is disabled [R-2.70] [R-5.70] [R-5.33] [R-2.71] [R-2.108]', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     // Mercado Sol Praia is always closed and does not schedule: 'Finalizar pedido' stays disabled (decisions #5).
     {
       const praia = 'mercado-sol-praia';
@@ -465,10 +505,16 @@ test.describe('checkout', () => {
     const orderId = await orderIdFromUrl(page, slug);
     const order = await fetchOrder(request, id, token, orderId);
     expect(order.scheduled_at).not.toBeNull();
-    expect(new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(new Date(order.scheduled_at!))).toBe('19:00');
+    expect(new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(new Date(order.scheduled_at!))).toBe(
+      '19:00',
+    );
   });
 
-  test('the checkout keeps focus inside, goes back to the extras, Escape returns to the cart; a visitor gets the login link [R-2.48] [R-2.63] [R-2.67] [R-5.89]', async ({ page, context, request }, info) => {
+  test('the checkout keeps focus inside, goes back to the extras, Escape returns to the cart; a visitor gets the login link [R-2.48] [R-2.63] [R-2.67] [R-5.89]', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const slug = 'pizzaria-bella';
     const { id } = await logIn(context, request, slug, info);
     const coca = await productByName(request, id, 'Coca-Cola 2 L');

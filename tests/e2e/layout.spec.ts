@@ -5,7 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-test('an establishment open around the clock shows Aberto; one that is always closed shows Fechado after the re-check [R-1.23] [R-4.52] [R-4.54] [R-4.55] [R-8.67]', async ({ page }) => {
+test('an establishment open around the clock shows Aberto; one that is always closed shows Fechado after the re-check [R-1.23] [R-4.52] [R-4.54] [R-4.55] [R-8.67]', async ({
+  page,
+}) => {
   await page.goto('/mercado-sol-centro/');
   const status = page.locator('[data-status]:visible').first();
   await expect(status).toHaveAttribute('data-status', 'online');
@@ -20,7 +22,9 @@ test('an establishment open around the clock shows Aberto; one that is always cl
 test('the status follows the clock in the establishment time zone, computed in the browser [R-4.53]', async ({ page }) => {
   // Pizzaria Bella opens at 18:00 (São Paulo). At 10:00 local it is closed, at 20:00 open.
   await page.clock.install({ time: new Date('2026-03-04T13:00:00Z') });
-  await page.route('**/api/datetime**', (route) => route.fulfill({ json: { datetime: '', time_zone: 'America/Sao_Paulo', epoch_ms: Date.parse('2026-03-04T13:00:00Z') } }));
+  await page.route('**/api/datetime**', (route) =>
+    route.fulfill({ json: { datetime: '', time_zone: 'America/Sao_Paulo', epoch_ms: Date.parse('2026-03-04T13:00:00Z') } }),
+  );
   await page.goto('/pizzaria-bella/');
   const status = page.locator('[data-status]:visible').first();
   await page.clock.runFor(7000);
@@ -77,7 +81,9 @@ test('the unit switcher lists the company establishments and switches between th
   await expect(page.locator('[data-unit-switcher], [data-unit-switcher-list]')).toHaveCount(0);
 });
 
-test('the product search autocompletes, goes to the home with q after a pick, and clearing removes q [R-2.39] [R-2.46] [R-2.54] [R-2.55] [R-8.66]', async ({ page }) => {
+test('the product search autocompletes, goes to the home with q after a pick, and clearing removes q [R-2.39] [R-2.46] [R-2.54] [R-2.55] [R-8.66]', async ({
+  page,
+}) => {
   await page.goto('/pizzaria-bella/');
   if (isMobile(page)) await page.locator('[data-search-toggle]').first().click();
   const box = page.getByRole('combobox', { name: 'Buscar produtos' });
@@ -102,7 +108,9 @@ test('the product search autocompletes, goes to the home with q after a pick, an
   await expect(page.locator('[data-search-empty]').first()).toContainText('Produto não encontrado');
 });
 
-test('desktop has the top bar with logo, cart button and login; mobile has a fixed bar, burger and no cart bar while empty [R-2.37] [R-2.41] [R-2.42] [R-2.43] [R-2.44] [R-2.45] [R-2.47]', async ({ page }) => {
+test('desktop has the top bar with logo, cart button and login; mobile has a fixed bar, burger and no cart bar while empty [R-2.37] [R-2.41] [R-2.42] [R-2.43] [R-2.44] [R-2.45] [R-2.47]', async ({
+  page,
+}) => {
   await page.goto('/pizzaria-bella/');
   if (isMobile(page)) {
     const bar = page.locator('header').first();
@@ -114,7 +122,12 @@ test('desktop has the top bar with logo, cart button and login; mobile has a fix
   } else {
     await expect(page.locator('header img').first()).toBeVisible();
     // The small SVG logo is inlined as a data URI: it must still decode.
-    expect(await page.locator('header img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await page
+        .locator('header img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     await expect(page.locator('[data-cart-button]').first()).toBeVisible();
     await expect(page.locator('[data-cart-badge]').first()).toHaveText('0');
     await expect(page.locator('a[data-login]').first()).toHaveAttribute('href', '/pizzaria-bella/minha-conta');
@@ -133,9 +146,16 @@ test('an unavailable establishment shows its dialog with title and description [
 
 test('each establishment has its own theme colours, one of them dark [R-1.22] [R-3.24]', async ({ page }) => {
   await page.goto('/pizzaria-bella/');
-  const light = await page.evaluate(() => ({ dark: document.documentElement.classList.contains('dark'), primary: getComputedStyle(document.documentElement).getPropertyValue('--c-primary').trim() }));
+  const light = await page.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    primary: getComputedStyle(document.documentElement).getPropertyValue('--c-primary').trim(),
+  }));
   await page.goto('/mercado-sol-norte/');
-  const dark = await page.evaluate(() => ({ dark: document.documentElement.classList.contains('dark'), primary: getComputedStyle(document.documentElement).getPropertyValue('--c-primary').trim(), bg: getComputedStyle(document.body).backgroundColor }));
+  const dark = await page.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    primary: getComputedStyle(document.documentElement).getPropertyValue('--c-primary').trim(),
+    bg: getComputedStyle(document.body).backgroundColor,
+  }));
   expect(light.dark).toBe(false);
   expect(dark.dark).toBe(true);
   expect(dark.primary).not.toBe(light.primary);
@@ -170,7 +190,15 @@ for (const path of ['/pizzaria-bella/', '/mercado-sol-norte/', '/mercado-sol-cen
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 }
 

@@ -44,7 +44,13 @@ async function register(request: APIRequestContext, info: TestInfo, name = 'Carl
   const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
   const res = await request.post('/api/auth/register', {
     headers: API_HEADERS,
-    data: { establishment_id: id, name, email: `carla.${Date.now().toString(36)}${info.workerIndex}${serial}@example.com`, phone: `1396${tail}`, password: 'segr3do' },
+    data: {
+      establishment_id: id,
+      name,
+      email: `carla.${Date.now().toString(36)}${info.workerIndex}${serial}@example.com`,
+      phone: `1396${tail}`,
+      password: 'segr3do',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`))!;
@@ -74,13 +80,29 @@ async function productId(request: APIRequestContext): Promise<string> {
 }
 
 /** Places a pickup order paid in cash with change and a CPF on the receipt (or a delivery order to a new address). */
-async function placeOrder(request: APIRequestContext, token: string, opts: { delivery?: boolean; note?: string; scheduledAt?: string } = {}): Promise<OrderView> {
+async function placeOrder(
+  request: APIRequestContext,
+  token: string,
+  opts: { delivery?: boolean; note?: string; scheduledAt?: string } = {},
+): Promise<OrderView> {
   await storeId(request);
   let addressId: string | null = null;
   if (opts.delivery) {
     const a = await request.post('/api/users/me/addresses', {
       headers: bearer(token),
-      data: { lat: -23.93667, lng: -46.333, street: 'Rua Amador Bueno', number: '481', complement: null, neighborhood: 'Centro', city: 'Santos', state: 'SP', country: 'BR', ref: 'Prédio amarelo', place: 'house' },
+      data: {
+        lat: -23.93667,
+        lng: -46.333,
+        street: 'Rua Amador Bueno',
+        number: '481',
+        complement: null,
+        neighborhood: 'Centro',
+        city: 'Santos',
+        state: 'SP',
+        country: 'BR',
+        ref: 'Prédio amarelo',
+        place: 'house',
+      },
     });
     expect(a.status(), await a.text()).toBe(201);
     addressId = ((await a.json()) as { _id: string })._id;
@@ -125,7 +147,16 @@ function ordersCli(info: TestInfo, ...args: string[]): Promise<{ code: number; o
 
 function zoned(iso: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(iso))
       .map((x) => [x.type, x.value]),
   );
@@ -138,7 +169,11 @@ async function openOrder(page: Page, id: string) {
   return res!;
 }
 
-test('the order page shows the order: number, status, time made in the establishment zone, items, pickup, payment with change and CPF, totals [R-2.29] [R-2.30] [R-3.52] [R-9.14] [R-9.12]', async ({ page, context, request }, info) => {
+test('the order page shows the order: number, status, time made in the establishment zone, items, pickup, payment with change and CPF, totals [R-2.29] [R-2.30] [R-3.52] [R-9.14] [R-9.12]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const token = await register(request, info);
   const order = await placeOrder(request, token, { note: 'Tocar a campainha' });
   await useSession(context, token, info);
@@ -197,7 +232,11 @@ test('a scheduled order shows its date and time on the establishment clock [R-9.
   await expect(page.locator('[data-order-time]')).toHaveText(`Agendado para ${d}/${m}/${y} às 10:00`);
 });
 
-test('the establishment confirms from the command line and the open page shows it without a reload; unchanged polls are 304', async ({ page, context, request }, info) => {
+test('the establishment confirms from the command line and the open page shows it without a reload; unchanged polls are 304', async ({
+  page,
+  context,
+  request,
+}, info) => {
   test.setTimeout(60_000);
   const token = await register(request, info);
   const order = await placeOrder(request, token);
@@ -207,7 +246,10 @@ test('the establishment confirms from the command line and the open page shows i
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
   // The 10-second poll revalidates with the ETag: nothing changed, 304.
-  const unchanged = await page.waitForResponse((r) => r.url().endsWith(`/orders/${order._id}`) && r.request().method() === 'GET' && r.request().headers()['if-none-match'] !== undefined, { timeout: 15_000 });
+  const unchanged = await page.waitForResponse(
+    (r) => r.url().endsWith(`/orders/${order._id}`) && r.request().method() === 'GET' && r.request().headers()['if-none-match'] !== undefined,
+    { timeout: 15_000 },
+  );
   expect(unchanged.status()).toBe(304);
 
   const confirmed = await ordersCli(info, 'confirm', String(order.order));
@@ -297,7 +339,11 @@ test("a visitor gets the login link back to the order; another customer's order 
   expect(bare.headers()['location']).toBe(`/${SLUG}/minha-conta/pedidos`);
 });
 
-test('Meus pedidos lists the orders newest first with status, date, type and total, each linking to its page [R-2.24] [R-3.51] [R-7.23]', async ({ page, context, request }, info) => {
+test('Meus pedidos lists the orders newest first with status, date, type and total, each linking to its page [R-2.24] [R-3.51] [R-7.23]', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const token = await register(request, info);
   await useSession(context, token, info);
   await page.goto(`/${SLUG}/minha-conta/pedidos`);

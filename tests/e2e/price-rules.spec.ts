@@ -79,7 +79,9 @@ for (const rule of [1, 2, 3, 4, 5, 6, 7]) {
     const expected = priceLine(product, picks, 1).unit_cents;
     const unit = modal.locator('[data-add-unit]');
     await expect(unit).toHaveAttribute('data-cents', String(expected));
-    expect((await unit.textContent())?.replace(/\s/g, ' ')).toBe(new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(expected / 100).replace(/\s/g, ' '));
+    expect((await unit.textContent())?.replace(/\s/g, ' ')).toBe(
+      new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(expected / 100).replace(/\s/g, ' '),
+    );
     // With two or more items picked in the rule's group, the rule is really exercised.
     const ruled = product.variations.find((v) => v.price_rule === rule)!;
     expect(picks.filter((p) => p.variation_id === ruled._id).reduce((n, p) => n + p.qnt, 0)).toBeGreaterThanOrEqual(Math.min(2, ruled.max));

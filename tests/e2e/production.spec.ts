@@ -26,11 +26,23 @@ test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop')
 
 test.beforeAll(async () => {
   server = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PAGES_DIR: join(dataDir, 'pages'), PUBLIC_ORIGIN: `http://localhost:${port}`, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PAGES_DIR: join(dataDir, 'pages'),
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+      DATABASE_URL: '',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 100; i++) {
-    const up = await get('/api/health', 'localhost').then((r) => r.status === 200, () => false);
+    const up = await get('/api/health', 'localhost').then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (up) return;
     await new Promise((r) => setTimeout(r, 100));
   }

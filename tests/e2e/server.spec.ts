@@ -72,7 +72,10 @@ test('API calls without the client headers are refused with a machine code [R-7.
 test('an oversized body gets 413 and the server keeps serving', async ({ request }) => {
   const est = await (await request.get('/api/establishments?slug_area=pizzaria-bella', { headers: api })).json();
   const big = 'x'.repeat(2 * 1024 * 1024);
-  const res = await request.post(`/api/establishments/${est[0]._id}/feedbacks`, { headers: { ...api, 'Content-Type': 'application/json' }, data: JSON.stringify({ message: big }) });
+  const res = await request.post(`/api/establishments/${est[0]._id}/feedbacks`, {
+    headers: { ...api, 'Content-Type': 'application/json' },
+    data: JSON.stringify({ message: big }),
+  });
   expect(res.status()).toBe(413);
   expect(await res.json()).toEqual({ message: 'payload_too_large' });
   expect((await request.get('/api/health')).status()).toBe(200);

@@ -54,7 +54,9 @@ for (const path of paths) {
   console.log(`\n${path}, ${RUNS} runs each (median; every run in brackets)`);
   for (const side of ['a', 'b'] as const) {
     const label = side === 'a' ? `A ${sha}` : 'B working tree';
-    console.log(`  ${label.padEnd(16)} score ${m(side, 'score')}  LCP ${Math.round(m(side, 'lcp'))} ms [${runs[side].map((r) => Math.round(r.lcp)).join(' ')}]  TBT ${Math.round(m(side, 'tbt'))} ms [${runs[side].map((r) => Math.round(r.tbt)).join(' ')}]  CPU index ${Math.round(m(side, 'benchmarkIndex'))}`);
+    console.log(
+      `  ${label.padEnd(16)} score ${m(side, 'score')}  LCP ${Math.round(m(side, 'lcp'))} ms [${runs[side].map((r) => Math.round(r.lcp)).join(' ')}]  TBT ${Math.round(m(side, 'tbt'))} ms [${runs[side].map((r) => Math.round(r.tbt)).join(' ')}]  CPU index ${Math.round(m(side, 'benchmarkIndex'))}`,
+    );
   }
   console.log(`  B/A: LCP ${(m('b', 'lcp') / m('a', 'lcp')).toFixed(2)}x, TBT ${(m('b', 'tbt') / Math.max(1, m('a', 'tbt'))).toFixed(2)}x`);
 }

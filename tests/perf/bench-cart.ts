@@ -47,8 +47,12 @@ async function freshPage(): Promise<{ page: Page; jsBytes: () => number }> {
 }
 
 // A product with no variation group: its modal can be confirmed at once.
-const est = await (await fetch(`${origin}/api/establishments?slug_area=pizzaria-bella`, { headers: { 'Client-Type': 'client_web', 'Api-Version': '4' } })).json();
-const list = await (await fetch(`${origin}/api/establishments/${est[0]._id}/products?limit=100`, { headers: { 'Client-Type': 'client_web', 'Api-Version': '4' } })).json();
+const est = await (
+  await fetch(`${origin}/api/establishments?slug_area=pizzaria-bella`, { headers: { 'Client-Type': 'client_web', 'Api-Version': '4' } })
+).json();
+const list = await (
+  await fetch(`${origin}/api/establishments/${est[0]._id}/products?limit=100`, { headers: { 'Client-Type': 'client_web', 'Api-Version': '4' } })
+).json();
 const simple = (list.items as { _id: string; variations: unknown[]; hide_price: boolean }[]).find((p) => p.variations.length === 0 && !p.hide_price)!;
 const cardButton = `[data-add-product="${simple._id}"]`;
 
@@ -99,7 +103,13 @@ for (let i = 0; i < 7; i++) {
   addTimes.push(await timeTap(page, '[data-add-submit]', `document.querySelector('[data-cart-badge]')?.textContent?.trim() === '1'`));
   await page.keyboard.press('Escape');
   await page.waitForTimeout(200);
-  openTimes.push(await timeTap(page, '[data-cart-button], [data-cart-bar-button]', `(() => { const d = document.querySelector('[data-cart-modal]'); return !!d && d.getBoundingClientRect().height > 0; })()`));
+  openTimes.push(
+    await timeTap(
+      page,
+      '[data-cart-button], [data-cart-bar-button]',
+      `(() => { const d = document.querySelector('[data-cart-modal]'); return !!d && d.getBoundingClientRect().height > 0; })()`,
+    ),
+  );
   await page.waitForTimeout(500);
   jsAfter = jsBytes();
   await page.context().close();

@@ -128,10 +128,24 @@ async function benchEngine(engine: Variant): Promise<EngineResult> {
     // Warm-up (JIT, prepared statements, connection pool), not counted.
     await measureOrders(url, estId, token, body, 3);
     await measureCeiling(url, 2);
-    const before = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const load = loadavg()[0]!.toFixed(2);
     const orders = await withCpu(url, () => measureOrders(url, estId, token, body, SECONDS));
-    const after = Number((await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const ceiling = await withCpu(url, () => measureCeiling(url, SECONDS));
     return { engine, orders, ceiling, stored: after - before, load };
   } finally {
@@ -148,7 +162,9 @@ for (const engine of variants) {
   console.log(`[bench:orders] ${engine}: ${SECONDS} s of orders, then ${SECONDS} s of GET /ok, ${CONNECTIONS} connections…`);
   const r = await benchEngine(engine);
   results.push(r);
-  console.log(`[bench:orders] ${engine}: ${r.orders.rps.toFixed(0)} orders/s, p50 ${r.orders.p50} ms, p99 ${r.orders.p99} ms, ${r.orders.errors} errors; ceiling ${r.ceiling.rps.toFixed(0)} req/s`);
+  console.log(
+    `[bench:orders] ${engine}: ${r.orders.rps.toFixed(0)} orders/s, p50 ${r.orders.p50} ms, p99 ${r.orders.p99} ms, ${r.orders.errors} errors; ceiling ${r.ceiling.rps.toFixed(0)} req/s`,
+  );
   // Requests still in flight when the clock stops are answered after it, so stored >= answered.
   if (r.stored < r.orders.ok) console.warn(`[bench:orders] ${engine}: ${r.orders.ok} answers 201 but only ${r.stored} orders stored`);
 }

@@ -13,7 +13,10 @@ useFreshDataDir('storefront-bench-pages');
 // BENCH_RUNS: Lighthouse runs per page (median reported, default 7); BENCH_ONLY: measure only the
 // targets whose name contains one of these comma-separated words; BENCH_DRY=1: print, write nothing.
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const DRY = process.env.BENCH_DRY === '1' || ONLY.length > 0;
 
 const { listEstablishments, listAllProducts, getEstablishment, replaceCatalogue } = await import('../../src/server/db/catalogue-repo.ts');
@@ -44,7 +47,13 @@ const newSlug = 'bench-novo-tenant';
       preferences: pizzaria!.preferences,
       office_hours: pizzaria!.office_hours.map(({ wday, start_at, stop_at }) => ({ wday, start_at, stop_at })),
     },
-    categories: [{ _id: 'tudo', name: 'Tudo', products: products.map((p, i) => ({ _id: `p${i}`, name: p.name, desc: p.desc, price: p.price, image: p.image ?? undefined })) }],
+    categories: [
+      {
+        _id: 'tudo',
+        name: 'Tudo',
+        products: products.map((p, i) => ({ _id: `p${i}`, name: p.name, desc: p.desc, price: p.price, image: p.image ?? undefined })),
+      },
+    ],
   });
   if (cat instanceof Error || 'summary' in (cat as object)) throw new Error(String((cat as { summary?: string }).summary));
   await replaceCatalogue(db, cat as never);
@@ -71,7 +80,6 @@ const targets = [
 ].filter((t) => ONLY.length === 0 || ONLY.some((w) => t.name.includes(w)));
 for (const t of targets) await prepareBaseline(origin, t.path);
 
-
 const chrome = await launchChrome();
 /** The median of each figure over runs. */
 function medianRun(runs: AuditRun[]): AuditRun {
@@ -88,7 +96,10 @@ async function pairedAudits(pageUrl: string, baseUrl: string, runs = RUNS, cpuSl
     baseRuns.push(await audit(chrome.port, baseUrl, cpuSlowdown));
   }
   allRuns.push(...pageRuns, ...baseRuns);
-  for (const [url, runs] of [[pageUrl, pageRuns], [baseUrl, baseRuns]] as const) {
+  for (const [url, runs] of [
+    [pageUrl, pageRuns],
+    [baseUrl, baseRuns],
+  ] as const) {
     console.log(url, 'FCP', runs.map((r) => Math.round(r.fcp)).join(' '), 'LCP', runs.map((r) => Math.round(r.lcp)).join(' '));
   }
   return { page: medianRun(pageRuns), base: medianRun(baseRuns) };
@@ -320,10 +331,16 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
 ${
   rows.every((r) => r.first14.startsWith('whole page'))
     ? 'Every measured page arrives whole in the first TCP window, as its text-only baseline does.'
-    : `Over the first TCP window: ${rows.filter((r) => !r.first14.startsWith('whole page')).map((r) => r.name).join(', ')}.`
+    : `Over the first TCP window: ${rows
+        .filter((r) => !r.first14.startsWith('whole page'))
+        .map((r) => r.name)
+        .join(', ')}.`
 } ${
   rows.some((r) => r.page.lcp / r.base.lcp > 1.1)
-    ? `Not settled in this run: the 1.1x LCP target on ${rows.filter((r) => r.page.lcp / r.base.lcp > 1.1).map((r) => r.name).join(' and ')}.`
+    ? `Not settled in this run: the 1.1x LCP target on ${rows
+        .filter((r) => r.page.lcp / r.base.lcp > 1.1)
+        .map((r) => r.name)
+        .join(' and ')}.`
     : 'Every page met the 1.1x LCP target in this run.'
 } The LCP element of the homes is the hero description (text, painted with the first contentful
 paint). Lighthouse's simulated LCP is the mean of two replays of the trace (Lantern): an

@@ -66,7 +66,10 @@ export interface AuditRun {
 export async function audit(port: number, url: string, cpuSlowdown?: number): Promise<AuditRun> {
   const lighthouse = (await import('lighthouse')).default;
   const { throttling } = await import('lighthouse/core/config/constants.js');
-  const config = cpuSlowdown === undefined ? undefined : { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } };
+  const config =
+    cpuSlowdown === undefined
+      ? undefined
+      : { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } } };
   const result = await lighthouse(url, { port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' }, config);
   const lhr = result!.lhr;
   const a = lhr.audits;
@@ -94,7 +97,15 @@ export async function launchChrome() {
   const chromeLauncher = await import('chrome-launcher');
   return chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 

@@ -44,7 +44,10 @@ interface Estimate {
 function describeTask(node: LanternNode, timing: { startTime: number; endTime: number }, t0: number): string {
   const spent = new Map<string, number>();
   for (const e of node.childEvents) if ((e.dur ?? 0) > 300) spent.set(e.name, (spent.get(e.name) ?? 0) + e.dur! / 1000);
-  const top = [...spent.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, ms]) => `${n} ${ms.toFixed(1)}`);
+  const top = [...spent.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([n, ms]) => `${n} ${ms.toFixed(1)}`);
   const replayed = `${String(Math.round(timing.startTime)).padStart(5)} -> ${String(Math.round(timing.endTime)).padStart(5)}`;
   return `${replayed}  task at ${((node.startTime - t0) / 1000).toFixed(0)} ms, traced ${((node.endTime - node.startTime) / 1000).toFixed(1)} ms: ${top.join(', ')}`;
 }
@@ -56,7 +59,11 @@ function printTree(events: TraceEvent[]): void {
     while (stack.length > 0 && e.ts >= stack.at(-1)!.ts + (stack.at(-1)!.dur ?? 0)) stack.pop();
     if ((e.dur ?? 0) >= 500) {
       const data = (e.args?.data ?? {}) as Record<string, unknown>;
-      const what = ['url', 'functionName', 'type', 'frame', 'stackTrace'].map((k) => data[k]).filter((v) => typeof v === 'string').join(' ').slice(0, 80);
+      const what = ['url', 'functionName', 'type', 'frame', 'stackTrace']
+        .map((k) => data[k])
+        .filter((v) => typeof v === 'string')
+        .join(' ')
+        .slice(0, 80);
       console.log(`         ${'  '.repeat(stack.length)}${e.name} ${(e.dur! / 1000).toFixed(1)} ${what}`);
     }
     stack.push(e);
@@ -66,11 +73,24 @@ function printTree(events: TraceEvent[]): void {
 const chrome = await launchChrome();
 for (let run = 1; run <= RUNS; run++) {
   for (const path of paths.flatMap((p) => [p, `/baseline${p}`])) {
-    const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', onlyAudits: ['largest-contentful-paint', 'total-blocking-time'], logLevel: 'error' });
+    const result = await lighthouse(origin + path, {
+      port: chrome.port,
+      output: 'json',
+      onlyAudits: ['largest-contentful-paint', 'total-blocking-time'],
+      logLevel: 'error',
+    });
     const artifacts = result!.artifacts;
     const settings = result!.lhr.configSettings;
     const context = { computedCache: new Map(), settings };
-    const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps, simulator: null };
+    const data = {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+      simulator: null,
+    };
     type Metric = { timing: number; optimisticEstimate: Estimate; pessimisticEstimate: Estimate };
     const request = (m: unknown) => (m as { request: (d: unknown, c: unknown) => Promise<Metric> }).request(data, context);
     const fcp = await request(LanternFirstContentfulPaint);
@@ -85,9 +105,17 @@ for (let run = 1; run <= RUNS; run++) {
     // The trace's own paint marks (what the pessimistic replay cuts at), relative to navigation.
     const marks = events
       .filter((e) => ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(e.name))
-      .map((e) => `${e.name === 'firstContentfulPaint' ? 'FCP' : `LCP ${e.args?.data?.type ?? ''} ${e.args?.data?.size ?? ''}`} at ${((e.ts - t0) / 1000).toFixed(0)} ms`);
-    console.log(`\n${path} run ${run}: LCP ${Math.round(lcp.timing)} ms = mean of optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} and pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)}; traced ${marks.join(', ')}`);
-    for (const [label, estimate] of [['opt ', lcp.optimisticEstimate], ['pess', lcp.pessimisticEstimate]] as const) {
+      .map(
+        (e) =>
+          `${e.name === 'firstContentfulPaint' ? 'FCP' : `LCP ${e.args?.data?.type ?? ''} ${e.args?.data?.size ?? ''}`} at ${((e.ts - t0) / 1000).toFixed(0)} ms`,
+      );
+    console.log(
+      `\n${path} run ${run}: LCP ${Math.round(lcp.timing)} ms = mean of optimistic ${Math.round(lcp.optimisticEstimate.timeInMs)} and pessimistic ${Math.round(lcp.pessimisticEstimate.timeInMs)}; traced ${marks.join(', ')}`,
+    );
+    for (const [label, estimate] of [
+      ['opt ', lcp.optimisticEstimate],
+      ['pess', lcp.pessimisticEstimate],
+    ] as const) {
       for (const [node, timing] of [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
         const replayed = `${String(Math.round(timing.startTime)).padStart(5)} -> ${String(Math.round(timing.endTime)).padStart(5)}`;
         if (node.type === 'network') {
@@ -102,7 +130,9 @@ for (let run = 1; run <= RUNS; run++) {
     // between FCP and TTI (each replay takes the other's FCP and its own TTI).
     const tbt = await request(LanternTotalBlockingTime);
     const tti = await request(LanternInteractive);
-    console.log(`  TBT ${Math.round(tbt.timing)} ms = mean of optimistic ${Math.round(tbt.optimisticEstimate.timeInMs)} and pessimistic ${Math.round(tbt.pessimisticEstimate.timeInMs)}; FCP ${Math.round(fcp.optimisticEstimate.timeInMs)}/${Math.round(fcp.pessimisticEstimate.timeInMs)}, TTI ${Math.round(tti.optimisticEstimate.timeInMs)}/${Math.round(tti.pessimisticEstimate.timeInMs)}`);
+    console.log(
+      `  TBT ${Math.round(tbt.timing)} ms = mean of optimistic ${Math.round(tbt.optimisticEstimate.timeInMs)} and pessimistic ${Math.round(tbt.pessimisticEstimate.timeInMs)}; FCP ${Math.round(fcp.optimisticEstimate.timeInMs)}/${Math.round(fcp.pessimisticEstimate.timeInMs)}, TTI ${Math.round(tti.optimisticEstimate.timeInMs)}/${Math.round(tti.pessimisticEstimate.timeInMs)}`,
+    );
     // What each task adds to the pessimistic replay's sum (the optimistic one stops at its earlier TTI).
     const from = fcp.optimisticEstimate.timeInMs;
     const to = tti.pessimisticEstimate.timeInMs;

@@ -67,9 +67,7 @@ describe('achievement texts', () => {
   it('says what is missing in reais for spend goals', () => {
     expect(isSpendGoal('spend_value_with_online_payment')).toBe(true);
     expect(normalizeSpaces(achievementRemainingText(SPEND_100_REAIS)!)).toBe('Faltam R$ 20,00');
-    expect(normalizeSpaces(achievementRemainingText({ goal_type: 'spend_cash_value', goal_value: 5000, reached: 4999 })!)).toBe(
-      'Faltam R$ 0,01',
-    );
+    expect(normalizeSpaces(achievementRemainingText({ goal_type: 'spend_cash_value', goal_value: 5000, reached: 4999 })!)).toBe('Faltam R$ 0,01');
   });
 
   it('says how many orders are missing for count goals', () => {

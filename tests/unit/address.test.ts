@@ -120,9 +120,9 @@ describe('addressSavePayload', () => {
 
 describe('formatAddressLine', () => {
   it('joins street, number, complement, neighborhood and city/state', () => {
-    expect(formatAddressLine({ street: 'Rua das Flores', number: '120', complement: 'Apto 3', neighborhood: 'Centro', city: 'Florianópolis', state: 'SC' })).toBe(
-      'Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC',
-    );
+    expect(
+      formatAddressLine({ street: 'Rua das Flores', number: '120', complement: 'Apto 3', neighborhood: 'Centro', city: 'Florianópolis', state: 'SC' }),
+    ).toBe('Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC');
   });
 
   it("shows 'S/N' and no complement when they are null", () => {

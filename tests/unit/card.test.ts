@@ -77,11 +77,7 @@ describe('card to register', () => {
   });
 
   it('collects every field error at once', () => {
-    const result = buildCardToRegister(
-      { number: '4111', validity: '05/25', holder: ' ', securityCode: '1', document: '123' },
-      NOW,
-      JUNE_2025,
-    );
+    const result = buildCardToRegister({ number: '4111', validity: '05/25', holder: ' ', securityCode: '1', document: '123' }, NOW, JUNE_2025);
     expect(result).toEqual({
       ok: false,
       errors: {
@@ -186,7 +182,7 @@ describe('card document', () => {
 });
 
 describe('CVV (decisions #8)', () => {
-  it("gives the spec message when empty or shorter than 3 [R-5.9]", () => {
+  it('gives the spec message when empty or shorter than 3 [R-5.9]', () => {
     expect(checkCvv('', 'visa')).toEqual({ ok: false, code: 'invalid_cvv', message: 'Por favor, insira um CVV válido com 3 ou 4 dígitos.' });
     expect(checkCvv('12', 'visa')).toEqual({ ok: false, code: 'invalid_cvv', message: 'Por favor, insira um CVV válido com 3 ou 4 dígitos.' });
   });

@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createCartStore,
-  DRAFT_CHECK_MS,
-  DRAFT_TTL_MS,
-  getCartStore,
-  randomKey,
-  type CartStore,
-  type CartStoreDeps,
-} from '../../islands/stores/cart.ts';
+import { createCartStore, DRAFT_CHECK_MS, DRAFT_TTL_MS, getCartStore, randomKey, type CartStore, type CartStoreDeps } from '../../islands/stores/cart.ts';
 import { createMemoryStorage } from '../../islands/stores/storage.ts';
 import { DELIVERY_CONFLICT_MESSAGE, type VariationPick } from '../../src/domain/cart.ts';
 import { emptyDraft, parseDraft } from '../../src/schemas/draft.ts';
@@ -194,7 +186,14 @@ describe('cart store: lines', () => {
 describe('cart store: storage', () => {
   it('restores the stored order at start', () => {
     const first = open();
-    first.add(PIZZA, [{ variation_id: 'sabores', item_id: 'calabresa', qnt: 1 }, { variation_id: 'sabores', item_id: 'portuguesa', qnt: 1 }], 2);
+    first.add(
+      PIZZA,
+      [
+        { variation_id: 'sabores', item_id: 'calabresa', qnt: 1 },
+        { variation_id: 'sabores', item_id: 'portuguesa', qnt: 1 },
+      ],
+      2,
+    );
     first.dispose();
     const second = open();
     expect(second.lines.value).toEqual(first.lines.value);
@@ -237,7 +236,12 @@ describe('cart store: storage', () => {
     expect(cart.count.value).toBe(2);
     expect(() => cart.clear()).not.toThrow();
     expect(cart.count.value).toBe(0);
-    const unreadable: Storage = { ...failing, getItem: () => { throw new DOMException('denied', 'SecurityError'); } };
+    const unreadable: Storage = {
+      ...failing,
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    };
     const other = open({ storage: unreadable });
     expect(other.add(SUCO, [], 1)).toEqual({ ok: true });
     other.refresh();
@@ -400,7 +404,17 @@ describe('cart store: defaults', () => {
 });
 
 describe('cart store: checkout setters', () => {
-  const ADDRESS = { _id: 'a1', street: 'Rua XV de Novembro', number: '95', complement: null, ref: 'Praça', neighborhood: 'Centro', city: 'Santos', state: 'SP', lng_lat: [-46.33, -23.93] as [number, number] };
+  const ADDRESS = {
+    _id: 'a1',
+    street: 'Rua XV de Novembro',
+    number: '95',
+    complement: null,
+    ref: 'Praça',
+    neighborhood: 'Centro',
+    city: 'Santos',
+    state: 'SP',
+    lng_lat: [-46.33, -23.93] as [number, number],
+  };
 
   it('picking a delivery type sets it with its estimate and clears the delivery fee [R-4.12]', () => {
     const cart = open();

@@ -58,10 +58,17 @@ const PIZZA = product({
       ],
       { min: 1, max: 2 },
     ),
-    group('borda', 'Borda', 'check', 1, [
-      { _id: 'catupiry', name: 'Catupiry', price: 800 },
-      { _id: 'sem-borda', name: 'Sem borda', price: 0 },
-    ], { min: 0, max: 1 }),
+    group(
+      'borda',
+      'Borda',
+      'check',
+      1,
+      [
+        { _id: 'catupiry', name: 'Catupiry', price: 800 },
+        { _id: 'sem-borda', name: 'Sem borda', price: 0 },
+      ],
+      { min: 0, max: 1 },
+    ),
   ],
 });
 const HALVES = [pick('sabores', 'calabresa'), pick('sabores', 'portuguesa')];
@@ -72,12 +79,19 @@ const BURGER = product({
   name: 'X-Burger',
   price: 2500,
   variations: [
-    group('extras', 'Extras', 'addremove', 1, [
-      { _id: 'bacon', name: 'Bacon', price: 500 },
-      { _id: 'cheddar', name: 'Cheddar', price: 300 },
-      { _id: 'cebola', name: 'Cebola', price: 0 },
-      { _id: 'sem-molho', name: 'Sem molho', price: -100 },
-    ], { min: 0, max: 5 }),
+    group(
+      'extras',
+      'Extras',
+      'addremove',
+      1,
+      [
+        { _id: 'bacon', name: 'Bacon', price: 500 },
+        { _id: 'cheddar', name: 'Cheddar', price: 300 },
+        { _id: 'cebola', name: 'Cebola', price: 0 },
+        { _id: 'sem-molho', name: 'Sem molho', price: -100 },
+      ],
+      { min: 0, max: 5 },
+    ),
   ],
 });
 
@@ -157,7 +171,12 @@ describe('priceLine: the seven variation price rules (decisions: Variation price
   });
 
   it('never prices a unit below zero', () => {
-    const cheap = product({ _id: 'agua', name: 'Água', price: 50, variations: [group('g', 'Copo', 'check', 2, [{ _id: 'sem', name: 'Sem copo', price: -100 }])] });
+    const cheap = product({
+      _id: 'agua',
+      name: 'Água',
+      price: 50,
+      variations: [group('g', 'Copo', 'check', 2, [{ _id: 'sem', name: 'Sem copo', price: -100 }])],
+    });
     expect(priceLine(cheap, [pick('g', 'sem')], 2)).toEqual({ unit_cents: 0, line_cents: 0 });
   });
 
@@ -175,10 +194,17 @@ describe('pickErrors and canAdd (decisions #25)', () => {
     name: 'Batata frita',
     price: 1500,
     variations: [
-      group('molhos', 'Molhos', 'addremove', 1, [
-        { _id: 'ketchup', name: 'Ketchup', price: 0 },
-        { _id: 'extra', name: 'Molho extra', price: 250 },
-      ], { min: 2, max: 3 }),
+      group(
+        'molhos',
+        'Molhos',
+        'addremove',
+        1,
+        [
+          { _id: 'ketchup', name: 'Ketchup', price: 0 },
+          { _id: 'extra', name: 'Molho extra', price: 250 },
+        ],
+        { min: 2, max: 3 },
+      ),
     ],
   });
 
@@ -222,9 +248,7 @@ describe('lines', () => {
   });
 
   it('keeps the selected entries with name and price [R-3.32]', () => {
-    expect(selectedEntries(BURGER, [pick('extras', 'bacon', 2)])).toEqual([
-      { _id: 'extras', item_id: 'bacon', qnt: 2, name: 'Bacon', price: 500 },
-    ]);
+    expect(selectedEntries(BURGER, [pick('extras', 'bacon', 2)])).toEqual([{ _id: 'extras', item_id: 'bacon', qnt: 2, name: 'Bacon', price: 500 }]);
   });
 
   it('the line key ignores pick order, zero picks and surrounding spaces of the note', () => {

@@ -135,8 +135,14 @@ const NOW = Temporal.Instant.from('2026-03-10T18:00:00Z');
 
 describe('checkout model', () => {
   it('offers the establishment types every product accepts, local only when listed [R-2.111] [R-4.13]', () => {
-    expect(allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup', 'delivery', 'local'] }, { delivery_type: ['pickup'] }])).toEqual(['pickup']);
-    expect(allowedDeliveryTypes(['delivery', 'pickup', 'local'], [{ delivery_type: ['delivery', 'pickup', 'local'] }])).toEqual(['delivery', 'pickup', 'local']);
+    expect(allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup', 'delivery', 'local'] }, { delivery_type: ['pickup'] }])).toEqual([
+      'pickup',
+    ]);
+    expect(allowedDeliveryTypes(['delivery', 'pickup', 'local'], [{ delivery_type: ['delivery', 'pickup', 'local'] }])).toEqual([
+      'delivery',
+      'pickup',
+      'local',
+    ]);
     expect(allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['delivery', 'pickup', 'local'] }])).toEqual(['delivery', 'pickup']);
   });
 
@@ -153,7 +159,13 @@ describe('checkout model', () => {
   });
 
   it('stores the order variation picks with names and prices and prices them by their rule [R-2.67]', () => {
-    const entries = orderVariationEntries([BAGS, SAUCES], { sacolas: [{ item_id: 'retornavel', qnt: 1 }], molhos: [{ item_id: 'ketchup', qnt: 3 }, { item_id: 'mostarda', qnt: 1 }] });
+    const entries = orderVariationEntries([BAGS, SAUCES], {
+      sacolas: [{ item_id: 'retornavel', qnt: 1 }],
+      molhos: [
+        { item_id: 'ketchup', qnt: 3 },
+        { item_id: 'mostarda', qnt: 1 },
+      ],
+    });
     expect(entries).toEqual([
       { _id: 'sacolas', item_id: 'retornavel', qnt: 1, name: 'Sacola retornável', price: 490 },
       { _id: 'molhos', item_id: 'ketchup', qnt: 3, name: 'Ketchup', price: 50 },
@@ -164,15 +176,31 @@ describe('checkout model', () => {
 
   it('previews the pickup discount and packing fee through priceOrder [R-9.28] [R-9.30] [R-2.110]', () => {
     const draft = draftWith({ delivery_type: 'pickup' });
-    const totals = priceOrder(pricingInput({ draft, lines: draftLines(draft), prefs: PREFS, freeDeliveryEnabled: true, orderVariationsCents: 490, creditsAvailable: 0 }));
+    const totals = priceOrder(
+      pricingInput({ draft, lines: draftLines(draft), prefs: PREFS, freeDeliveryEnabled: true, orderVariationsCents: 490, creditsAvailable: 0 }),
+    );
     expect(totals).toMatchObject({ subtotal: 4000, order_variations_total: 490, packing_fee: 100, pickup_discount: 300, delivery_fee: 0, total: 4290 });
   });
 
   it('counts the delivery fee only for delivery with an address', () => {
     const address = { _id: 'a1', street: 'Rua', number: '1', complement: null, neighborhood: 'Centro', city: 'Santos', state: 'SP' };
-    const withAddress = pricingInput({ draft: draftWith({ delivery_type: 'delivery', delivery_address: address, delivery_tax: 690 }), lines: [], prefs: PREFS, freeDeliveryEnabled: true, orderVariationsCents: 0, creditsAvailable: 0 });
+    const withAddress = pricingInput({
+      draft: draftWith({ delivery_type: 'delivery', delivery_address: address, delivery_tax: 690 }),
+      lines: [],
+      prefs: PREFS,
+      freeDeliveryEnabled: true,
+      orderVariationsCents: 0,
+      creditsAvailable: 0,
+    });
     expect(withAddress.delivery_fee).toBe(690);
-    const pickup = pricingInput({ draft: draftWith({ delivery_type: 'pickup', delivery_address: address, delivery_tax: 690 }), lines: [], prefs: PREFS, freeDeliveryEnabled: true, orderVariationsCents: 0, creditsAvailable: 0 });
+    const pickup = pricingInput({
+      draft: draftWith({ delivery_type: 'pickup', delivery_address: address, delivery_tax: 690 }),
+      lines: [],
+      prefs: PREFS,
+      freeDeliveryEnabled: true,
+      orderVariationsCents: 0,
+      creditsAvailable: 0,
+    });
     expect(pickup.delivery_fee).toBeNull();
   });
 
@@ -244,7 +272,9 @@ describe('checkout model', () => {
       expect(t(sendFailureAction(409, code).key)).not.toMatch(/^errors\./);
     }
     expect(t(sendFailureAction(409, 'price_changed').key)).toBe('Os preços mudaram. Faça o pedido novamente.');
-    expect(t(sendFailureAction(409, 'unknown_error').key)).toBe('Desculpe, houve um erro. Este produto possui limitação de compra. Por favor, tente novamente amanhã.');
+    expect(t(sendFailureAction(409, 'unknown_error').key)).toBe(
+      'Desculpe, houve um erro. Este produto possui limitação de compra. Por favor, tente novamente amanhã.',
+    );
   });
 
   it('maps a failure without a message to the generic text, an address outside the radius to its message with the address cleared [R-8.24] [R-8.48] [R-8.49]', () => {
@@ -273,7 +303,17 @@ describe('checkout model', () => {
       const lines = draftLines(draft);
       const totals = priceOrder(pricingInput({ draft, lines, prefs: PREFS, freeDeliveryEnabled: true, orderVariationsCents: 0, creditsAvailable: 0 }));
       return firstSubmitProblem(
-        submitCheckInput({ draft, lines, establishment: EST, products: new Map(), orderVariations: [BAGS], schedule: scheduleContext(ctx), totals, open: true, now: NOW }),
+        submitCheckInput({
+          draft,
+          lines,
+          establishment: EST,
+          products: new Map(),
+          orderVariations: [BAGS],
+          schedule: scheduleContext(ctx),
+          totals,
+          open: true,
+          now: NOW,
+        }),
       );
     };
     const small = draftWith({ products: [{ ...draftWith({}).products[0]!, qnt: 1, line_cents: 2000 }] });
@@ -303,7 +343,12 @@ describe('checkout model', () => {
   });
 
   it('names the product that takes no scheduled order', () => {
-    expect(productRefusingSchedule([{ name: 'Gelo', accept_scheduling: false }, { name: 'Água', accept_scheduling: true }])).toBe('Gelo');
+    expect(
+      productRefusingSchedule([
+        { name: 'Gelo', accept_scheduling: false },
+        { name: 'Água', accept_scheduling: true },
+      ]),
+    ).toBe('Gelo');
     expect(productRefusingSchedule([{ name: 'Água', accept_scheduling: true }])).toBeNull();
   });
 });

@@ -37,12 +37,23 @@ describe('checkout tracking', () => {
       detail = (e as CustomEvent).detail;
     });
     track('purchase', ecommercePayload(3190, trackingItems(lines.slice(1)), { transaction_id: 'o1' }), win);
-    expect(detail).toEqual({ currency: 'BRL', value: 31.9, items: [{ item_id: 'cafe', item_name: 'Café 500 g', price: 18.99, quantity: 1 }], transaction_id: 'o1' });
+    expect(detail).toEqual({
+      currency: 'BRL',
+      value: 31.9,
+      items: [{ item_id: 'cafe', item_name: 'Café 500 g', price: 18.99, quantity: 1 }],
+      transaction_id: 'o1',
+    });
     expect(win.dataLayer).toEqual([{ ecommerce: null }, { event: 'purchase', ecommerce: detail }]);
   });
 
   it('a broken dataLayer does not stop the DOM event', () => {
-    const win = Object.assign(new EventTarget(), { dataLayer: { push: () => { throw new Error('broken'); } } as unknown as unknown[] });
+    const win = Object.assign(new EventTarget(), {
+      dataLayer: {
+        push: () => {
+          throw new Error('broken');
+        },
+      } as unknown as unknown[],
+    });
     let seen = 0;
     win.addEventListener('storefront:purchase', () => seen++);
     const log = console.error;

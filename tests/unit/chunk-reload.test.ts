@@ -41,7 +41,12 @@ describe('reload after a chunk-load failure', () => {
 
   it('never reloads when it cannot remember the reload (storage refuses writes)', () => {
     let reloads = 0;
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(reloadForChunkError(new TypeError('Importing a module script failed.'), refusing, 0, () => reloads++)).toBe(false);
     expect(reloads).toBe(0);
   });

@@ -78,9 +78,29 @@ describe('Draft schema', () => {
     const draft = emptyDraft(1000, 'k1');
     expect(Object.keys(draft).sort()).toEqual(
       [
-        'version', 'products', 'order_variations', 'delivery_type', 'delivery_address', 'delivery_tax', 'delivery_time',
-        'scheduled_at', 'scheduling_date', 'note', 'payment_type', 'payment_method', 'payment_card', 'payment_card_document',
-        'change', 'coupon', 'achievement', 'credits', 'invoice', 'currentTime', 'created_at', 'idempotent_key', 'was_evaluation',
+        'version',
+        'products',
+        'order_variations',
+        'delivery_type',
+        'delivery_address',
+        'delivery_tax',
+        'delivery_time',
+        'scheduled_at',
+        'scheduling_date',
+        'note',
+        'payment_type',
+        'payment_method',
+        'payment_card',
+        'payment_card_document',
+        'change',
+        'coupon',
+        'achievement',
+        'credits',
+        'invoice',
+        'currentTime',
+        'created_at',
+        'idempotent_key',
+        'was_evaluation',
       ].sort(),
     );
     expect(draft).toMatchObject({ version: 1, products: [], created_at: 1000, idempotent_key: 'k1' });
@@ -119,7 +139,10 @@ describe('Draft schema', () => {
   });
 
   it('drops card data other than what identifies the card when read back', () => {
-    const withCard = { ...fullDraft(), payment_card: { _id: 'card-1', brand: 'visa', display_number: '**** 1111', security_code: '123', number: '4111111111111111' } };
+    const withCard = {
+      ...fullDraft(),
+      payment_card: { _id: 'card-1', brand: 'visa', display_number: '**** 1111', security_code: '123', number: '4111111111111111' },
+    };
     expect(parseDraft(JSON.stringify(withCard))?.payment_card).toEqual({ _id: 'card-1', brand: 'visa', display_number: '**** 1111' });
   });
 

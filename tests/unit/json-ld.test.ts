@@ -1,15 +1,7 @@
 // JSON-LD of the catalogue pages (src/lib/json-ld.ts), plus the card text helpers whose output the
 // JSON-LD must match (names and prices as the page shows them).
 import { describe, expect, it } from 'vitest';
-import {
-  absoluteUrl,
-  centsToDecimal,
-  establishmentJsonLd,
-  itemJsonLd,
-  openingHoursSpecification,
-  productJsonLd,
-  productOffer,
-} from '../../src/lib/json-ld.ts';
+import { absoluteUrl, centsToDecimal, establishmentJsonLd, itemJsonLd, openingHoursSpecification, productJsonLd, productOffer } from '../../src/lib/json-ld.ts';
 import { safeJsonForScript } from '../../src/lib/safe-json.ts';
 import { truncateDescription } from '../../src/lib/seo.ts';
 import { availabilityText, deliveryRestriction, homeCardBudget, planHomeSections, variationRuleText } from '../../src/components/catalogue/format.ts';
@@ -27,8 +19,23 @@ function establishment(over: Partial<EstablishmentView> = {}): EstablishmentView
     time_zone: 'America/Sao_Paulo',
     kind: 'Restaurant',
     company: { _id: 'c1', slug: 'pizzaria-teste', name: 'Pizzaria Teste' },
-    address: { street: 'Rua Harmonia', number: '512', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', zip: '05435-000', lng_lat: [-46.689, -23.556] },
-    design: { theme: 'light', navbarcolor: '#1f6f43', primary: '#c62828', darkprimary: '#8e1b1b', primaryinverse: '#ffffff', icon: '/uploads/logos/pizzaria-teste.svg' },
+    address: {
+      street: 'Rua Harmonia',
+      number: '512',
+      neighborhood: 'Vila Madalena',
+      city: 'São Paulo',
+      state: 'SP',
+      zip: '05435-000',
+      lng_lat: [-46.689, -23.556],
+    },
+    design: {
+      theme: 'light',
+      navbarcolor: '#1f6f43',
+      primary: '#c62828',
+      darkprimary: '#8e1b1b',
+      primaryinverse: '#ffffff',
+      icon: '/uploads/logos/pizzaria-teste.svg',
+    },
     preferences: { title: 'Pizzaria', desc: 'Pizza no forno a lenha.', delivery_type: ['delivery', 'pickup'] } as EstablishmentView['preferences'],
     office_hours: [{ _id: 'h1', wday: 2, start_at: 1800, stop_at: 2330 }],
     has_free_delivery_tax_after_product_price: false,
@@ -182,7 +189,9 @@ describe('establishmentJsonLd', () => {
 
   it('lists only the sections whose products the page shows (a deferred home section shows none)', () => {
     const withDeferred = [...sections, { name: 'Bebidas', path: '/pizzaria-teste/categoria/cat2-bebidas', products: [] }];
-    const menu = establishmentJsonLd({ establishment: establishment(), origin: ORIGIN, sections: withDeferred }).hasMenu as { hasMenuSection: Array<Record<string, unknown>> };
+    const menu = establishmentJsonLd({ establishment: establishment(), origin: ORIGIN, sections: withDeferred }).hasMenu as {
+      hasMenuSection: Array<Record<string, unknown>>;
+    };
     expect(menu.hasMenuSection.map((s) => s.name)).toEqual(['Promoções', 'Pizzas']);
   });
 });
@@ -217,7 +226,12 @@ describe('productJsonLd', () => {
   });
 
   it('is a Product for a shop, without an Offer when the price is hidden', () => {
-    const ld = productJsonLd({ product: product({ hide_price: true }), establishment: establishment({ kind: 'Store' }), origin: ORIGIN, categoryName: 'Bebidas' });
+    const ld = productJsonLd({
+      product: product({ hide_price: true }),
+      establishment: establishment({ kind: 'Store' }),
+      origin: ORIGIN,
+      categoryName: 'Bebidas',
+    });
     expect(ld['@type']).toBe('Product');
     expect(ld.category).toBe('Bebidas');
     expect(ld).not.toHaveProperty('offers');
@@ -260,7 +274,12 @@ describe('card and product page texts', () => {
 
   it('lists availability windows with short weekday names', () => {
     expect(availabilityText([{ wday: 2, start_at: 600, stop_at: 1000 }])).toBe('Disponível: seg 06:00-10:00');
-    expect(availabilityText([{ wday: 3, start_at: 600, stop_at: 1000 }, { wday: 2, start_at: 600, stop_at: 1000 }])).toBe('Disponível: seg, ter 06:00-10:00');
+    expect(
+      availabilityText([
+        { wday: 3, start_at: 600, stop_at: 1000 },
+        { wday: 2, start_at: 600, stop_at: 1000 },
+      ]),
+    ).toBe('Disponível: seg, ter 06:00-10:00');
     expect(availabilityText([])).toBeNull();
   });
 

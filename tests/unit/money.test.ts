@@ -23,12 +23,22 @@ describe('formatBRL', () => {
   it('writes exactly what Intl pt-BR writes, for any amount, without building an Intl formatter [R-9.12]', () => {
     const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
     const plain = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const decimal = (cents: number) => `${cents < 0 ? '-' : ''}${String(Math.abs(cents)).padStart(3, '0').replace(/(\d\d)$/, '.$1')}` as `${number}`;
+    const decimal = (cents: number) =>
+      `${cents < 0 ? '-' : ''}${String(Math.abs(cents))
+        .padStart(3, '0')
+        .replace(/(\d\d)$/, '.$1')}` as `${number}`;
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger(), fc.maxSafeNat().map((n) => -n)), (cents) => {
-        expect(formatBRL(cents)).toBe(currency.format(decimal(cents)));
-        expect(formatBRLNumber(cents)).toBe(plain.format(decimal(cents)));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000, max: 1_000_000 }),
+          fc.maxSafeInteger(),
+          fc.maxSafeNat().map((n) => -n),
+        ),
+        (cents) => {
+          expect(formatBRL(cents)).toBe(currency.format(decimal(cents)));
+          expect(formatBRLNumber(cents)).toBe(plain.format(decimal(cents)));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -40,7 +50,7 @@ describe('formatBRL', () => {
     expect(formatBRL(100000000)).toBe(`R$${NBSP}1.000.000,00`);
   });
 
-  it('keeps Intl\'s no-break space, and normalizeSpaces turns it into a plain space', () => {
+  it("keeps Intl's no-break space, and normalizeSpaces turns it into a plain space", () => {
     expect(formatBRL(500)).not.toBe('R$ 5,00');
     expect(normalizeSpaces(formatBRL(500))).toBe('R$ 5,00');
   });

@@ -136,9 +136,12 @@ describe('mergeOfficeHours [R-5.76]', () => {
   });
 
   it('writes a whole day as 0000-2400', () => {
-    expect(mergeOfficeHours([{ wday: 2, start_at: 0, stop_at: 1200 }, { wday: 2, start_at: 1200, stop_at: 0 }])).toEqual([
-      { wday: 2, start_at: 0, stop_at: 2400 },
-    ]);
+    expect(
+      mergeOfficeHours([
+        { wday: 2, start_at: 0, stop_at: 1200 },
+        { wday: 2, start_at: 1200, stop_at: 0 },
+      ]),
+    ).toEqual([{ wday: 2, start_at: 0, stop_at: 2400 }]);
   });
 });
 
@@ -191,12 +194,8 @@ describe('nextOpening', () => {
   });
 
   it('picks the nearest of several openings', () => {
-    expect(nextOpening(LUNCH_AND_DINNER_TUESDAY, sp('2025-01-07T15:30'), SP)?.toString()).toBe(
-      '2025-01-07T18:00:00-03:00[America/Sao_Paulo]',
-    );
-    expect(nextOpening(LUNCH_AND_DINNER_TUESDAY, sp('2025-01-06T09:00'), SP)?.toString()).toBe(
-      '2025-01-07T11:00:00-03:00[America/Sao_Paulo]',
-    );
+    expect(nextOpening(LUNCH_AND_DINNER_TUESDAY, sp('2025-01-07T15:30'), SP)?.toString()).toBe('2025-01-07T18:00:00-03:00[America/Sao_Paulo]');
+    expect(nextOpening(LUNCH_AND_DINNER_TUESDAY, sp('2025-01-06T09:00'), SP)?.toString()).toBe('2025-01-07T11:00:00-03:00[America/Sao_Paulo]');
   });
 
   it('does not count Sunday 00:00 as an opening when it continues Saturday night', () => {

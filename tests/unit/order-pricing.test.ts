@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import {
-  packingFee,
-  priceOrder,
-  type OrderTotals,
-  type PricingInput,
-  type PricingLine,
-  type PricingPreferences,
-} from '../../src/domain/order-pricing.ts';
+import { packingFee, priceOrder, type OrderTotals, type PricingInput, type PricingLine, type PricingPreferences } from '../../src/domain/order-pricing.ts';
 
 const PREFS: PricingPreferences = {
   use_packing_fee: false,
@@ -171,18 +164,14 @@ describe('coupon', () => {
   it('is refused when delivery is free, by a zero fee or the threshold [R-5.54]', () => {
     const coupon = { discount_type: 'fixed' as const, value: 500 };
     expect(priceOrder(input({ delivery_fee: 0, coupon })).coupon_discount).toBe(0);
-    const waived = priceOrder(
-      input({ coupon, free_delivery_enabled: true, preferences: { ...PREFS, free_delivery_tax_after_product_price: 5000 } }),
-    );
+    const waived = priceOrder(input({ coupon, free_delivery_enabled: true, preferences: { ...PREFS, free_delivery_tax_after_product_price: 5000 } }));
     expect(waived.delivery_fee_waived).toBe(true);
     expect(waived.coupon_discount).toBe(0);
     expect(waived.total).toBe(5000);
   });
 
   it('wins over an achievement if both arrive (they are mutually exclusive)', () => {
-    const t = priceOrder(
-      input({ coupon: { discount_type: 'fixed', value: 500 }, achievement: { reward_type: 'fixed', reward_value: 900 } }),
-    );
+    const t = priceOrder(input({ coupon: { discount_type: 'fixed', value: 500 }, achievement: { reward_type: 'fixed', reward_value: 900 } }));
     expect(t).toMatchObject({ coupon_discount: 500, achievement_discount: 0, discount: 500 });
   });
 });

@@ -49,7 +49,10 @@ describe('withStatementCache', () => {
     const db = new Kysely<{ t: { id: Generated<number>; v: string } }>({ dialect: new SqliteDialect({ database: withStatementCache(memory()) }) });
     for (let i = 0; i < 3; i++) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('t').values({ v: `x${i}` }).execute();
+        await trx
+          .insertInto('t')
+          .values({ v: `x${i}` })
+          .execute();
       });
     }
     const rows = await db.selectFrom('t').select('v').where('v', 'like', 'x%').orderBy('id').execute();

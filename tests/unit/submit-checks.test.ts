@@ -62,7 +62,7 @@ describe('each check', () => {
     expect(code(valid({ products_share_availability: false, schedule: SCHEDULED }))).toBe('products_not_same_day');
   });
 
-  it("blocks a product outside its availability windows, naming it [R-5.34]", () => {
+  it('blocks a product outside its availability windows, naming it [R-5.34]', () => {
     const products = [
       { name: 'Pizza', mandatory_schedule: false, available_now: true },
       { name: 'Almoço executivo', mandatory_schedule: false, available_now: false },
@@ -260,7 +260,14 @@ describe('order of the checks [R-5.30]', () => {
     expect(seen).toEqual(fixes.map(([c]) => c));
 
     // the online branch: payment type, card, card document come in that order too
-    let online = { ...draft, use_credits: false, payment_type: null, payment_method: null, has_card: false, card_document: '000.000.000-00' } as SubmitCheckInput;
+    let online = {
+      ...draft,
+      use_credits: false,
+      payment_type: null,
+      payment_method: null,
+      has_card: false,
+      card_document: '000.000.000-00',
+    } as SubmitCheckInput;
     expect(code(online)).toBe('payment_type_missing');
     online = { ...online, payment_type: 'online' };
     expect(code(online)).toBe('card_missing');

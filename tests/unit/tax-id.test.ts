@@ -118,11 +118,14 @@ describe('maskTaxId [R-5.18]', () => {
   it('is idempotent: mask(strip(mask(x))) === mask(x) (property)', () => {
     const chars = fc.constantFrom(...'0123456789abcXYZ.-/ '.split(''));
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 30 }).map((a) => a.join('')), (raw) => {
-        const masked = maskTaxId(raw);
-        expect(maskTaxId(stripTaxId(masked))).toBe(masked);
-        expect(maskTaxId(masked)).toBe(masked);
-      }),
+      fc.property(
+        fc.array(chars, { maxLength: 30 }).map((a) => a.join('')),
+        (raw) => {
+          const masked = maskTaxId(raw);
+          expect(maskTaxId(stripTaxId(masked))).toBe(masked);
+          expect(maskTaxId(masked)).toBe(masked);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -18,7 +18,13 @@ describe('card thumbnails', () => {
   });
 
   it('uses a picture hosted elsewhere, a thumbnail or a non-picture as it is', () => {
-    for (const src of ['https://cdn.example.com/p.jpg', '/uploads/thumbs/256/products/a.svg.webp', '/uploads/docs/menu.pdf', '/uploads/p.png?v=2', 'data:image/png;base64,AAAA']) {
+    for (const src of [
+      'https://cdn.example.com/p.jpg',
+      '/uploads/thumbs/256/products/a.svg.webp',
+      '/uploads/docs/menu.pdf',
+      '/uploads/p.png?v=2',
+      'data:image/png;base64,AAAA',
+    ]) {
       expect(thumbnailUrl(src, 256)).toBeNull();
       expect(cardImage(src)).toEqual({ src });
     }

@@ -38,13 +38,23 @@ describe('variation price rules (decisions: Definitions)', () => {
   it('rule 2 averages all picks, rounding half up once [R-9.20]', () => {
     expect(variationGroupAmountCents(2, MIXED)).toBe(240); // (1000 + 0 + 301 - 100) / 5 = 240.2
     expect(variationGroupAmountCents(2, HALF_AND_HALF)).toBe(4740);
-    expect(variationGroupAmountCents(2, [{ priceCents: 3000, qnt: 1 }, { priceCents: 4001, qnt: 1 }])).toBe(3501); // 3500.5
+    expect(
+      variationGroupAmountCents(2, [
+        { priceCents: 3000, qnt: 1 },
+        { priceCents: 4001, qnt: 1 },
+      ]),
+    ).toBe(3501); // 3500.5
     expect(variationGroupAmountCents(2, [])).toBe(0);
   });
 
   it('rule 3 averages positive picks only, 0 when none [R-9.21]', () => {
     expect(variationGroupAmountCents(3, MIXED)).toBe(434); // 1301 / 3 = 433.67
-    expect(variationGroupAmountCents(3, [{ priceCents: 1, qnt: 1 }, { priceCents: 2, qnt: 1 }])).toBe(2); // 1.5
+    expect(
+      variationGroupAmountCents(3, [
+        { priceCents: 1, qnt: 1 },
+        { priceCents: 2, qnt: 1 },
+      ]),
+    ).toBe(2); // 1.5
     expect(variationGroupAmountCents(3, FREE_ONLY)).toBe(0);
   });
 
@@ -132,13 +142,23 @@ describe('variation selection', () => {
   it('needs at least min picks for a check layout with min > 0 [R-5.87] [R-5.90]', () => {
     expect(variationGroupError(SABORES, [{ item_id: 'a', qnt: 1 }])).toBe('Escolha no mínimo 2 opção de Sabores');
     expect(variationGroupError(MASSA, [])).toBe('Escolha no mínimo 1 opção de Massa');
-    expect(variationGroupError(SABORES, [{ item_id: 'a', qnt: 1 }, { item_id: 'b', qnt: 1 }])).toBeNull();
+    expect(
+      variationGroupError(SABORES, [
+        { item_id: 'a', qnt: 1 },
+        { item_id: 'b', qnt: 1 },
+      ]),
+    ).toBeNull();
     expect(variationGroupError(ADICIONAIS, [])).toBeNull();
   });
 
   it('counts distinct items for check and quantities for addremove', () => {
     expect(selectedCount(SABORES, [{ item_id: 'a', qnt: 2 }])).toBe(1);
-    expect(selectedCount(MOLHOS, [{ item_id: 'a', qnt: 2 }, { item_id: 'b', qnt: 0 }])).toBe(2);
+    expect(
+      selectedCount(MOLHOS, [
+        { item_id: 'a', qnt: 2 },
+        { item_id: 'b', qnt: 0 },
+      ]),
+    ).toBe(2);
   });
 
   it('needs a quantity reaching min for an addremove layout with min > 0 [R-5.88] [R-5.90]', () => {
@@ -165,7 +185,11 @@ describe('variation selection', () => {
   });
 
   it('disables unticked checkboxes once max is reached [R-5.92]', () => {
-    const full = [{ item_id: 'a', qnt: 1 }, { item_id: 'b', qnt: 1 }, { item_id: 'c', qnt: 1 }];
+    const full = [
+      { item_id: 'a', qnt: 1 },
+      { item_id: 'b', qnt: 1 },
+      { item_id: 'c', qnt: 1 },
+    ];
     expect(isOptionDisabled(ADICIONAIS, full, 'd')).toBe(true);
     expect(isOptionDisabled(ADICIONAIS, full, 'a')).toBe(false);
     expect(isOptionDisabled(ADICIONAIS, full.slice(0, 2), 'd')).toBe(false);
@@ -176,17 +200,48 @@ describe('variation selection', () => {
   it('toggles: a radio replaces the choice, a checkbox stops at max [R-5.91] [R-5.92]', () => {
     expect(toggleCheckOption(MASSA, [{ item_id: 'fina', qnt: 1 }], 'grossa')).toEqual([{ item_id: 'grossa', qnt: 1 }]);
     expect(toggleCheckOption(MASSA, [{ item_id: 'fina', qnt: 1 }], 'fina')).toEqual([{ item_id: 'fina', qnt: 1 }]);
-    expect(toggleCheckOption(SABORES, [{ item_id: 'a', qnt: 1 }], 'b')).toEqual([{ item_id: 'a', qnt: 1 }, { item_id: 'b', qnt: 1 }]);
-    expect(toggleCheckOption(SABORES, [{ item_id: 'a', qnt: 1 }, { item_id: 'b', qnt: 1 }], 'c')).toEqual([
+    expect(toggleCheckOption(SABORES, [{ item_id: 'a', qnt: 1 }], 'b')).toEqual([
       { item_id: 'a', qnt: 1 },
       { item_id: 'b', qnt: 1 },
     ]);
-    expect(toggleCheckOption(SABORES, [{ item_id: 'a', qnt: 1 }, { item_id: 'b', qnt: 1 }], 'a')).toEqual([{ item_id: 'b', qnt: 1 }]);
+    expect(
+      toggleCheckOption(
+        SABORES,
+        [
+          { item_id: 'a', qnt: 1 },
+          { item_id: 'b', qnt: 1 },
+        ],
+        'c',
+      ),
+    ).toEqual([
+      { item_id: 'a', qnt: 1 },
+      { item_id: 'b', qnt: 1 },
+    ]);
+    expect(
+      toggleCheckOption(
+        SABORES,
+        [
+          { item_id: 'a', qnt: 1 },
+          { item_id: 'b', qnt: 1 },
+        ],
+        'a',
+      ),
+    ).toEqual([{ item_id: 'b', qnt: 1 }]);
   });
 
   it('steps addremove quantities within 0 and the group max', () => {
     expect(stepAddRemoveOption(MOLHOS, [], 'alho', 1)).toEqual([{ item_id: 'alho', qnt: 1 }]);
-    expect(stepAddRemoveOption(MOLHOS, [{ item_id: 'alho', qnt: 3 }, { item_id: 'pimenta', qnt: 1 }], 'alho', 1)).toEqual([
+    expect(
+      stepAddRemoveOption(
+        MOLHOS,
+        [
+          { item_id: 'alho', qnt: 3 },
+          { item_id: 'pimenta', qnt: 1 },
+        ],
+        'alho',
+        1,
+      ),
+    ).toEqual([
       { item_id: 'pimenta', qnt: 1 },
       { item_id: 'alho', qnt: 3 },
     ]);

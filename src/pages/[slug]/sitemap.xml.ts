@@ -28,9 +28,7 @@ export const GET: APIRoute = async ({ params, redirect }) => {
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    paths
-      .map((p) => `  <url><loc>${escapeXml(absoluteUrl(origin, p))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`)
-      .join('\n') +
+    paths.map((p) => `  <url><loc>${escapeXml(absoluteUrl(origin, p))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`).join('\n') +
     '\n</urlset>\n';
   return new Response(body, {
     status: 200,

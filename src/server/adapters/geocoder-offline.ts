@@ -100,11 +100,42 @@ const STOP_WORDS = new Set(['de', 'da', 'do', 'das', 'dos', 'e']);
 const STREET_TYPES = new Set(['rua', 'avenida', 'alameda', 'praca', 'travessa', 'rodovia', 'estrada', 'largo', 'viela', 'via']);
 /** Usual abbreviations in Brazilian addresses, folded. */
 const ABBREVIATIONS: Record<string, string> = {
-  av: 'avenida', avda: 'avenida', r: 'rua', al: 'alameda', pca: 'praca', pc: 'praca', tv: 'travessa', trav: 'travessa',
-  rod: 'rodovia', estr: 'estrada', lgo: 'largo', dr: 'doutor', dra: 'doutora', prof: 'professor', profa: 'professora',
-  eng: 'engenheiro', gen: 'general', gal: 'general', cel: 'coronel', cap: 'capitao', mal: 'marechal', alm: 'almirante',
-  pres: 'presidente', cons: 'conselheiro', des: 'desembargador', pe: 'padre', sen: 'senador', sta: 'santa', sto: 'santo',
-  s: 'sao', sra: 'senhora', sr: 'senhor', vl: 'vila', jd: 'jardim', jar: 'jardim', pq: 'parque',
+  av: 'avenida',
+  avda: 'avenida',
+  r: 'rua',
+  al: 'alameda',
+  pca: 'praca',
+  pc: 'praca',
+  tv: 'travessa',
+  trav: 'travessa',
+  rod: 'rodovia',
+  estr: 'estrada',
+  lgo: 'largo',
+  dr: 'doutor',
+  dra: 'doutora',
+  prof: 'professor',
+  profa: 'professora',
+  eng: 'engenheiro',
+  gen: 'general',
+  gal: 'general',
+  cel: 'coronel',
+  cap: 'capitao',
+  mal: 'marechal',
+  alm: 'almirante',
+  pres: 'presidente',
+  cons: 'conselheiro',
+  des: 'desembargador',
+  pe: 'padre',
+  sen: 'senador',
+  sta: 'santa',
+  sto: 'santo',
+  s: 'sao',
+  sra: 'senhora',
+  sr: 'senhor',
+  vl: 'vila',
+  jd: 'jardim',
+  jar: 'jardim',
+  pq: 'parque',
 };
 
 /** The words of a query: folded, abbreviations expanded, stop words and 'nº' dropped. */
@@ -121,7 +152,10 @@ export function queryTokens(q: string): string[] {
   return out;
 }
 
-const nameTokens = (s: string) => foldText(s).split(' ').filter((w) => w && !STOP_WORDS.has(w));
+const nameTokens = (s: string) =>
+  foldText(s)
+    .split(' ')
+    .filter((w) => w && !STOP_WORDS.has(w));
 
 interface Candidate {
   kind: GeoSearchResult['kind'];
@@ -388,7 +422,13 @@ export function offlineMapData(data: OfflineGeoData = DEMO_GEO_DATA): OfflineMap
       data.streets.map((s) => ({
         type: 'Feature',
         properties: { name: s.name, class: /^(Avenida|Rodovia|Estrada)\b/.test(s.name) ? 'avenue' : 'street' },
-        geometry: { type: 'LineString', coordinates: [[s.from[0], s.from[1]], [s.to[0], s.to[1]]] },
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [s.from[0], s.from[1]],
+            [s.to[0], s.to[1]],
+          ],
+        },
       })),
     ),
     neighborhoods: collection(

@@ -3,14 +3,7 @@
 // catalogue exchange format (src/schemas/catalogue.ts) and replace one establishment atomically.
 import { sql } from 'kysely';
 import type { Catalogue } from '../../schemas/catalogue.ts';
-import type {
-  CategoryView,
-  CompanyView,
-  EstablishmentSummary,
-  EstablishmentView,
-  OrderVariationView,
-  ProductView,
-} from '../../schemas/views.ts';
+import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, OrderVariationView, ProductView } from '../../schemas/views.ts';
 import type { Database } from './database.ts';
 import { stableId } from './ids.ts';
 import { searchText } from './search-text.ts';
@@ -62,7 +55,11 @@ export async function replaceCatalogue(db: Database, cat: Catalogue, now = new D
       row.sort = existing.sort;
       await trx.updateTable('establishments').set(row).where('id', '=', establishmentId).execute();
     } else {
-      const max = await trx.selectFrom('establishments').select(sql<number>`coalesce(max(sort), 0)`.as('m')).where('company_id', '=', companyId).executeTakeFirst();
+      const max = await trx
+        .selectFrom('establishments')
+        .select(sql<number>`coalesce(max(sort), 0)`.as('m'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
       row.sort = Number(max?.m ?? 0) + 1;
       await trx.insertInto('establishments').values(row).execute();
     }
@@ -109,9 +106,17 @@ export async function replaceCatalogue(db: Database, cat: Catalogue, now = new D
         });
       });
     });
-    for (let i = 0; i < categoryRows.length; i += 100) await trx.insertInto('categories').values(categoryRows.slice(i, i + 100)).execute();
+    for (let i = 0; i < categoryRows.length; i += 100)
+      await trx
+        .insertInto('categories')
+        .values(categoryRows.slice(i, i + 100))
+        .execute();
     // Chunks keep each statement under SQLite's bound-parameter limit.
-    for (let i = 0; i < productRows.length; i += 40) await trx.insertInto('products').values(productRows.slice(i, i + 40)).execute();
+    for (let i = 0; i < productRows.length; i += 40)
+      await trx
+        .insertInto('products')
+        .values(productRows.slice(i, i + 40))
+        .execute();
     const variationRows: OrderVariationRow[] = cat.order_variations.map((v, vi) => ({
       id: stableId('order-variation', est.slug, v._id),
       establishment_id: establishmentId,
@@ -189,10 +194,7 @@ export async function getEstablishment(db: Database, by: { id?: string; slug?: s
 }
 
 /** Establishments for pickers and the unit switcher, in the company's order. */
-export async function listEstablishments(
-  db: Database,
-  filter: { companyId?: string; activeOnly?: boolean } = {},
-): Promise<EstablishmentSummary[]> {
+export async function listEstablishments(db: Database, filter: { companyId?: string; activeOnly?: boolean } = {}): Promise<EstablishmentSummary[]> {
   let q = db
     .selectFrom('establishments')
     .innerJoin('companies', 'companies.id', 'establishments.company_id')
@@ -226,11 +228,7 @@ export async function listEstablishments(
   }));
 }
 
-export async function listCategories(
-  db: Database,
-  establishmentId: string,
-  opts: { onlyWithProducts?: boolean } = {},
-): Promise<CategoryView[]> {
+export async function listCategories(db: Database, establishmentId: string, opts: { onlyWithProducts?: boolean } = {}): Promise<CategoryView[]> {
   const rows = await db
     .selectFrom('categories')
     .leftJoin('products', 'products.category_id', 'categories.id')
@@ -305,7 +303,11 @@ export async function listProducts(db: Database, establishmentId: string, query:
   if (query.promoOnly) q = q.where('promo', '=', 1);
   if (query.acceptDelivery) q = q.where('delivery_type', 'like', '%"delivery"%');
   if (query.acceptPickup) q = q.where('delivery_type', 'like', '%"pickup"%');
-  const words = query.q ? searchText(query.q).split(' ').filter((w) => w.replace(/[%_\\]/g, '')) : [];
+  const words = query.q
+    ? searchText(query.q)
+        .split(' ')
+        .filter((w) => w.replace(/[%_\\]/g, ''))
+    : [];
   // LIKE wildcards typed by a customer are dropped rather than escaped: both engines agree on that.
   for (const w of words) q = q.where('search_text', 'like', `%${w.replace(/[%_\\]/g, '')}%`);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
@@ -317,9 +319,7 @@ export async function listProducts(db: Database, establishmentId: string, query:
   else if (sort === '-price') page = page.orderBy('price', 'desc');
   // Menu order: the category's position, then the product's position in it.
   else
-    page = page
-      .orderBy((eb) => eb.selectFrom('categories').select('categories.sort').whereRef('categories.id', '=', 'products.category_id'))
-      .orderBy('sort');
+    page = page.orderBy((eb) => eb.selectFrom('categories').select('categories.sort').whereRef('categories.id', '=', 'products.category_id')).orderBy('sort');
   const limit = query.limit ?? 20;
   const offset = ((query.page ?? 1) - 1) * limit;
   const rows = await page.orderBy('id').limit(limit).offset(offset).execute();
@@ -340,12 +340,7 @@ export async function listAllProducts(db: Database, establishmentId: string): Pr
 }
 
 export async function getProduct(db: Database, establishmentId: string, productId: string): Promise<ProductView | undefined> {
-  const row = await db
-    .selectFrom('products')
-    .selectAll()
-    .where('establishment_id', '=', establishmentId)
-    .where('id', '=', productId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('products').selectAll().where('establishment_id', '=', establishmentId).where('id', '=', productId).executeTakeFirst();
   return row && toProductView(row);
 }
 

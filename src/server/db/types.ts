@@ -1,6 +1,13 @@
 // Row shapes of the database tables (as stored: booleans are 0/1, JSON and instants are text).
-export interface CompanyRow { id: string; slug: string; name: string }
-export interface DomainRow { domain: string; company_id: string }
+export interface CompanyRow {
+  id: string;
+  slug: string;
+  name: string;
+}
+export interface DomainRow {
+  domain: string;
+  company_id: string;
+}
 export interface EstablishmentRow {
   id: string;
   company_id: string;
@@ -67,7 +74,12 @@ export interface OrderVariationRow {
   items: string;
   sort: number;
 }
-export interface FeedbackRow { id: string; establishment_id: string; message: string; created_at: string }
+export interface FeedbackRow {
+  id: string;
+  establishment_id: string;
+  message: string;
+  created_at: string;
+}
 export interface UserRow {
   id: string;
   company_id: string;
@@ -87,8 +99,18 @@ export interface UserRow {
   created_at: string;
   updated_at: string;
 }
-export interface SessionRow { token_hash: string; user_id: string; establishment_id: string; created_at: string; expires_at: string }
-export interface LoginFailureRow { id: string; user_id: string; failed_at: string }
+export interface SessionRow {
+  token_hash: string;
+  user_id: string;
+  establishment_id: string;
+  created_at: string;
+  expires_at: string;
+}
+export interface LoginFailureRow {
+  id: string;
+  user_id: string;
+  failed_at: string;
+}
 
 export interface AddressRow {
   id: string;
@@ -106,7 +128,10 @@ export interface AddressRow {
   lat: number;
   created_at: string;
 }
-export interface OrderCounterRow { establishment_id: string; last_number: number }
+export interface OrderCounterRow {
+  establishment_id: string;
+  last_number: number;
+}
 export interface OrderRow {
   id: string;
   establishment_id: string;
@@ -153,7 +178,12 @@ export interface IdempotencyKeyRow {
   locked_until: string;
   expires_at: string;
 }
-export interface EstablishmentApiKeyRow { key_hash: string; establishment_id: string; label: string; created_at: string }
+export interface EstablishmentApiKeyRow {
+  key_hash: string;
+  establishment_id: string;
+  label: string;
+  created_at: string;
+}
 
 export interface DB {
   companies: CompanyRow;

@@ -30,13 +30,7 @@ export async function findUserByPhone(db: Database, companyId: string, phone: st
 }
 
 /** Whether another user of the company (not `exceptId`) holds this e-mail / phone. */
-export async function contactTaken(
-  db: Database,
-  companyId: string,
-  field: 'email' | 'phone',
-  value: string,
-  exceptId?: string,
-): Promise<boolean> {
+export async function contactTaken(db: Database, companyId: string, field: 'email' | 'phone', value: string, exceptId?: string): Promise<boolean> {
   let q = db.selectFrom('users').select('id').where('company_id', '=', companyId).where(field, '=', value);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
@@ -75,10 +69,16 @@ export async function insertUser(db: Database, user: NewUser, now: Date): Promis
   return row;
 }
 
-export type UserChanges = Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'password_hash' | 'fbid' | 'photo_key' | 'phone_verified' | 'email_verified' | 'document' | 'birthday' | 'gender'>>;
+export type UserChanges = Partial<
+  Pick<UserRow, 'name' | 'email' | 'phone' | 'password_hash' | 'fbid' | 'photo_key' | 'phone_verified' | 'email_verified' | 'document' | 'birthday' | 'gender'>
+>;
 
 export async function updateUser(db: Database, id: string, changes: UserChanges, now: Date): Promise<void> {
-  await db.updateTable('users').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 // --- Sessions ---

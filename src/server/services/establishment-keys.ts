@@ -31,7 +31,10 @@ export function hashApiKey(key: string): string {
 /** Creates a key for the establishment and answers it (the only time it exists in plain text). */
 export async function createEstablishmentKey(db: Database, establishmentId: string, label: string, now = new Date()): Promise<string> {
   const key = newApiKey();
-  await db.insertInto('establishment_api_keys').values({ key_hash: hashApiKey(key), establishment_id: establishmentId, label, created_at: now.toISOString() }).execute();
+  await db
+    .insertInto('establishment_api_keys')
+    .values({ key_hash: hashApiKey(key), establishment_id: establishmentId, label, created_at: now.toISOString() })
+    .execute();
   return key;
 }
 

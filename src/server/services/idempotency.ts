@@ -110,12 +110,7 @@ async function claimOrReplay(db: Database, scope: IdempotencyScope): Promise<Cla
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return claim;
 
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', scope.userId)
-      .where('key', '=', scope.key)
-      .executeTakeFirst();
+    const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', scope.userId).where('key', '=', scope.key).executeTakeFirst();
     if (!row) continue;
     if (row.expires_at <= nowIso) {
       // An expired key is free again.

@@ -10,24 +10,9 @@ import { ApiError, type FieldProblem } from '../api/errors.ts';
 import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
-import type {
-  OrderAddressView,
-  OrderBody,
-  OrderField,
-  OrderItemView,
-  OrderStatus,
-  OrderVariationEntry,
-  OrderView,
-} from '../../schemas/api-orders.ts';
+import type { OrderAddressView, OrderBody, OrderField, OrderItemView, OrderStatus, OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
 import { listOrderVariations } from '../db/catalogue-repo.ts';
-import {
-  deductCredits,
-  getEstablishmentRow,
-  getProductsByIds,
-  getUserCredits,
-  insertOrder,
-  nextOrderNumber,
-} from '../db/orders-repo.ts';
+import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
 import { randomId } from '../db/ids.ts';
 import { addressView, getUserAddress } from '../db/addresses-repo.ts';
 import { normalizePicks, pickErrors, priceLine, selectedEntries, type VariationPick } from '../../domain/cart.ts';
@@ -197,7 +182,11 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   if (body.payment_type !== 'offline' || !offlineAllowed) throw new OrderProblem(403, 'payment_type_not_available');
 
   // Only the ordered products, never the whole catalogue.
-  const products = await getProductsByIds(trx, row.id, body.products.map((p) => p.id));
+  const products = await getProductsByIds(
+    trx,
+    row.id,
+    body.products.map((p) => p.id),
+  );
   const { lines, unmet: unmetProductVariations } = priceLines(body, products);
   if (lines.some((l) => !l.product.delivery_type.includes(type))) throw new OrderProblem(403, 'delivery_type_not_available');
 
@@ -398,4 +387,3 @@ export function allowedTransition(actor: StatusActor, from: OrderStatus, to: Ord
   if (actor === 'client') return from === 'registered' && to === 'canceled';
   return ESTABLISHMENT_TRANSITIONS[from].includes(to);
 }
-

@@ -89,10 +89,7 @@ export async function lookupSession(db: Database, token: string, now: Date, comp
  * exist and belong to the user's company. A 401 for a stale cookie also expires the cookies
  * (scripts cannot remove an HttpOnly cookie themselves) [R-4.64].
  */
-export async function requireSession(
-  c: Context,
-  opts: { db: Database; now: Date; secure?: boolean; establishmentId?: string },
-): Promise<CurrentSession> {
+export async function requireSession(c: Context, opts: { db: Database; now: Date; secure?: boolean; establishmentId?: string }): Promise<CurrentSession> {
   const { db, now } = opts;
   const named = opts.establishmentId ?? c.req.header(ESTABLISHMENT_HEADER)?.trim();
   let companyId: string | undefined;

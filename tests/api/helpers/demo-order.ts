@@ -20,9 +20,7 @@ export async function demoOrderPayload(origin: string, establishmentId: string):
   const est = await getJson(`${origin}/api/establishments/${establishmentId}?fields=preferences`);
   const prefs = est.preferences;
   const { items } = await getJson(`${origin}/api/establishments/${establishmentId}/products?limit=100&accept_pickup=true`);
-  const plain = items.filter(
-    (p: any) => p.variations.length === 0 && p.availabilities.length === 0 && !p.mandatory_schedule && !p.hide_price && p.price > 0,
-  );
+  const plain = items.filter((p: any) => p.variations.length === 0 && p.availabilities.length === 0 && !p.mandatory_schedule && !p.hide_price && p.price > 0);
   if (plain.length < 2) throw new Error('not enough plain products');
   const groups = await getJson(`${origin}/api/establishments/${establishmentId}/order-variations?active=true`);
   const [a, b] = plain;

@@ -11,7 +11,13 @@ import { cookieHeaders, type Session } from './accounts.ts';
 export const ordersPath = (establishmentId: string) => `/api/establishments/${establishmentId}/orders`;
 
 /** POST .../orders with the session's cookie and a key (a fresh one unless given). */
-export function placeOrder(ctx: TestContext, session: Session, body: unknown, key: string | null = randomUUID(), establishmentId = session.establishmentId): Promise<Response> {
+export function placeOrder(
+  ctx: TestContext,
+  session: Session,
+  body: unknown,
+  key: string | null = randomUUID(),
+  establishmentId = session.establishmentId,
+): Promise<Response> {
   const headers: Record<string, string> = cookieHeaders(session);
   if (key !== null) headers['Idempotent-Key'] = key;
   return ctx.call(ordersPath(establishmentId), { method: 'POST', body, headers });

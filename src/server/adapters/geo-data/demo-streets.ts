@@ -12,6 +12,7 @@
 // on the left and even on the right when walking towards higher numbers.
 import type { StreetSegment } from './types.ts';
 
+// biome-ignore format: a table, one street segment a line
 export const DEMO_STREETS: readonly StreetSegment[] = [
   { name: 'Rua Harmonia', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', from: [-46.692213, -23.552467], to: [-46.685913, -23.559395], numbers: [1, 1001] },
   { name: 'Rua Girassol', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', from: [-46.693201, -23.55335], to: [-46.686901, -23.560278], numbers: [1, 1001] },

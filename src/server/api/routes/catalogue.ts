@@ -5,15 +5,7 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
-import {
-  getCategory,
-  getProduct,
-  insertFeedback,
-  listAllProducts,
-  listCategories,
-  listOrderVariations,
-  listProducts,
-} from '../../db/catalogue-repo.ts';
+import { getCategory, getProduct, insertFeedback, listAllProducts, listCategories, listOrderVariations, listProducts } from '../../db/catalogue-repo.ts';
 import { randomId } from '../../db/ids.ts';
 import type { CategoryView, ProductView } from '../../../schemas/views.ts';
 import {

@@ -89,7 +89,16 @@ export function offlineMapStyle(): Record<string, unknown> {
         paint: {
           'line-color': ['match', ['get', 'class'], 'avenue', '#fbe3a0', '#ffffff'],
           // Avenues 40% wider; a zoom curve must be the outermost expression, so the class is matched at each stop.
-          'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], ...[[12, 1.5], [16, 8], [19, 30]].flatMap(([z, w]) => [z, ['match', ['get', 'class'], 'avenue', w! * 1.4, w]])],
+          'line-width': [
+            'interpolate',
+            ['exponential', 1.6],
+            ['zoom'],
+            ...[
+              [12, 1.5],
+              [16, 8],
+              [19, 30],
+            ].flatMap(([z, w]) => [z, ['match', ['get', 'class'], 'avenue', w! * 1.4, w]]),
+          ],
         },
       },
       {

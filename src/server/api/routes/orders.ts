@@ -118,7 +118,13 @@ export const orderRoutes = new Hono<ApiEnv>()
       page,
       limit,
     });
-    const customers = caller.kind === 'establishment' ? await getCustomers(db, rows.map((r) => r.user_id)) : undefined;
+    const customers =
+      caller.kind === 'establishment'
+        ? await getCustomers(
+            db,
+            rows.map((r) => r.user_id),
+          )
+        : undefined;
     const orders = rows.map((r) => {
       const customer = customers?.get(r.user_id);
       return pickOrderFields(orderView(r, customer && { _id: r.user_id, ...customer }), query.fields);
@@ -154,7 +160,8 @@ export const orderRoutes = new Hono<ApiEnv>()
     if (caller.kind === 'customer') {
       if (body.status !== 'canceled') throw new ApiError(403, 'status_change_not_allowed');
       const fields = [];
-      if (body.cancellation_type !== 'client') fields.push({ path: 'cancellation_type', code: 'client_required', message: "cancellation_type must be 'client'" });
+      if (body.cancellation_type !== 'client')
+        fields.push({ path: 'cancellation_type', code: 'client_required', message: "cancellation_type must be 'client'" });
       if (!body.cancellation_reason) fields.push({ path: 'cancellation_reason', code: 'required', message: 'cancellation_reason must be a non-empty text' });
       if (fields.length) throw new ApiError(400, 'invalid_body', fields);
       if (!allowedTransition('client', from, 'canceled')) throw new ApiError(409, 'order_cannot_be_canceled');

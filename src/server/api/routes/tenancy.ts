@@ -5,12 +5,7 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import type { Database } from '../../db/database.ts';
-import {
-  getCompanyByDomain,
-  getCompanyBySlug,
-  getEstablishment,
-  listEstablishments,
-} from '../../db/catalogue-repo.ts';
+import { getCompanyByDomain, getCompanyBySlug, getEstablishment, listEstablishments } from '../../db/catalogue-repo.ts';
 import type { EstablishmentSummary, EstablishmentView } from '../../../schemas/views.ts';
 import {
   DatetimeQuery,
@@ -47,7 +42,11 @@ export function establishmentAnswer(view: EstablishmentView, now: Date, fields?:
 
 export type EstablishmentListItem = EstablishmentSummary & { is_open: boolean; distance_meters?: number };
 
-async function summariesWithStatus(db: Database, summaries: EstablishmentSummary[], now: Date): Promise<Array<EstablishmentListItem & { view: EstablishmentView }>> {
+async function summariesWithStatus(
+  db: Database,
+  summaries: EstablishmentSummary[],
+  now: Date,
+): Promise<Array<EstablishmentListItem & { view: EstablishmentView }>> {
   const views = await Promise.all(summaries.map((s) => getEstablishment(db, { id: s._id })));
   const out: Array<EstablishmentListItem & { view: EstablishmentView }> = [];
   summaries.forEach((s, i) => {
