@@ -15,6 +15,8 @@ const chromium = {
     '--no-first-run',
   ],
 };
+// HTTP-level checks need no viewport: they run once, in the desktop project.
+const desktopOnly = ['**/server.spec.ts', '**/production.spec.ts'];
 const reporters = (process.env.PW_REPORTERS ?? 'list').split(',').map((name) => [name] as [string]);
 
 export default defineConfig({
@@ -34,7 +36,7 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    { name: 'mobile', testIgnore: desktopOnly, use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
   ],
   webServer: {

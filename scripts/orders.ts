@@ -49,6 +49,7 @@ class CliError extends Error {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: an API answer read field by field, each read says what it expects
 type Json = Record<string, any>;
 
 async function call(url: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<{ status: number; json: Json | null }> {
@@ -121,10 +122,9 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-async function main(argv: string[]): Promise<string> {
-  let parsed;
+function parseCommandLine(argv: string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
@@ -140,6 +140,10 @@ async function main(argv: string[]): Promise<string> {
   } catch (err) {
     throw new CliError(`${(err as Error).message}\n\n${USAGE}`, 2);
   }
+}
+
+async function main(argv: string[]): Promise<string> {
+  const parsed = parseCommandLine(argv);
   const { values, positionals } = parsed;
   const [command, ref, ...extra] = positionals;
   if (values.help) return USAGE;

@@ -1,5 +1,6 @@
-// `npm test`: every suite (unit, API on SQLite and PostgreSQL, end-to-end in Chromium), then one
-// closing line `N passed, N failed` summing them all. Installs Chromium from Debian when absent
+// `npm test`: the static checks (Biome's formatter and linter, the type checkers), then every suite
+// (unit, API on SQLite and PostgreSQL, end-to-end in Chromium), then one closing line
+// `N passed, N failed` summing them all (each static check counts as one). Installs Chromium from Debian when absent
 // and starts the local PostgreSQL cluster when it is down.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const only = process.argv[2]; // optional: unit | api | e2e
+const only = process.argv[2]; // optional: checks | unit | api | e2e
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
 
@@ -18,9 +19,13 @@ function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-    s.setTimeout(1500, () => (s.destroy(), resolve(false)));
+    const answer = (open: boolean) => {
+      s.destroy();
+      resolve(open);
+    };
+    s.once('connect', () => answer(true));
+    s.once('error', () => answer(false));
+    s.setTimeout(1500, () => answer(false));
   });
 }
 
@@ -40,6 +45,17 @@ function ensureChromium(): void {
   sh('apt-get', ['update', '-qq']);
   const r = sh('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
   if (r.status !== 0) console.error('✗ Não foi possível instalar o Chromium; os testes de ponta a ponta vão falhar.');
+}
+
+/** One static check: passed when the command exits 0. */
+function check(name: string, cmd: string, args: string[]): void {
+  console.log(`→ ${name}`);
+  const r = sh(cmd, args);
+  if (r.status === 0) totals.passed++;
+  else {
+    console.error(`✗ ${name} falhou`);
+    totals.failed++;
+  }
 }
 
 function vitest(project: 'unit' | 'api'): void {
@@ -76,6 +92,11 @@ function playwright(): void {
   totals.skipped += r.stats.skipped ?? 0;
 }
 
+if (!only || only === 'checks') {
+  check('biome ci (formatação e lint)', 'biome', ['ci', '.']);
+  check('astro check (tipos das páginas e ilhas)', 'astro', ['check']);
+  check('tsc (tipos, modo estrito)', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+}
 if (!only || only === 'unit') vitest('unit');
 if (!only || only === 'api') {
   await ensurePostgres();

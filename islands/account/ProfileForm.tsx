@@ -111,6 +111,7 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the profile loads once, on mount; a retry calls load() itself
   useEffect(() => {
     void load();
   }, []);

@@ -141,12 +141,11 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
     searchAbort.current?.abort();
     setSearching(false);
   }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the text drives the debounce
   useEffect(() => {
     if (step !== 'map') return;
     debounce.current = window.setTimeout(() => void runSearch(query), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(debounce.current);
-    // Only the text drives the debounce.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
 
   function choose(result: GeoResult) {
@@ -309,6 +308,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
 
   return (
     // Keys stay inside: a checkout dialog underneath must not also act on this modal's Tab and Escape.
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only stops keys from reaching the dialog underneath
     <div onKeyDown={(event) => event.stopPropagation()}>
       <Dialog
         titleId={titleId}
@@ -322,6 +322,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
           {step === 'map' ? (
             <div className="flex flex-1 flex-col gap-3 p-4" data-address-step="map">
               {/* The results open over the map, so the map keeps its size while the customer searches. */}
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from the search box or a result closes the list first */}
               <div
                 className="relative"
                 onKeyDown={(event) => {
@@ -332,6 +333,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                   searchRef.current?.focus();
                 }}
               >
+                {/* biome-ignore lint/a11y/useSemanticElements: a form (it submits with Enter); the search role names it */}
                 <form
                   role="search"
                   className="flex gap-2"
@@ -372,6 +374,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                     data-address-results
                   >
                     {results.map((r, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: two results may share a label; the list is replaced, never reordered
                       <li key={`${r.label}-${i}`} className="border-b border-b-solid border-line last:border-b-0">
                         <button
                           type="button"

@@ -122,7 +122,7 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
         </p>
       )}
       {list.status === 'ready' && list.addresses.length > 0 && (
-        <ul className="m-0 flex list-none flex-col gap-2 p-0" role="radiogroup" aria-label={t('address:picker.title')} data-address-list>
+        <ul className="m-0 flex list-none flex-col gap-2 p-0" aria-label={t('address:picker.title')} data-address-list>
           {list.addresses.map((a) => {
             const line = formatAddressLine(a);
             const checked = a._id === selectedId;

@@ -61,6 +61,7 @@ export function AddProductModal({ productId, store, island, opener, onClose, onO
   const [attempt, setAttempt] = useState(0);
   const titleId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (the retry button) fetches again
   useEffect(() => {
     let live = true;
     setFailure(null);

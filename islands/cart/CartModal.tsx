@@ -157,6 +157,7 @@ function CartLineItem({ line, onChange }: { line: CartLine; onChange: (next: num
         {line.tags.length > 0 && (
           <ul className="m-0 flex list-none flex-wrap gap-1 p-0" data-cart-line-tags>
             {line.tags.map((tag, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a line's tags may repeat and never move
               <li key={`${tag}-${i}`} className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted">
                 {tag}
               </li>

@@ -74,6 +74,7 @@ export function CheckOrderFooter({
   const tip = checkoutBlocked ? t('cart:footer.closedTooltip') : empty ? t('cart:footer.emptyTooltip') : null;
   return (
     <div className="flex flex-col gap-2 md:flex-row md:items-center" data-check-order="customer">
+      {/* biome-ignore lint/a11y/useSemanticElements: a summary of figures, not form controls (fieldset) */}
       <div
         className="flex flex-1 items-center justify-between gap-3 rounded-xl bg-surface px-4 py-2"
         aria-label={t('cart:footer.summary')}

@@ -62,6 +62,7 @@ export function useModal({
   onCloseRef.current = onClose;
   useScrollLock();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on open/close
   useEffect(() => {
     const back = opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     (focusOnOpen() ?? ref.current)?.focus();
@@ -72,8 +73,6 @@ export function useModal({
         back.focus({ preventScroll: true });
       }
     };
-    // Only on open/close.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (event) => {
@@ -112,6 +111,7 @@ export function Dialog({ titleId, title, onClose, children, footer, opener, init
   const onKeyDown = useModal({ ref, onClose, opener, focusOnOpen: () => initialFocus?.current ?? closeRef.current });
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes, as Escape and the close button do
     <div
       className="fixed inset-0 z-[70] flex items-stretch justify-center bg-black/50 md:items-center md:p-6"
       onMouseDown={(event) => {
@@ -193,6 +193,7 @@ export function ConfirmDialog({
     list[next]?.focus();
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop cancels, as Escape and the cancel button do
     <div
       className="fixed inset-0 z-[80] flex items-center justify-center bg-black/50 p-4"
       onMouseDown={(event) => {

@@ -32,6 +32,7 @@ export function QuantityControl({ value, min = 0, max = QUANTITY_MAX, onChange, 
   const box = size === 'sm' ? 'h-8 w-8' : 'h-10 w-10';
   const btn = `flex ${box} flex-none cursor-pointer items-center justify-center rounded-full border border-solid border-line bg-card text-brand hover:bg-surface disabled:cursor-not-allowed disabled:opacity-40`;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: two buttons and a count, not a form section (fieldset)
     <div className="flex items-center gap-1" role="group" aria-label={t('cart:qty.value', { name })} {...hook}>
       <button
         type="button"

@@ -69,6 +69,7 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
     if (!el) return;
     setEdges({ start: el.scrollLeft <= 0, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the edges change when cards come or go
   useEffect(updateEdges, [shown.length]);
 
   if (shown.length === 0) return null;

@@ -29,6 +29,7 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
   const [step, setStep] = useState<'extras' | 'complete' | null>(null);
   const titleId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (the retry button) loads again
   useEffect(() => {
     let live = true;
     setLoad({ status: 'loading' });

@@ -143,12 +143,11 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
   // On load: a type the products or the establishment no longer support goes, with the schedule
   // date; a required tax receipt starts ticked; products that never share a day
   // are told at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on open
   useEffect(() => {
     if (deliveryTypeNeedsReset(store.draft.value.delivery_type, allowed)) store.resetDeliveryType();
     if (prefs.tax_receipt === 'required' && !store.draft.value.invoice.status) store.setInvoice({ status: true, document: '' });
     if (!productsShareAvailability(products.map((p) => p.availabilities ?? []))) setNotSameDay(true);
-    // Only on open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The midnight check: a chosen day that is now in the past is dropped.

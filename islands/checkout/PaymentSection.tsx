@@ -96,6 +96,7 @@ export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredit
         </p>
       ) : (
         <>
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of choice buttons, not a form section (fieldset) */}
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('checkout:payment.title')}>
             {prefs.has_online_payment && (
               <span className="flex flex-col">

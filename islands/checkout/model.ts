@@ -74,7 +74,10 @@ export function orderVariationEntries(groups: readonly OrderVariationView[], sel
 /** The picks of stored entries, per group (to reopen the extras modal with them). */
 export function selectionsFromEntries(entries: readonly DraftVariation[]): Selections {
   const out: Selections = {};
-  for (const e of entries) (out[e._id] ??= []).push({ item_id: e.item_id, qnt: e.qnt });
+  for (const e of entries) {
+    out[e._id] ??= [];
+    out[e._id]!.push({ item_id: e.item_id, qnt: e.qnt });
+  }
   return out;
 }
 

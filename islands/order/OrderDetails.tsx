@@ -148,6 +148,7 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
         <ul className="m-0 flex list-none flex-col p-0" data-order-items>
           {order.items.map((item, i) => (
             <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines may repeat a product and never move
               key={`${item.product_id}-${i}`}
               className="flex gap-3 border-b border-b-solid border-line py-2 last:border-b-0"
               data-order-item={item.product_id}
@@ -160,6 +161,7 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
                 {item.variations.length > 0 && (
                   <ul className="m-0 list-none p-0 text-xs text-muted" data-order-item-variations>
                     {item.variations.map((v, j) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines may repeat a product and never move
                       <li key={`${v.item_id}-${j}`}>
                         {v.qnt > 1 ? `${v.qnt}x ` : ''}
                         {v.name}
@@ -183,6 +185,7 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
             <h3 className="m-0 text-sm font-semibold text-ink">{t('order:view.extras')}</h3>
             <ul className="m-0 list-none p-0 text-xs text-muted">
               {order.order_variations.map((v, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines may repeat a product and never move
                 <li key={`${v.item_id}-${j}`}>
                   {v.qnt > 1 ? `${v.qnt}x ` : ''}
                   {v.name}

@@ -19,7 +19,7 @@ export async function precompressFolder(dir: string): Promise<number> {
     const body = await readFile(file);
     if (body.length < 256) continue;
     const [br, gzipped] = await Promise.all([brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz(body, { level: 9 })]);
-    await Promise.all([writeFile(file + '.br', br), writeFile(file + '.gz', gzipped)]);
+    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
     count++;
   }
   return count;

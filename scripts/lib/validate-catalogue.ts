@@ -103,7 +103,7 @@ function crossFieldProblems(doc: unknown): Problem[] {
   });
 
   // Establishment
-  list(est.office_hours).forEach((h, i) => checkTimeRange(h, ['establishment', 'office_hours', i]));
+  for (const [i, h] of list(est.office_hours).entries()) checkTimeRange(h, ['establishment', 'office_hours', i]);
   if (
     est.has_free_delivery_tax_after_product_price === true &&
     !(int(prefs.free_delivery_tax_after_product_price) && prefs.free_delivery_tax_after_product_price > 0)
@@ -208,18 +208,18 @@ function crossFieldProblems(doc: unknown): Problem[] {
           `defaults to delivery and pickup, which the establishment does not offer (preferences.delivery_type: ${estDeliveryTypes.join(', ')})`,
         );
       }
-      list(p.availabilities).forEach((a, i) => checkTimeRange(a, [...base, 'availabilities', i]));
+      for (const [i, a] of list(p.availabilities).entries()) checkTimeRange(a, [...base, 'availabilities', i]);
       if (p.mandatory_schedule === true && maxDaysScheduling === 0)
         add([...base, 'mandatory_schedule'], 'needs scheduling: establishment.preferences.max_days_scheduling must be greater than 0');
       const variations = list(p.variations);
       uniqueKeys(variations, [...base, 'variations'], 'variation');
-      variations.forEach((v, vi) => checkVariation(v, [...base, 'variations', vi], 'variation'));
+      for (const [vi, v] of variations.entries()) checkVariation(v, [...base, 'variations', vi], 'variation');
     });
   });
 
   const orderVariations = list(doc.order_variations);
   uniqueKeys(orderVariations, ['order_variations'], 'order variation');
-  orderVariations.forEach((v, vi) => checkVariation(v, ['order_variations', vi], 'order variation'));
+  for (const [vi, v] of orderVariations.entries()) checkVariation(v, ['order_variations', vi], 'order variation');
   return problems;
 }
 

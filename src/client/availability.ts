@@ -31,7 +31,7 @@ let timer: ReturnType<typeof setInterval> | undefined;
 function markEverySecond(): void {
   if (windows.size === 0) return;
   mark();
-  timer ??= setInterval(mark, 1000);
+  if (timer === undefined) timer = setInterval(mark, 1000);
 }
 
 /** Marks the page's cards now and every second, and the cards the home adds later. */

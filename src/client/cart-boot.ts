@@ -14,13 +14,11 @@ import type { CartStore } from '../../islands/stores/cart.ts';
 import { formatBRL } from '../domain/money.ts';
 import { reloadForChunkError } from './chunk-reload.ts';
 import { texts } from './texts.ts';
-
-// Built on first use: constructing Intl objects loads ICU data on the main thread.
-let plural: Intl.PluralRules | undefined;
+import { pluralOf } from '../i18n/interpolate.ts';
 
 /** Fills a server-rendered template pair (data-one='1 produto', data-other='2 produtos') with n. */
 function countText(el: HTMLElement, n: number): string {
-  const template = ((plural ??= new Intl.PluralRules('pt-BR')).select(n) === 'one' ? el.dataset.one : el.dataset.other) ?? el.dataset.other ?? '';
+  const template = (pluralOf(n) === 'one' ? el.dataset.one : el.dataset.other) ?? el.dataset.other ?? '';
   return template.replace(/\d+/, String(n));
 }
 

@@ -4,7 +4,7 @@
 // 1 s; the clear button empties the field and drops q from the address.
 import { smallPicture } from '../lib/thumbnails.ts';
 import { formatBRL } from '../domain/money.ts';
-import { interpolate } from '../i18n/interpolate.ts';
+import { interpolate, pluralOf } from '../i18n/interpolate.ts';
 import { texts } from './texts.ts';
 
 const DEBOUNCE_MS = 250;
@@ -21,9 +21,6 @@ interface Suggestion {
   hide_price?: boolean;
   starting_price?: boolean;
 }
-
-// Built on first use: constructing Intl objects loads ICU data on the main thread.
-let plural: Intl.PluralRules | undefined;
 
 function setup(form: HTMLFormElement): void {
   const input = form.querySelector<HTMLInputElement>('[data-search-input]');
@@ -122,10 +119,9 @@ function setup(form: HTMLFormElement): void {
         }),
       );
       if (announce)
-        announce.textContent = interpolate(
-          (plural ??= new Intl.PluralRules('pt-BR')).select(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other,
-          { count: list.length },
-        );
+        announce.textContent = interpolate(pluralOf(list.length) === 'one' ? texts.search.resultsCount_one : texts.search.resultsCount_other, {
+          count: list.length,
+        });
     }
     listbox!.hidden = false;
     input!.setAttribute('aria-expanded', 'true');

@@ -55,6 +55,7 @@ export function hasSessionHint(establishmentId: string): boolean {
 
 function dropHintCookie(establishmentId: string): void {
   const name = hintCookieName(establishmentId);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
   document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
 }
 

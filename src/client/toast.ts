@@ -16,7 +16,7 @@ const COLOURS: Record<ToastKind, string> = { success: '#166534', error: '#b91c1c
 let region: HTMLElement | null = null;
 
 function ensureRegion(): HTMLElement {
-  if (region && region.isConnected) return region;
+  if (region?.isConnected) return region;
   region = document.querySelector<HTMLElement>('[data-toasts]');
   if (region) return region;
   region = document.createElement('div');

@@ -55,7 +55,8 @@ let percent: Intl.NumberFormat | undefined;
 export function achievementRewardText(a: Pick<AchievementLike, 'reward_type' | 'reward_value'>): string {
   switch (a.reward_type) {
     case 'percentage':
-      return `${((percent ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }))).format(a.reward_value)}% de desconto`;
+      percent ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+      return `${percent.format(a.reward_value)}% de desconto`;
     case 'fixed':
       return `${formatBRL(a.reward_value)} de desconto`;
     case 'free_delivery':

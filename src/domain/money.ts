@@ -168,5 +168,5 @@ export function percentOfCents(baseCents: number, percent: number): number {
 /** Never lets a total go below zero (spec section 9: 'Total never below 0'). Example: `nonNegativeCents(-300) === 0` */
 export function nonNegativeCents(cents: number): number {
   assertCents(cents);
-  return cents < 0 ? 0 : cents;
+  return Math.max(cents, 0);
 }

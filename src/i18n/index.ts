@@ -4,7 +4,7 @@
 // (islands import this too, and every kilobyte counts on a slow phone).
 // The checkout's, the address modal's and the order page's texts are not bundled here: they come
 // with the code that shows them (registerNamespace), so the catalogue pages' scripts stay small.
-import { interpolate } from './interpolate.ts';
+import { interpolate, pluralOf } from './interpolate.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>(['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order}.json'], {
   eager: true,
@@ -12,8 +12,6 @@ const modules = import.meta.glob<Record<string, unknown>>(['./locales/pt-BR/*.js
 });
 
 export const locale = 'pt-BR';
-// Built on first use: constructing Intl objects loads ICU data on the main thread.
-let plural: Intl.PluralRules | undefined;
 
 const namespaces: Record<string, Record<string, unknown>> = {};
 for (const [path, data] of Object.entries(modules)) {
@@ -41,8 +39,7 @@ export function t(fullKey: string, options: TOptions = {}): string {
   const ns = sep === -1 ? 'common' : fullKey.slice(0, sep);
   const key = sep === -1 ? fullKey : fullKey.slice(sep + 1);
   let text: string | undefined;
-  if (typeof options.count === 'number')
-    text = lookup(ns, `${key}_${((plural ??= new Intl.PluralRules(locale))).select(options.count)}`) ?? lookup(ns, `${key}_other`);
+  if (typeof options.count === 'number') text = lookup(ns, `${key}_${pluralOf(options.count)}`) ?? lookup(ns, `${key}_other`);
   text ??= lookup(ns, key);
   if (text === undefined) {
     if (import.meta.env?.DEV) console.warn(`[i18n] missing key ${ns}:${key}`);

@@ -5,3 +5,12 @@
 export function interpolate(text: string, values: Record<string, string | number | null | undefined>): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
+
+// Built on first use: constructing Intl objects loads ICU data on the main thread.
+let pluralRules: Intl.PluralRules | undefined;
+
+/** The pt-BR plural category of n, which picks a '<key>_one' or '<key>_other' text. pluralOf(1) -> 'one'. */
+export function pluralOf(n: number): Intl.LDMLPluralRule {
+  pluralRules ??= new Intl.PluralRules('pt-BR');
+  return pluralRules.select(n);
+}

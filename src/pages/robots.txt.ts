@@ -21,9 +21,9 @@ export const GET: APIRoute = async ({ request, url }) => {
         kind.kind === 'custom' ? canonicalOriginFor(kind.company) : ((await loadStore(e.slug_area))?.canonicalOrigin ?? canonicalOriginFor(e.company)),
       ),
     );
-    list.forEach((e, i) => lines.push(`Sitemap: ${origins[i]}${routes.sitemap(e.slug_area)}`));
+    for (const [i, e] of list.entries()) lines.push(`Sitemap: ${origins[i]}${routes.sitemap(e.slug_area)}`);
   }
-  return new Response(lines.join('\n') + '\n', {
+  return new Response(`${lines.join('\n')}\n`, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });
 };

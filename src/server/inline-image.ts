@@ -36,7 +36,7 @@ export function inlineSmallSvg(src: string): string {
     const svg = readFileSync(file, 'utf8');
     // Only the characters a URL cannot carry are escaped: the rest stays text that brotli packs
     // far better than %XX sequences (quotes are escaped by the HTML attribute itself).
-    const uri = 'data:image/svg+xml,' + svg.replace(/\s+/g, ' ').replace(/[%#<>{}|\\^`[\]]/g, (c) => encodeURIComponent(c));
+    const uri = `data:image/svg+xml,${svg.replace(/\s+/g, ' ').replace(/[%#<>{}|\\^`[\]]/g, (c) => encodeURIComponent(c))}`;
     cache.set(file, { mtimeMs, src: uri });
     return uri;
   } catch {

@@ -36,14 +36,14 @@ export function canonicalOriginFor(company: CompanyView): string {
   const domain = company.domains?.[0];
   if (!domain) return config.publicOrigin;
   const u = new URL(config.publicOrigin);
-  return `${u.protocol}//${domain}${u.port ? ':' + u.port : ''}`;
+  return `${u.protocol}//${domain}${u.port ? `:${u.port}` : ''}`;
 }
 
 /** The establishment behind a slug with its siblings; undefined when unknown or inactive. */
 export async function loadStore(slug: string): Promise<StoreData | undefined> {
   const { db } = await getDatabase();
   const establishment = await getEstablishment(db, { slug });
-  if (!establishment || !establishment.active) return undefined;
+  if (!establishment?.active) return undefined;
   const siblings = await listEstablishments(db, { companyId: establishment.company._id, activeOnly: true });
   return { establishment, siblings, canonicalOrigin: canonicalOriginFor(establishment.company) };
 }

@@ -1,6 +1,7 @@
 // The catalogue's static pages on disk: <distDir>/pages/<url path>/index.html plus .br and .gz.
 // Written at build time for every establishment and on first request for the ones added later;
 // an import drops and re-renders one establishment's folder only.
+import type { Dirent } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -47,7 +48,7 @@ export async function storePage(urlPath: string, html: string): Promise<void> {
 
 /** Removes every stored page of one establishment (its slug is the first path segment). */
 export async function dropEstablishmentPages(slug: string): Promise<void> {
-  const folder = pageFolder('/' + slug);
+  const folder = pageFolder(`/${slug}`);
   if (folder) await rm(folder, { recursive: true, force: true });
 }
 
@@ -57,7 +58,7 @@ export async function countStoredPages(urlPath = '/'): Promise<number> {
   if (!folder) return 0;
   let n = 0;
   async function walk(dir: string): Promise<void> {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch {

@@ -80,7 +80,7 @@ export async function serveFile(req: IncomingMessage, res: ServerResponse, path:
       }
     }
   }
-  const etag = `"${base.size.toString(36)}-${Math.floor(base.mtimeMs).toString(36)}${encoding ? '-' + encoding : ''}"`;
+  const etag = `"${base.size.toString(36)}-${Math.floor(base.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
   const headers: Record<string, string | number> = {
     'Content-Type': types[ext] ?? 'application/octet-stream',
     'Cache-Control': opts.immutable ? 'public, max-age=31536000, immutable' : (opts.cacheControl ?? 'public, no-cache'),

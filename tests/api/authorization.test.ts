@@ -54,7 +54,7 @@ forEachDatabase(
           { 'Establishment-Id': centro },
           { 'Establishment-Id': centro, Cookie: `sf_auth_${centro}=1` },
           { 'Establishment-Id': centro, Cookie: `sid_${centro}=${'x'.repeat(43)}` },
-          { Authorization: 'Bearer ' + 'y'.repeat(43) },
+          { Authorization: `Bearer ${'y'.repeat(43)}` },
           { Authorization: 'Bearer' },
           { Authorization: `Basic ${session.token}` },
           { 'Establishment-Id': 'nao-existe', Cookie: `sid_nao-existe=${session.token}` },

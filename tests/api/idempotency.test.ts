@@ -219,7 +219,7 @@ forEachDatabase(
 const SERVER_SCRIPT = join(import.meta.dirname, 'helpers', 'api-server.ts');
 
 /** Starts tests/api/helpers/api-server.ts as a child process; resolves with its URL. */
-export function startServerProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+function startServerProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [SERVER_SCRIPT], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });

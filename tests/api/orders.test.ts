@@ -350,7 +350,7 @@ forEachDatabase(
           placeOrder(ctx, maria, pickupOrder({ use_credits: true })),
         ]);
         const bodies = await Promise.all(both.map((r) => r.json()));
-        const used = bodies.filter((b, i) => both[i]!.status === 201).reduce((n, b) => n + b.order.totals.credits, 0);
+        const used = bodies.filter((_, i) => both[i]!.status === 201).reduce((n, b) => n + b.order.totals.credits, 0);
         expect(used).toBe(5000);
         expect(await creditsOf(mariaId)).toBe(0);
         for (const [i, r] of both.entries()) expect([201, 409], JSON.stringify(bodies[i])).toContain(r.status);

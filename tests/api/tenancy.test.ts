@@ -116,7 +116,7 @@ forEachDatabase(
         expect(status).toBe(200);
         expect(body.map((e: { slug_area: string }) => e.slug_area)).toEqual(['bella-paulista', 'bella-centro', 'bella-moema', 'mercado-manaus']);
         const expected = [241, 2699, 4215, 2689312];
-        body.forEach((e: { distance_meters: number }, i: number) => expect(Math.abs(e.distance_meters - expected[i]!)).toBeLessThanOrEqual(1));
+        for (const [i, e] of (body as { distance_meters: number }[]).entries()) expect(Math.abs(e.distance_meters - expected[i]!)).toBeLessThanOrEqual(1);
       });
 
       it('keeps only establishments whose delivery radius covers the point with intersect=true [R-7.9]', async () => {

@@ -71,14 +71,14 @@ async function openProduct(page: Page, name: string): Promise<Locator> {
 }
 
 /** Adds a product without variations (or with the picks already made) and waits for the modal to close. */
-async function submitAdd(page: Page, modal: Locator): Promise<void> {
+async function submitAdd(modal: Locator): Promise<void> {
   await modal.locator('[data-add-submit]').click();
   await expect(modal).toBeHidden();
 }
 
 async function addSimple(page: Page, name: string): Promise<void> {
   const modal = await openProduct(page, name);
-  await submitAdd(page, modal);
+  await submitAdd(modal);
 }
 
 /** The visible cart control of the viewport: the bottom bar on phones, the header button on desktop. */
@@ -165,7 +165,7 @@ test.describe('cart', () => {
     const flavourGroup = modal.locator(`[data-variation-group="${flavours._id}"]`);
     await expect(flavourGroup.getByRole('radio')).toHaveCount(0);
     await expect(flavourGroup.getByRole('checkbox')).toHaveCount(flavours.items.length);
-    const box = (item: ApiItem) => flavourGroup.getByRole('checkbox', { name: `${item.item_preffix ? item.item_preffix + ' ' : ''}${item.name}`, exact: true });
+    const box = (item: ApiItem) => flavourGroup.getByRole('checkbox', { name: `${item.item_preffix ? `${item.item_preffix} ` : ''}${item.name}`, exact: true });
     await box(halfA).check();
     await box(halfB).check();
     await expect(box(third)).toBeDisabled();
@@ -183,7 +183,7 @@ test.describe('cart', () => {
     await expect(modal.locator('[data-add-quantity] [data-qty-minus]')).toBeDisabled();
 
     await modal.getByLabel('Observação').fill('Sem orégano');
-    await submitAdd(page, modal);
+    await submitAdd(modal);
     await expect(page.locator('[data-toast]').filter({ hasText: 'Produto adicionado ao carrinho' })).toBeVisible();
     await expectCount(page, 1, unit);
 
@@ -221,7 +221,7 @@ test.describe('cart', () => {
     await expect(add).toBeEnabled();
     const unit = kit.price + dear.price * group.max;
     await expect(modal.locator('[data-add-total]')).toHaveAttribute('data-cents', String(unit));
-    await submitAdd(page, modal);
+    await submitAdd(modal);
     await expectCount(page, 1, unit);
 
     await addSimple(page, 'Coca-Cola 2 L');
@@ -306,7 +306,7 @@ test.describe('cart', () => {
         await group.locator('input').first().check();
       }
     }
-    await submitAdd(page, modal);
+    await submitAdd(modal);
 
     // On the second product's page, that product is left out too.
     await page.locator(`[data-product-card][data-product-id="${second!._id}"] [data-product-link]`).first().click();

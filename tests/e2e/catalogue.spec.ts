@@ -18,7 +18,10 @@ async function jsonLdItems(page: Page): Promise<LdItem[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const items: LdItem[] = [];
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const obj = node as Record<string, unknown>;
     if (obj['@type'] === 'MenuItem' || obj['@type'] === 'Product') items.push(obj as unknown as LdItem);
@@ -75,7 +78,10 @@ test('the JSON-LD of a catalogue page parses and matches the names and prices on
 
 test('catalogue text cannot inject markup or script, JSON-LD included', async ({ page }) => {
   const dialogs: string[] = [];
-  page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   await page.goto('/pizzaria-bella/');
   const injected = page.locator('[data-product-card]', { hasText: '2 por 1' }).first();
   await expect(injected).toBeVisible();
@@ -99,7 +105,7 @@ test('a product card links to /produto/{id}-{kebab-name} and the product page sh
   expect(href).toMatch(/^\/pizzaria-bella\/produto\/[a-z0-9]+-[a-z0-9-]+$/);
   const name = norm(await link.textContent());
   await link.click();
-  await expect(page).toHaveURL(new RegExp(href!.replace(/[/-]/g, '\\$&') + '$'));
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[/-]/g, '\\$&')}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.locator('[data-variation]').first()).toBeVisible();
   const ld = await jsonLdItems(page);
@@ -135,7 +141,7 @@ test('with JavaScript disabled the catalogue is readable and navigable by catego
   const anchor = page.locator('[data-category-nav] a[href^="#"]').nth(1);
   const target = (await anchor.getAttribute('href'))!;
   await anchor.click();
-  await expect(page).toHaveURL(new RegExp(target + '$'));
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
   const categoryLink = page.locator(`${target} [data-category-page-link]`);
   const label = norm(await categoryLink.textContent());
   await categoryLink.click();
@@ -252,7 +258,7 @@ test('scrolling through a whole home moves nothing the customer is looking at (l
         // What moved, for the failure message: each source's element and its move, at which scroll position.
         for (const s of e.sources) {
           const el = s.node instanceof Element ? s.node : s.node?.parentElement;
-          const name = el ? `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.className}`.slice(0, 60) : '?';
+          const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${el.className}`.slice(0, 60) : '?';
           w.moved.push(
             `${e.value.toFixed(4)} at scrollY ${Math.round(scrollY)}: ${name} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}, h ${Math.round(s.previousRect.height)} -> ${Math.round(s.currentRect.height)}`,
           );

@@ -68,7 +68,9 @@ async function sendAndExpect(page: Page, text: string): Promise<void> {
   // Nothing lost: still in the checkout, the cart still holds its product.
   await expect(page.locator('[data-checkout="customer"]')).toBeVisible();
   await expect(page.locator('[data-checkout-line]')).toHaveCount(1);
-  await page.locator('[data-toast]').evaluateAll((toasts) => toasts.forEach((t) => t.remove()));
+  await page.locator('[data-toast]').evaluateAll((toasts) => {
+    for (const t of toasts) t.remove();
+  });
 }
 
 test('a banned customer is refused by the server with its message, and the order is kept [R-6.9] [R-8.15]', async ({ page, context, request }, info) => {

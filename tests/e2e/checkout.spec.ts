@@ -13,7 +13,6 @@ test.describe.configure({ timeout: 60_000 });
 const CENTRO = 'mercado-sol-centro';
 const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 
 interface ApiProduct {
   _id: string;

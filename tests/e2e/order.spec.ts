@@ -336,7 +336,7 @@ test("a visitor gets the login link back to the order; another customer's order 
   expect((await request.get(`/${SLUG}/pedido/a/b`)).status()).toBe(404);
   const bare = await request.get(`/${SLUG}/pedido`, { maxRedirects: 0 });
   expect(bare.status()).toBe(302);
-  expect(bare.headers()['location']).toBe(`/${SLUG}/minha-conta/pedidos`);
+  expect(bare.headers().location).toBe(`/${SLUG}/minha-conta/pedidos`);
 });
 
 test('Meus pedidos lists the orders newest first with status, date, type and total, each linking to its page [R-2.24] [R-3.51] [R-7.23]', async ({

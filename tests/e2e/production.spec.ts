@@ -22,8 +22,6 @@ function get(path: string, host: string): Promise<{ status: number; location?: s
   });
 }
 
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop'));
-
 test.beforeAll(async () => {
   server = spawn(process.execPath, ['src/server/main.ts'], {
     env: {

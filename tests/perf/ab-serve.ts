@@ -8,7 +8,7 @@ import { warmThumbnails } from './bench-setup.ts';
 const root = process.env.AB_ROOT!;
 const from = (path: string) => import(pathToFileURL(join(root, path)).href);
 const setup = await from('tests/perf/bench-setup.ts');
-setup.useFreshDataDir(process.env.AB_DATA_NAME!);
+setup.freshDataDir(process.env.AB_DATA_NAME!);
 const { db, server, origin } = await setup.startSeededServer();
 const { listEstablishments } = await from('src/server/db/catalogue-repo.ts');
 for (const e of await listEstablishments(db, { activeOnly: true })) await server.rerender(e.slug_area);

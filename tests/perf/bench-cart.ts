@@ -41,7 +41,7 @@ async function freshPage(): Promise<{ page: Page; jsBytes: () => number }> {
     const len = Number((await res.allHeaders())['content-length'] ?? 0);
     js += len;
   });
-  await page.goto(origin + '/pizzaria-bella/', { waitUntil: 'load' });
+  await page.goto(`${origin}/pizzaria-bella/`, { waitUntil: 'load' });
   await page.waitForTimeout(300);
   return { page, jsBytes: () => js };
 }
@@ -133,6 +133,6 @@ Measured by \`npm run bench:cart\` (tests/perf/bench-cart.ts) on ${new Date().to
 `;
 const file = join(import.meta.dirname, '../../docs/benchmarks.md');
 const current = readFileSync(file, 'utf8').replace(/\n## Cart speed[\s\S]*?(?=\n## |$)/, '');
-writeFileSync(file, current.trimEnd() + '\n' + section);
+writeFileSync(file, `${current.trimEnd()}\n${section}`);
 console.log(section);
 process.exit(0);

@@ -219,10 +219,10 @@ const file = join(import.meta.dirname, '../../docs/benchmarks.md');
 const current = readFileSync(file, 'utf8');
 const start = current.indexOf('## Order throughput');
 let next: string;
-if (start < 0) next = current.trimEnd() + '\n\n' + section;
+if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
 else {
   const end = current.indexOf('\n## ', start + 1);
-  next = current.slice(0, start) + section + (end < 0 ? '' : '\n' + current.slice(end + 1));
+  next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
 }
-writeFileSync(file, next.trimEnd() + '\n');
-console.log('\n' + section);
+writeFileSync(file, `${next.trimEnd()}\n`);
+console.log(`\n${section}`);

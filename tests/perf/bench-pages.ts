@@ -7,9 +7,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, constants } from 'node:zlib';
-import { audit, launchChrome, median, prepareBaseline, startSeededServer, useFreshDataDir, type AuditRun } from './bench-setup.ts';
+import { audit, launchChrome, median, prepareBaseline, startSeededServer, freshDataDir, type AuditRun } from './bench-setup.ts';
 
-useFreshDataDir('storefront-bench-pages');
+freshDataDir('storefront-bench-pages');
 // BENCH_RUNS: Lighthouse runs per page (median reported, default 7); BENCH_ONLY: measure only the
 // targets whose name contains one of these comma-separated words; BENCH_DRY=1: print, write nothing.
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7) || 7);
@@ -133,7 +133,9 @@ async function responseHeaderBytes(url: string): Promise<number> {
   const res = await fetch(url, { headers: { 'accept-encoding': 'br' } });
   await res.arrayBuffer();
   let n = 'HTTP/1.1 200 OK\r\n'.length + 2;
-  res.headers.forEach((value, name) => (n += name.length + value.length + 4));
+  res.headers.forEach((value, name) => {
+    n += name.length + value.length + 4;
+  });
   return n;
 }
 
@@ -369,6 +371,6 @@ a connection). None is ahead of the page beyond the run-to-run spread, so none w
 // (bench:cart writes '## Cart speed', bench:orders '## Order throughput').
 const benchFile = join(import.meta.dirname, '../../docs/benchmarks.md');
 const kept = existsSync(benchFile) ? (readFileSync(benchFile, 'utf8').match(/\n## (?:Cart speed|Order throughput)[\s\S]*$/)?.[0] ?? '') : '';
-if (!DRY) writeFileSync(benchFile, report.trimEnd() + '\n' + kept);
+if (!DRY) writeFileSync(benchFile, `${report.trimEnd()}\n${kept}`);
 console.log(report);
 process.exit(0);

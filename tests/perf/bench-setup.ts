@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Points the server at a fresh data folder under the system's temp dir. Call before startSeededServer. */
-export function useFreshDataDir(name: string): void {
+export function freshDataDir(name: string): void {
   const dataDir = join(tmpdir(), name);
   rmSync(dataDir, { recursive: true, force: true });
   process.env.DATA_DIR = dataDir;

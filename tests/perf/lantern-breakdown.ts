@@ -5,9 +5,9 @@
 // and the pessimistic one (plus every task that did layout before the observed LCP), with each
 // main-thread task's traced and replayed time and what it spent it on. docs/benchmarks.md explains
 // how to read it. Prints only; not part of `npm test`.
-import { launchChrome, prepareBaseline, startSeededServer, useFreshDataDir } from './bench-setup.ts';
+import { launchChrome, prepareBaseline, startSeededServer, freshDataDir } from './bench-setup.ts';
 
-useFreshDataDir('storefront-bench-lantern');
+freshDataDir('storefront-bench-lantern');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/hiper-demo/'];
 

@@ -3,7 +3,6 @@ import { createCartStore, DRAFT_CHECK_MS, DRAFT_TTL_MS, getCartStore, randomKey,
 import { createMemoryStorage } from '../../islands/stores/storage.ts';
 import { DELIVERY_CONFLICT_MESSAGE, type VariationPick } from '../../src/domain/cart.ts';
 import { emptyDraft, parseDraft } from '../../src/schemas/draft.ts';
-import type { ProductView } from '../../src/schemas/views.ts';
 import { productView } from './fixtures/product.ts';
 
 // ---- Fixtures ---------------------------------------------------------------------------

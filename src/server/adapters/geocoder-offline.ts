@@ -298,7 +298,8 @@ export function createOfflineGeocoder(data: OfflineGeoData = DEMO_GEO_DATA): Geo
         build: () => ({ label: placeLabel(fields), kind: 'city', ...fields, lng_lat: centre }),
       });
     }
-    return (candidates = list);
+    candidates = list;
+    return list;
   }
 
   function nearestSnap(p: LngLatTuple): Snap | undefined {

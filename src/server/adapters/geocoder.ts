@@ -91,7 +91,10 @@ let remote: { url: string; geocoder: Geocoder } | undefined;
  */
 export function defaultGeocoder(): Geocoder {
   const url = config.geocoderUrl;
-  if (!url) return (offline ??= createOfflineGeocoder());
+  if (!url) {
+    offline ??= createOfflineGeocoder();
+    return offline;
+  }
   if (remote?.url !== url) {
     remote = { url, geocoder: createNominatimGeocoder({ url, userAgent: `white-label-storefront/1.0 (+${config.publicOrigin})` }) };
   }

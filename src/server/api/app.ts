@@ -68,7 +68,10 @@ export function createApi(deps: ApiDeps) {
   app.use('*', (c, next) => {
     const max = maxBodyBytesFor(c.req.method, c.req.path, general);
     let limit = limits.get(max);
-    if (!limit) limits.set(max, (limit = bodyLimit({ maxSize: max, onError: tooLarge })));
+    if (!limit) {
+      limit = bodyLimit({ maxSize: max, onError: tooLarge });
+      limits.set(max, limit);
+    }
     return limit(c, next);
   });
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 /** 'a1b2c3d4e5' style id: 10 lowercase base-36 characters, no dashes (URLs split on the first '-'). */
 export function stableId(...parts: string[]): string {
   const digest = createHash('sha256').update(parts.join('\u0000')).digest();
-  return BigInt('0x' + digest.subarray(0, 8).toString('hex'))
+  return BigInt(`0x${digest.subarray(0, 8).toString('hex')}`)
     .toString(36)
     .padStart(13, '0')
     .slice(-10);

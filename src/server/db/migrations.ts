@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 const initialCatalogue: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('companies')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -105,7 +105,7 @@ const initialCatalogue: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const t of ['feedbacks', 'order_variations', 'products', 'categories', 'establishments', 'domains', 'companies']) {
       await db.schema.dropTable(t).execute();
     }
@@ -116,7 +116,7 @@ const initialCatalogue: Migration = {
 // company by e-mail and by phone digits; sessions store only the SHA-256 of their token; failed
 // logins are kept per account so the rate limit survives restarts and spans server processes.
 const accounts: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('users')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -163,7 +163,7 @@ const accounts: Migration = {
       .execute();
     await db.schema.createIndex('login_failures_user').on('login_failures').columns(['user_id', 'failed_at']).execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const t of ['login_failures', 'sessions', 'users']) await db.schema.dropTable(t).execute();
   },
 };
@@ -172,7 +172,7 @@ const accounts: Migration = {
 // order keeps a snapshot of everything it was priced from, so later catalogue or address changes
 // never alter it. Amounts are integer centavos.
 const checkout: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('addresses')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -280,7 +280,7 @@ const checkout: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     for (const t of ['establishment_api_keys', 'idempotency_keys', 'orders', 'order_counters', 'addresses']) await db.schema.dropTable(t).execute();
   },
 };

@@ -107,7 +107,7 @@ export async function ensureEstablishmentKeys(
   }
   const file = keysFilePath(dataDir);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   // writeFileSync's mode only applies when it creates the file.
   chmodSync(file, 0o600);
   return keys;

@@ -85,7 +85,10 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
     if (!product) throw new OrderProblem(422, 'product_unavailable', { product_id: line.id });
     const picks: VariationPick[] = normalizePicks(line.variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
     const selections: Record<string, { item_id: string; qnt: number }[]> = {};
-    for (const p of picks) (selections[p.variation_id] ??= []).push({ item_id: p.item_id, qnt: p.qnt });
+    for (const p of picks) {
+      selections[p.variation_id] ??= [];
+      selections[p.variation_id]!.push({ item_id: p.item_id, qnt: p.qnt });
+    }
     const groupUnmet = unmetVariationGroups(product.variations, selections);
     const unmetMessages = new Set(groupUnmet.map((u) => u.message));
     for (const message of pickErrors(product, picks)) {
@@ -119,7 +122,7 @@ function priceOrderVariations(
   const picks = normalizePicks(body.order_variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
   picks.forEach((p) => {
     const group = byId.get(p.variation_id);
-    if (!group || !group.items.some((item) => item._id === p.item_id)) {
+    if (!group?.items.some((item) => item._id === p.item_id)) {
       problems.push({ path: 'order_variations', code: 'variation_invalid', message: `unknown or inactive order variation ${p.variation_id}/${p.item_id}` });
     }
   });
@@ -165,7 +168,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
 
   const row = await getEstablishmentRow(trx, input.establishmentId);
-  if (!row || row.active !== 1) throw new ApiError(404, 'establishment_not_found');
+  if (row?.active !== 1) throw new ApiError(404, 'establishment_not_found');
   const est = loadEstablishment(row);
   const prefs = est.preferences;
   if (prefs.unavailable) throw new OrderProblem(403, 'establishment_unavailable');

@@ -11,6 +11,7 @@ import { deleteSession, extendSession, uniqueViolation } from '../../db/users-re
 import { SESSION_SECONDS, TooManyAttempts, authenticate, hashToken, registerUser, userView } from '../../services/auth.ts';
 import { clearSessionCookies, lookupSession, requireSession, setSessionCookies, startSession } from '../../services/session.ts';
 import { config } from '../../config.ts';
+import type { UserRow } from '../../db/types.ts';
 import { defaultStorage } from '../../adapters/image-storage.ts';
 
 function depsOf(c: Context<ApiEnv>) {
@@ -35,7 +36,7 @@ export const authRoutes = new Hono<ApiEnv>()
     noStore(c);
     const body = validate(RegisterBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, body.establishment_id);
-    let user;
+    let user: UserRow;
     try {
       user = await registerUser(db, est.company._id, body, now);
     } catch (err) {
@@ -54,7 +55,7 @@ export const authRoutes = new Hono<ApiEnv>()
     noStore(c);
     const body = validate(LoginBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, body.establishment_id);
-    let user;
+    let user: UserRow;
     try {
       user = await authenticate(db, est.company._id, body.login, body.password, now);
     } catch (err) {

@@ -87,7 +87,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
     });
     const fields = query.fields;
     return c.json({
-      items: fields && fields.length ? items.map((p) => pickProductFields(p, fields)) : items,
+      items: fields?.length ? items.map((p) => pickProductFields(p, fields)) : items,
       total,
       page,
       limit,

@@ -161,7 +161,7 @@ export const mapStyleRoutes = new Hono<ApiEnv>().get('/geo/map-style', (c) => {
   c.header('Cache-Control', MAP_STYLE_CACHE_CONTROL);
   c.header('ETag', etag);
   const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
+  if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
   return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
 });
 

@@ -106,7 +106,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     const query = validate(OrdersQuery, c.req.query(), 'query');
     const caller = await callerOf(c, id);
     const est = await getEstablishmentRow(db, id);
-    if (!est || est.active !== 1) throw new ApiError(404, 'establishment_not_found');
+    if (est?.active !== 1) throw new ApiError(404, 'establishment_not_found');
     const page = query.page ?? 1;
     const limit = query.limit ?? ORDER_PAGE_SIZE;
     const { rows, total } = await listOrderRows(db, {

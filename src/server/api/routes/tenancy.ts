@@ -23,7 +23,7 @@ import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
 /** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike). */
 export async function requireEstablishment(db: Database, id: string): Promise<EstablishmentView> {
   const est = await getEstablishment(db, { id });
-  if (!est || !est.active) throw new ApiError(404, 'establishment_not_found');
+  if (!est?.active) throw new ApiError(404, 'establishment_not_found');
   return est;
 }
 
