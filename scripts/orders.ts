@@ -9,8 +9,7 @@ import { config } from '../src/server/config.ts';
 import { keysFilePath, readKeysFile } from '../src/server/services/establishment-keys.ts';
 import { formatBRL } from '../src/domain/money.ts';
 import type { OrderView } from '../src/schemas/api-orders.ts';
-
-const HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4' } as const;
+import { API_HEADERS } from '../src/schemas/api-headers.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   registered: 'Recebido',
@@ -53,7 +52,7 @@ class CliError extends Error {
 type Json = Record<string, any>;
 
 async function call(url: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<{ status: number; json: Json | null }> {
-  const headers: Record<string, string> = { ...HEADERS };
+  const headers: Record<string, string> = { ...API_HEADERS };
   if (init.key) headers.Authorization = `ApiKey ${init.key}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;

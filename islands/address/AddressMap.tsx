@@ -10,6 +10,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import maplibreCssUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
 import { t } from '../../src/i18n/index.ts';
 import type { LngLatPoint } from './types.ts';
+import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 import './i18n.ts';
 
 export interface FlyTarget extends LngLatPoint {
@@ -40,7 +41,7 @@ function loadMapCss(): void {
 function withApiHeaders(url: string): { url: string; headers?: Record<string, string> } {
   try {
     const u = new URL(url, location.href);
-    if (u.origin === location.origin && u.pathname.startsWith('/api/')) return { url, headers: { 'Client-Type': 'client_web', 'Api-Version': '4' } };
+    if (u.origin === location.origin && u.pathname.startsWith('/api/')) return { url, headers: { ...API_HEADERS } };
   } catch {
     /* not a URL MapLibre can fetch anyway */
   }

@@ -2,6 +2,8 @@
 // the establishment whose session cookie applies, and, when one is held, an
 // Idempotent-Key. Errors come back as ApiFailure with the status and the machine code.
 
+import { API_HEADERS } from '../schemas/api-headers.ts';
+
 export class ApiFailure extends Error {
   status: number;
   code: string;
@@ -33,7 +35,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 
 /** GET/POST/... /api<path>; resolves to the parsed JSON (undefined for 204), rejects with ApiFailure. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
+  const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json' };
   if (options.establishmentId) headers['Establishment-Id'] = options.establishmentId;
   if (options.idempotentKey) headers['Idempotent-Key'] = options.idempotentKey;
   let body: BodyInit | undefined;

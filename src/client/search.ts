@@ -6,6 +6,7 @@ import { smallPicture } from '../lib/thumbnails.ts';
 import { formatBRL } from '../domain/money.ts';
 import { interpolate, pluralOf } from '../i18n/interpolate.ts';
 import { texts } from './texts.ts';
+import { API_HEADERS } from '../schemas/api-headers.ts';
 
 const DEBOUNCE_MS = 250;
 const SELECT_DELAY_MS = 1000;
@@ -132,7 +133,7 @@ function setup(form: HTMLFormElement): void {
     controller = new AbortController();
     const url = `/api/establishments/${encodeURIComponent(establishmentId!)}/products?q=${encodeURIComponent(q)}&limit=${LIMIT}&fields=${FIELDS}`;
     try {
-      const res = await fetch(url, { headers: { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' }, signal: controller.signal });
+      const res = await fetch(url, { headers: { ...API_HEADERS, Accept: 'application/json' }, signal: controller.signal });
       if (!res.ok) throw new Error(String(res.status));
       const body: unknown = await res.json();
       const list = Array.isArray(body) ? body : ((body as { items?: unknown }).items ?? (body as { data?: unknown }).data);

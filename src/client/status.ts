@@ -13,12 +13,13 @@ import {
   wallClockMinuteOfWeek,
 } from '../domain/week-clock.ts';
 import { readStoreIsland, type StoreIsland } from '../../islands/cart/island.ts';
+import { API_HEADERS } from '../schemas/api-headers.ts';
 
 async function serverOffsetMs(establishmentId: string): Promise<number> {
   try {
     const sent = Date.now();
     const res = await fetch(`/api/datetime?establishment_id=${encodeURIComponent(establishmentId)}`, {
-      headers: { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' },
+      headers: { ...API_HEADERS, Accept: 'application/json' },
     });
     if (!res.ok) return 0;
     const body = (await res.json()) as { epoch_ms?: number; datetime?: string };

@@ -16,6 +16,7 @@ import { safeJoin, serveFile } from './static-files.ts';
 import { ensureThumbnail } from './thumbnails.ts';
 import { catalogueUrls } from './catalogue-urls.ts';
 import { resolveHost } from './page-data.ts';
+import { catalogueChanged } from './catalogue-events.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -100,6 +101,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   }
 
   async function rerender(slug: string): Promise<{ pages: number }> {
+    catalogueChanged({ slug });
     await dropEstablishmentPages(slug);
     const urls = await catalogueUrls(db, slug);
     const host = new URL(origin).host;

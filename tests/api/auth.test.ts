@@ -2,7 +2,7 @@
 // exchange of a handed-over token for a cookie session; cookie attributes; passwords stored as
 // scrypt only.
 import { describe, it, expect } from 'vitest';
-import { forEachDatabase } from './helpers/databases.ts';
+import { API_HEADERS, forEachDatabase } from './helpers/databases.ts';
 import { estId, loadAllFixtures } from './helpers/fixtures.ts';
 import { bearerHeaders, cookieHeaders, cookieNamed, newUserData, registerUser, sessionToken, setCookies } from './helpers/accounts.ts';
 import { createApi } from '../../src/server/api/app.ts';
@@ -69,7 +69,7 @@ forEachDatabase(
         const app = createApi({ db: ctx().db, engine: ctx().engine, now: () => ctx().now(), secureCookies: true });
         const res = await app.request('/api/auth/register', {
           method: 'POST',
-          headers: { 'Client-Type': 'client_web', 'Api-Version': '4', 'Content-Type': 'application/json' },
+          headers: { ...API_HEADERS, 'Content-Type': 'application/json' },
           body: JSON.stringify({ establishment_id: centro, ...newUserData() }),
         });
         expect(res.status).toBe(201);
@@ -214,7 +214,7 @@ forEachDatabase(
         const fresh = createApi({ db: ctx().db, engine: ctx().engine, now: () => ctx().now() });
         const again = await fresh.request('/api/auth/login', {
           method: 'POST',
-          headers: { 'Client-Type': 'client_web', 'Api-Version': '4', 'Content-Type': 'application/json' },
+          headers: { ...API_HEADERS, 'Content-Type': 'application/json' },
           body: JSON.stringify({ establishment_id: centro, login: data.email, password: data.password }),
         });
         expect(again.status).toBe(429);

@@ -2,57 +2,15 @@
 // phone), the header greeting, credits and user menu, logout with its confirmation, the profile
 // rules and save, the ?token= handover, the account child routes and the encoded-space variant.
 // Every test uses its own user (unique e-mail and phone per worker and time).
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { API_HEADERS, isMobile, newCustomer, registerCustomer, storeId, useSession, type NewCustomer } from './helpers.ts';
 
 const SLUG = 'pizzaria-bella';
-const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4' };
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-
-let serial = 0;
-function newUser(info: TestInfo) {
-  serial += 1;
-  const stamp = `${Date.now().toString(36)}${info.workerIndex}${serial}${Math.floor(Math.random() * 1e4)}`;
-  // An 11-digit São Paulo mobile: 11 9 8xxxxxxx, distinct per worker, test and time.
-  const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
-  const phone = `1198${tail}`;
-  return {
-    name: 'Joana Pereira Souza',
-    email: `joana.${stamp}@example.com`,
-    phone,
-    maskedPhone: `(11) 98${tail.slice(0, 3)}-${tail.slice(3)}`,
-    password: 'segr3do',
-  };
-}
-type User = ReturnType<typeof newUser>;
-
-let establishmentId = '';
-async function storeId(request: APIRequestContext): Promise<string> {
-  if (establishmentId) return establishmentId;
-  const html = await (await request.get(`/${SLUG}/`)).text();
-  establishmentId = /data-store="([^"]+)"/.exec(html)![1]!;
-  return establishmentId;
-}
+type User = NewCustomer;
 
 /** Registers through the API (a context of its own, so the browser stays a visitor); returns the session token. */
 async function registerByApi(request: APIRequestContext, user: User): Promise<string> {
-  const id = await storeId(request);
-  const res = await request.post('/api/auth/register', {
-    headers: API_HEADERS,
-    data: { establishment_id: id, name: user.name, email: user.email, phone: user.phone, password: user.password },
-  });
-  test.skip(res.status() === 404, 'accounts API not merged yet');
-  expect(res.status(), await res.text()).toBe(201);
-  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`));
-  return decodeURIComponent(sid!.value.split(';')[0]!.split('=')[1]!);
-}
-
-/** Puts an API session into the browser, as the login response would. */
-async function useSession(context: BrowserContext, token: string): Promise<void> {
-  const url = test.info().project.use.baseURL!;
-  await context.addCookies([
-    { name: `sid_${establishmentId}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
-    { name: `sf_auth_${establishmentId}`, value: '1', url, sameSite: 'Lax' },
-  ]);
+  return (await registerCustomer(request, SLUG, user)).token;
 }
 
 /** Opens the user menu for the viewport and returns the element holding its entries. */
@@ -114,8 +72,8 @@ test('registering through the UI logs in: greeting, credits and the six menu ent
   context,
   request,
 }, info) => {
-  const user = newUser(info);
-  await storeId(request);
+  const user = newCustomer(info);
+  const establishmentId = await storeId(request, SLUG);
   await page.goto(`/${SLUG}/minha-conta`);
   await hydrated(page);
   await page.getByRole('tab', { name: 'Criar conta' }).click();
@@ -127,7 +85,7 @@ test('registering through the UI logs in: greeting, credits and the six menu ent
   await form.locator('input[name="password"]').fill(user.password);
   const registered = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
   await form.getByRole('button', { name: 'Criar conta' }).click();
-  test.skip((await registered).status() === 404, 'accounts API not merged yet');
+  expect((await registered).status()).toBe(201);
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/minha-conta$`));
   await expect(page.locator('form[data-profile-form]')).toBeVisible();
   await expectGreeting(page, 'Joana');
@@ -164,7 +122,7 @@ test('registering through the UI logs in: greeting, credits and the six menu ent
 });
 
 test('logging in with the e-mail and with the phone; a wrong password is refused in Portuguese [R-4.59] [R-4.61]', async ({ page, context, request }, info) => {
-  const user = newUser(info);
+  const user = newCustomer(info);
   await registerByApi(request, user);
 
   let form = await loginForm(page);
@@ -188,7 +146,7 @@ test('logging in with the e-mail and with the phone; a wrong password is refused
 });
 
 test('a login from a child page returns to it (?voltar= and the page itself)', async ({ page, request }, info) => {
-  const user = newUser(info);
+  const user = newCustomer(info);
   await registerByApi(request, user);
   await page.goto(`/${SLUG}/minha-conta/enderecos`);
   await hydrated(page);
@@ -205,8 +163,8 @@ test('the profile is checked with the rules and saved [R-5.93] [R-5.94] [R-5.95]
   context,
   request,
 }, info) => {
-  const user = newUser(info);
-  await useSession(context, await registerByApi(request, user));
+  const user = newCustomer(info);
+  await useSession(context, await storeId(request, SLUG), await registerByApi(request, user));
   await page.goto(`/${SLUG}/minha-conta`);
   const form = page.locator('form[data-profile-form]');
   await expect(form.getByLabel('Nome')).toHaveValue(user.name);
@@ -251,13 +209,13 @@ test('the profile is checked with the rules and saved [R-5.93] [R-5.94] [R-5.95]
   await expect(form.getByLabel('Gênero')).toHaveValue('female');
 
   // The new password works.
-  const id = await storeId(request);
+  const id = await storeId(request, SLUG);
   const login = await request.post('/api/auth/login', { headers: API_HEADERS, data: { establishment_id: id, login: user.email, password: 'abcd' } });
   expect(login.status()).toBe(200);
 });
 
 test('a token in the query string logs in and leaves the address bar [R-4.60] [R-4.59]', async ({ page, request }, info) => {
-  const user = newUser(info);
+  const user = newCustomer(info);
   const token = await registerByApi(request, user);
   await page.goto(`/${SLUG}/?token=${encodeURIComponent(token)}&q=pizza`);
   await expectGreeting(page, 'Joana');
@@ -283,8 +241,8 @@ test('every account child route answers 200 and the encoded-space variant resolv
   }
   expect((await request.get(`/${SLUG}/minha-conta/nao-existe`)).status()).toBe(404);
 
-  const user = newUser(info);
-  await useSession(context, await registerByApi(request, user));
+  const user = newCustomer(info);
+  await useSession(context, await storeId(request, SLUG), await registerByApi(request, user));
   await page.goto(`/${SLUG}/%20minha-conta/pedidos/evaluation`);
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/minha-conta/pedidos/evaluation$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avaliar pedido');
@@ -297,14 +255,14 @@ test('every account child route answers 200 and the encoded-space variant resolv
 });
 
 test('a 401 clears the session and shows the login form again [R-4.63] [R-4.64] [R-8.68]', async ({ page, context, request }, info) => {
-  const user = newUser(info);
+  const user = newCustomer(info);
   const token = await registerByApi(request, user);
-  await useSession(context, token);
+  await useSession(context, await storeId(request, SLUG), token);
   // The session ends elsewhere (logout with the bearer token).
-  const id = await storeId(request);
+  const id = await storeId(request, SLUG);
   const out = await request.post('/api/auth/logout', { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` }, data: { establishment_id: id } });
   expect(out.status()).toBe(204);
   await page.goto(`/${SLUG}/minha-conta`);
   await expect(page.locator('form[data-login-form]')).toBeVisible();
-  expect((await context.cookies()).some((c) => c.name === `sf_auth_${establishmentId}`)).toBe(false);
+  expect((await context.cookies()).some((c) => c.name === `sf_auth_${id}`)).toBe(false);
 });

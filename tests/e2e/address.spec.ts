@@ -6,61 +6,19 @@
 // an address outside the radius and deleting with a confirmation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { AddressView } from '../../src/schemas/api-geo.ts';
+import { API_HEADERS, isMobile, logIn } from './helpers.ts';
 
 // The map draws with software WebGL in headless Chromium: give these journeys room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
 const SLUG = 'mercado-sol-centro';
 const PRODUCT = 'Pão Francês (10 unidades)';
-const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+type SavedAddress = AddressView;
 
-interface SavedAddress {
-  _id: string;
-  street: string;
-  number: string | null;
-  complement: string | null;
-  ref: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  place: string;
-  lng_lat: [number, number];
-}
-
-let establishmentId = '';
-async function storeId(request: APIRequestContext): Promise<string> {
-  if (establishmentId) return establishmentId;
-  const html = await (await request.get(`/${SLUG}/`)).text();
-  establishmentId = /data-store="([^"]+)"/.exec(html)![1]!;
-  return establishmentId;
-}
-
-let serial = 0;
 /** A new customer through the API; the browser gets its session cookies. Returns the token. */
 async function signIn(request: APIRequestContext, context: BrowserContext, info: TestInfo): Promise<string> {
-  const id = await storeId(request);
-  serial += 1;
-  const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
-  const res = await request.post('/api/auth/register', {
-    headers: API_HEADERS,
-    data: {
-      establishment_id: id,
-      name: 'Rita Endereço Teste',
-      email: `rita.${Date.now().toString(36)}${info.workerIndex}${serial}@example.com`,
-      phone: `1397${tail}`,
-      password: 'segr3do',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`))!;
-  const token = decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
-  const url = info.project.use.baseURL!;
-  await context.addCookies([
-    { name: `sid_${id}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
-    { name: `sf_auth_${id}`, value: '1', url, sameSite: 'Lax' },
-  ]);
-  return token;
+  return (await logIn(context, request, SLUG, info, 'Rita Endereço Teste')).token;
 }
 
 async function savedAddresses(request: APIRequestContext, token: string): Promise<SavedAddress[]> {

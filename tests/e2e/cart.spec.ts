@@ -5,11 +5,10 @@
 // consumption-option conflict and product availability windows.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { API_HEADERS, isMobile, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
 const norm = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
-const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
 
 interface ApiItem {
   _id: string;
@@ -32,14 +31,6 @@ interface ApiProduct {
   price: number;
   delivery_type: string[];
   variations: ApiGroup[];
-}
-
-/** The establishment id of a slug, from the page's data island. */
-async function establishmentId(page: Page, slug: string): Promise<string> {
-  const html = await (await page.request.get(`/${slug}/`)).text();
-  const match = /id="store-data"[^>]*>\{"id":"([^"]+)"/.exec(html);
-  if (!match) throw new Error(`no store-data on /${slug}/`);
-  return match[1]!;
 }
 
 /** A product of the menu by its exact name, through the catalogue API. */
@@ -134,7 +125,7 @@ test.describe('cart', () => {
   test('half-and-half pizza: Tamanho is a radio, Sabores checkboxes disable at max 2, the price is the dearest half plus the size, unmet minimums keep Adicionar disabled [R-5.87] [R-5.89] [R-5.90] [R-5.91] [R-5.92] [R-9.22]', async ({
     page,
   }) => {
-    const estId = await establishmentId(page, 'pizzaria-bella');
+    const estId = await storeId(page.request, 'pizzaria-bella');
     const pizza = await productByName(page, estId, 'Pizza Mussarela');
     const size = pizza.variations.find((g) => g.name === 'Tamanho')!;
     const flavours = pizza.variations.find((g) => g.name === 'Sabores')!;
@@ -198,7 +189,7 @@ test.describe('cart', () => {
   test('addremove kit: steppers up to the group total, rule 6 charges the dearest flavour times the count [R-5.88] [R-5.90] [R-9.24] [R-4.43]', async ({
     page,
   }) => {
-    const estId = await establishmentId(page, 'pizzaria-bella');
+    const estId = await storeId(page.request, 'pizzaria-bella');
     const kit = await productByName(page, estId, 'Kit 6 Esfihas à Escolha');
     const group = kit.variations[0]!;
     expect(group.price_rule).toBe(6);
@@ -232,7 +223,7 @@ test.describe('cart', () => {
   test('cart modal: quantities, last unit removed after confirmation, restored after a reload, visitor footer [R-1.6] [R-2.62] [R-2.56] [R-2.58] [R-2.59] [R-2.113] [R-4.44] [R-4.47] [R-5.79] [R-2.63] [R-1.20]', async ({
     page,
   }) => {
-    const estId = await establishmentId(page, 'pizzaria-bella');
+    const estId = await storeId(page.request, 'pizzaria-bella');
     const coke = await productByName(page, estId, 'Coca-Cola 2 L');
     const pudim = await productByName(page, estId, 'Pudim de Leite Condensado');
     await gotoStore(page, '/pizzaria-bella/');
@@ -287,7 +278,7 @@ test.describe('cart', () => {
   });
 
   test('Compre também: leaves out cart products and the current product, arrows scroll 200 px per click [R-2.60] [R-2.61]', async ({ page }) => {
-    const estId = await establishmentId(page, 'pizzaria-bella');
+    const estId = await storeId(page.request, 'pizzaria-bella');
     const list = (await (await page.request.get(`/api/establishments/${estId}/products?limit=12&fields=name`, { headers: API_HEADERS })).json()) as {
       items: { _id: string; name: string }[];
     };
@@ -351,7 +342,7 @@ test.describe('cart', () => {
   });
 
   test('a corrupted stored draft does not break the page and the cart starts empty', async ({ page }) => {
-    const estId = await establishmentId(page, 'pizzaria-bella');
+    const estId = await storeId(page.request, 'pizzaria-bella');
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.addInitScript((key) => {
@@ -441,20 +432,9 @@ test.describe('cart', () => {
   test('logged in: the footer shows the summary bar with singular/plural and the total, and Finalizar pedido [R-2.64] [R-2.65] [R-2.66]', async ({
     page,
   }, info) => {
-    const estId = await establishmentId(page, 'pizzaria-bella');
-    const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-    const res = await page.request.post('/api/auth/register', {
-      headers: API_HEADERS,
-      data: {
-        establishment_id: estId,
-        name: 'Cliente Carrinho',
-        email: `carrinho-${info.project.name}-${unique}@example.com`,
-        phone: `119${unique.slice(-8)}`,
-        password: 'abc123',
-      },
-    });
-    test.skip(res.status() === 404, 'POST /api/auth/register is not available yet');
-    expect(res.status(), await res.text()).toBe(201);
+    const estId = await storeId(page.request, 'pizzaria-bella');
+    // page.request shares the browser's cookies: the register answer logs the page in.
+    await registerCustomer(page.request, 'pizzaria-bella', newCustomer(info, 'Cliente Carrinho'));
 
     const coke = await productByName(page, estId, 'Coca-Cola 2 L');
     await gotoStore(page, '/pizzaria-bella/');

@@ -6,11 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_HEADERS, isMobile, logIn } from './helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
-const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /** A small snack bar, closed by hand right now, open every day 08:00-22:00, scheduling 3 days ahead. */
 function catalogue(slug: string) {
@@ -55,22 +54,7 @@ test('without order variations Finalizar pedido opens the complete-request modal
   });
   expect(imported.status, imported.stderr).toBe(0);
 
-  const [est] = (await (await request.get(`/api/establishments?slug_area=${slug}`, { headers: API_HEADERS })).json()) as { _id: string }[];
-  const id = est!._id;
-  const stamp = `${Date.now().toString(36)}${info.workerIndex}`;
-  const phone = `1198${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-  const registered = await request.post('/api/auth/register', {
-    headers: API_HEADERS,
-    data: { establishment_id: id, name: 'Rafael Souza', email: `rafael.${stamp}@example.com`, phone, password: 'segr3do' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const sid = registered.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`))!;
-  const token = decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
-  const url = info.project.use.baseURL!;
-  await context.addCookies([
-    { name: `sid_${id}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
-    { name: `sf_auth_${id}`, value: '1', url, sameSite: 'Lax' },
-  ]);
+  const { establishmentId: id, token } = await logIn(context, request, slug, info, 'Rafael Souza');
 
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));

@@ -5,6 +5,7 @@
 // yet), so for those the orders call is answered by the test with the status and code the
 // server will send.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { API_HEADERS, isMobile, logIn as logInAs } from './helpers.ts';
 import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,28 +13,10 @@ import { join } from 'node:path';
 const CENTRO = 'mercado-sol-centro';
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
-const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 async function logIn(context: BrowserContext, request: APIRequestContext, info: TestInfo): Promise<{ estId: string; userId: string }> {
-  const [est] = (await (await request.get(`/api/establishments?slug_area=${CENTRO}`, { headers: API_HEADERS })).json()) as { _id: string }[];
-  const estId = est!._id;
-  const stamp = `${Date.now().toString(36)}${info.workerIndex}${Math.floor(Math.random() * 1e5)}`;
-  const phone = `1196${String((Date.now() + info.workerIndex * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0')}`;
-  const res = await request.post('/api/auth/register', {
-    headers: API_HEADERS,
-    data: { establishment_id: estId, name: 'Helena Prado', email: `helena.${stamp}@example.com`, phone, password: 'segr3do' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { user } = (await res.json()) as { user: { _id: string } };
-  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${estId}=`))!;
-  const token = decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
-  const url = info.project.use.baseURL!;
-  await context.addCookies([
-    { name: `sid_${estId}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
-    { name: `sf_auth_${estId}`, value: '1', url, sameSite: 'Lax' },
-  ]);
-  return { estId, userId: user._id };
+  const { establishmentId, userId } = await logInAs(context, request, CENTRO, info, 'Helena Prado');
+  return { estId: establishmentId, userId };
 }
 
 /** Puts one product in the cart and fills a valid pickup order, up to 'Avançar e Finalizar'. */

@@ -6,13 +6,13 @@
 // schedule. Every test registers its own customer (API) and puts the session in the browser.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { OrderView } from '../../src/schemas/api-orders.ts';
+import { API_HEADERS, isMobile, logIn as logInAs, storeId } from './helpers.ts';
 
 // Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
 const CENTRO = 'mercado-sol-centro';
-const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 interface ApiProduct {
   _id: string;
@@ -20,56 +20,12 @@ interface ApiProduct {
   price: number;
   packing_quantity: number;
 }
-interface OrderView {
-  _id: string;
-  order: number;
-  status: string;
-  delivery_type: string;
-  payment_type: string;
-  payment_method: { _id: string; name: string } | null;
-  payment_payback: number | null;
-  tax_receipt: boolean;
-  tax_id: string | null;
-  scheduled_at: string | null;
-  address: { _id: string } | null;
-  order_variations: { _id: string; item_id: string; qnt: number }[];
-  totals: { subtotal: number; packing_fee: number; delivery_fee: number; discount: number; total: number };
-}
-
 // ---- Setup helpers --------------------------------------------------------------------
-
-const ids = new Map<string, string>();
-async function storeId(request: APIRequestContext, slug: string): Promise<string> {
-  const known = ids.get(slug);
-  if (known) return known;
-  const html = await (await request.get(`/${slug}/`)).text();
-  const id = /data-store="([^"]+)"/.exec(html)![1]!;
-  ids.set(slug, id);
-  return id;
-}
-
-let serial = 0;
-function newUser(info: TestInfo) {
-  serial += 1;
-  const stamp = `${Date.now().toString(36)}${info.workerIndex}${serial}${Math.floor(Math.random() * 1e4)}`;
-  const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
-  return { name: 'Marina Costa Lima', email: `marina.${stamp}@example.com`, phone: `1397${tail}`, password: 'segr3do' };
-}
 
 /** Registers a customer of the establishment through the API and puts the session in the browser. */
 async function logIn(context: BrowserContext, request: APIRequestContext, slug: string, info: TestInfo): Promise<{ id: string; token: string }> {
-  const id = await storeId(request, slug);
-  const user = newUser(info);
-  const res = await request.post('/api/auth/register', { headers: API_HEADERS, data: { establishment_id: id, ...user } });
-  expect(res.status(), await res.text()).toBe(201);
-  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`))!;
-  const token = decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
-  const url = test.info().project.use.baseURL!;
-  await context.addCookies([
-    { name: `sid_${id}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
-    { name: `sf_auth_${id}`, value: '1', url, sameSite: 'Lax' },
-  ]);
-  return { id, token };
+  const { establishmentId, token } = await logInAs(context, request, slug, info, 'Marina Costa Lima');
+  return { id: establishmentId, token };
 }
 
 async function productByName(request: APIRequestContext, estId: string, name: string): Promise<ApiProduct> {

@@ -2,8 +2,7 @@
 // switcher, search autocomplete, burger menu, cart controls, unavailable dialog, themes, and axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+import { isMobile } from './helpers.ts';
 
 test('an establishment open around the clock shows Aberto; one that is always closed shows Fechado after the re-check [R-1.23] [R-4.52] [R-4.54] [R-4.55] [R-8.67]', async ({
   page,

@@ -7,74 +7,35 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { OrderView } from '../../src/schemas/api-orders.ts';
+import { API_HEADERS, newCustomer, registerCustomer, storeId, useSession } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const PRODUCT = 'Pão Francês (10 unidades)';
-const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4', Accept: 'application/json' };
 const TIME_ZONE = 'America/Sao_Paulo';
 const port = Number(process.env.E2E_PORT ?? 4399);
 /** tests/e2e/server.ts's data folder (the seed wrote establishment-keys.json there). */
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
 const norm = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
-interface OrderView {
-  _id: string;
-  order: number;
-  status: string;
-  created_at: string;
-  cancellation_type: string | null;
-  cancellation_reason: string | null;
-  totals: { subtotal: number; order_variations_total: number; packing_fee: number; delivery_fee: number; discount: number; credits: number; total: number };
-}
-
-let establishmentId = '';
-async function storeId(request: APIRequestContext): Promise<string> {
-  if (establishmentId) return establishmentId;
-  const html = await (await request.get(`/${SLUG}/`)).text();
-  establishmentId = /data-store="([^"]+)"/.exec(html)![1]!;
-  return establishmentId;
-}
-
-let serial = 0;
 /** A new customer through the API; returns its session token. */
 async function register(request: APIRequestContext, info: TestInfo, name = 'Carla Pedido Teste'): Promise<string> {
-  const id = await storeId(request);
-  serial += 1;
-  const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
-  const res = await request.post('/api/auth/register', {
-    headers: API_HEADERS,
-    data: {
-      establishment_id: id,
-      name,
-      email: `carla.${Date.now().toString(36)}${info.workerIndex}${serial}@example.com`,
-      phone: `1396${tail}`,
-      password: 'segr3do',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${id}=`))!;
-  return decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
-}
-
-async function useSession(context: BrowserContext, token: string, info: TestInfo): Promise<void> {
-  const url = info.project.use.baseURL!;
-  await context.addCookies([
-    { name: `sid_${establishmentId}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
-    { name: `sf_auth_${establishmentId}`, value: '1', url, sameSite: 'Lax' },
-  ]);
+  return (await registerCustomer(request, SLUG, newCustomer(info, name))).token;
 }
 
 const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
 
 /** The required order variations answered with each group's first option. */
 async function orderVariationPicks(request: APIRequestContext): Promise<{ _id: string; item_id: string; qnt: number }[]> {
+  const establishmentId = await storeId(request, SLUG);
   const res = await request.get(`/api/establishments/${establishmentId}/order-variations?active=true`, { headers: API_HEADERS });
   const groups = (await res.json()) as { _id: string; min: number; items: { _id: string }[] }[];
   return groups.filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: 1 }));
 }
 
 async function productId(request: APIRequestContext): Promise<string> {
+  const establishmentId = await storeId(request, SLUG);
   const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=20`, { headers: API_HEADERS });
   return ((await res.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === PRODUCT)!._id;
 }
@@ -85,7 +46,7 @@ async function placeOrder(
   token: string,
   opts: { delivery?: boolean; note?: string; scheduledAt?: string } = {},
 ): Promise<OrderView> {
-  await storeId(request);
+  const establishmentId = await storeId(request, SLUG);
   let addressId: string | null = null;
   if (opts.delivery) {
     const a = await request.post('/api/users/me/addresses', {
@@ -176,7 +137,7 @@ test('the order page shows the order: number, status, time made in the establish
 }, info) => {
   const token = await register(request, info);
   const order = await placeOrder(request, token, { note: 'Tocar a campainha' });
-  await useSession(context, token, info);
+  await useSession(context, await storeId(request, SLUG), token);
   const res = await openOrder(page, order._id);
   // On demand, never stored.
   expect(res.status()).toBe(200);
@@ -212,7 +173,7 @@ test('the order page shows the order: number, status, time made in the establish
 test('a delivery order shows its address, reference and fee [R-3.52]', async ({ page, context, request }, info) => {
   const token = await register(request, info);
   const order = await placeOrder(request, token, { delivery: true });
-  await useSession(context, token, info);
+  await useSession(context, await storeId(request, SLUG), token);
   await openOrder(page, order._id);
   const view = page.locator(`[data-order="${order._id}"]`);
   await expect(view.locator('[data-order-address]')).toHaveText('Rua Amador Bueno, 481 - Centro, Santos/SP');
@@ -226,7 +187,7 @@ test('a scheduled order shows its date and time on the establishment clock [R-9.
   // Tomorrow at 10:00 in São Paulo (the store is open 24 h and schedules up to 7 days ahead).
   const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: TIME_ZONE });
   const order = await placeOrder(request, token, { scheduledAt: `${tomorrow}T10:00:00-03:00` });
-  await useSession(context, token, info);
+  await useSession(context, await storeId(request, SLUG), token);
   await openOrder(page, order._id);
   const [y, m, d] = tomorrow.split('-');
   await expect(page.locator('[data-order-time]')).toHaveText(`Agendado para ${d}/${m}/${y} às 10:00`);
@@ -240,7 +201,7 @@ test('the establishment confirms from the command line and the open page shows i
   test.setTimeout(60_000);
   const token = await register(request, info);
   const order = await placeOrder(request, token);
-  await useSession(context, token, info);
+  await useSession(context, await storeId(request, SLUG), token);
   await openOrder(page, order._id);
   await expect(page.locator('[data-order-status]')).toHaveText('Pedido registrado');
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -271,7 +232,7 @@ test('the establishment confirms from the command line and the open page shows i
 test('the customer cancels a registered order after the confirmation and a reason [R-4.65] [R-4.66] [R-7.25]', async ({ page, context, request }, info) => {
   const token = await register(request, info);
   const order = await placeOrder(request, token);
-  await useSession(context, token, info);
+  await useSession(context, await storeId(request, SLUG), token);
   await openOrder(page, order._id);
   await page.locator('[data-order-cancel]').click();
   const dialog = page.locator('[data-order-cancel-dialog]');
@@ -295,14 +256,16 @@ test('the customer cancels a registered order after the confirmation and a reaso
   await expect(page.locator('[data-order-canceled]')).toContainText('Você cancelou este pedido.');
   await expect(page.locator('[data-order-canceled]')).toContainText('Motivo: Pedi por engano');
   await expect(page.locator('[data-order-cancel]')).toBeHidden();
-  const stored = (await (await request.get(`/api/establishments/${establishmentId}/orders/${order._id}`, { headers: bearer(token) })).json()) as OrderView;
+  const stored = (await (
+    await request.get(`/api/establishments/${await storeId(request, SLUG)}/orders/${order._id}`, { headers: bearer(token) })
+  ).json()) as OrderView;
   expect(stored).toMatchObject({ status: 'canceled', cancellation_type: 'client', cancellation_reason: 'Pedi por engano' });
 });
 
 test('cancelling an order the establishment has already confirmed says it cannot be cancelled [R-8.59]', async ({ page, context, request }, info) => {
   const token = await register(request, info);
   const order = await placeOrder(request, token);
-  await useSession(context, token, info);
+  await useSession(context, await storeId(request, SLUG), token);
   await openOrder(page, order._id);
   await expect(page.locator('[data-order-cancel]')).toBeVisible();
   // Confirmed behind the page's back (before its next poll).
@@ -327,7 +290,7 @@ test("a visitor gets the login link back to the order; another customer's order 
   await expect(login).toHaveAttribute('href', `/${SLUG}/minha-conta?voltar=${encodeURIComponent(`/${SLUG}/pedido/${order._id}`)}`);
 
   const stranger = await register(request, info, 'Outra Pessoa Teste');
-  await useSession(context, stranger, info);
+  await useSession(context, await storeId(request, SLUG), stranger);
   await openOrder(page, order._id);
   await expect(page.locator('[data-order-not-found]')).toContainText('Pedido não encontrado');
   await expect(page.locator(`[data-order="${order._id}"]`)).toHaveCount(0);
@@ -345,7 +308,7 @@ test('Meus pedidos lists the orders newest first with status, date, type and tot
   request,
 }, info) => {
   const token = await register(request, info);
-  await useSession(context, token, info);
+  await useSession(context, await storeId(request, SLUG), token);
   await page.goto(`/${SLUG}/minha-conta/pedidos`);
   await expect(page.locator('[data-orders-empty]')).toContainText('Você ainda não fez nenhum pedido.');
 

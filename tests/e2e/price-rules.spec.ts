@@ -5,8 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { priceLine, type VariationPick } from '../../src/domain/cart.ts';
 import { routes } from '../../src/lib/urls.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
-
-const API = { 'Client-Type': 'client_web', 'Api-Version': '4' };
+import { API_HEADERS as API } from './helpers.ts';
 
 async function menu(page: Page, slug: string): Promise<ProductView[]> {
   const [est] = await (await page.request.get(`/api/establishments?slug_area=${slug}`, { headers: API })).json();

@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_HEADERS as api } from './helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
-const api = { 'Client-Type': 'client_web', 'Api-Version': '4' };
 
 test('catalogue pages are served precompressed with revalidation headers', async ({ request }) => {
   const br = await request.get('/pizzaria-bella/', { headers: { 'Accept-Encoding': 'br' } });
@@ -60,7 +60,7 @@ test('API calls without the client headers are refused with a machine code [R-7.
   const none = await request.get('/api/apps/pizzaria-bella');
   expect(none.status()).toBe(400);
   expect(await none.json()).toEqual({ message: 'invalid_client_type' });
-  const wrongVersion = await request.get('/api/apps/pizzaria-bella', { headers: { 'Client-Type': 'client_web', 'Api-Version': '3' } });
+  const wrongVersion = await request.get('/api/apps/pizzaria-bella', { headers: { ...api, 'Api-Version': '3' } });
   expect(await wrongVersion.json()).toEqual({ message: 'invalid_api_version' });
   const ok = await request.get('/api/apps/pizzaria-bella', { headers: api });
   expect(ok.status()).toBe(200);

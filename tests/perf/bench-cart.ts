@@ -7,6 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 
 const dataDir = join(tmpdir(), 'storefront-bench-cart');
 rmSync(dataDir, { recursive: true, force: true });
@@ -47,12 +48,8 @@ async function freshPage(): Promise<{ page: Page; jsBytes: () => number }> {
 }
 
 // A product with no variation group: its modal can be confirmed at once.
-const est = await (
-  await fetch(`${origin}/api/establishments?slug_area=pizzaria-bella`, { headers: { 'Client-Type': 'client_web', 'Api-Version': '4' } })
-).json();
-const list = await (
-  await fetch(`${origin}/api/establishments/${est[0]._id}/products?limit=100`, { headers: { 'Client-Type': 'client_web', 'Api-Version': '4' } })
-).json();
+const est = await (await fetch(`${origin}/api/establishments?slug_area=pizzaria-bella`, { headers: API_HEADERS })).json();
+const list = await (await fetch(`${origin}/api/establishments/${est[0]._id}/products?limit=100`, { headers: API_HEADERS })).json();
 const simple = (list.items as { _id: string; variations: unknown[]; hide_price: boolean }[]).find((p) => p.variations.length === 0 && !p.hide_price)!;
 const cardButton = `[data-add-product="${simple._id}"]`;
 

@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../scripts/lib/seed-demo.ts';
 import { createPgDatabase } from '../api/helpers/databases.ts';
 import { demoEstablishmentId, demoOrderPayload, registerDemoCustomer } from '../api/helpers/demo-order.ts';
+import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -73,8 +74,7 @@ async function measureOrders(url: string, estId: string, token: string, body: st
         method: 'POST',
         path: `/api/establishments/${estId}/orders`,
         headers: {
-          'Client-Type': 'client_web',
-          'Api-Version': '4',
+          ...API_HEADERS,
           'Content-Type': 'application/json',
           Authorization: `Bearer ${token}`,
         },

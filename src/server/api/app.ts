@@ -15,6 +15,7 @@ import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
+import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
 export interface ApiDeps {
   db: Database;
@@ -56,8 +57,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/', mapStyleRoutes);
 
   app.use('*', async (c, next) => {
-    if (c.req.header('client-type') !== 'client_web') throw new ApiError(400, 'invalid_client_type');
-    if (c.req.header('api-version') !== '4') throw new ApiError(400, 'invalid_api_version');
+    if (c.req.header('client-type') !== CLIENT_TYPE) throw new ApiError(400, 'invalid_client_type');
+    if (c.req.header('api-version') !== API_VERSION) throw new ApiError(400, 'invalid_api_version');
     await next();
   });
 

@@ -14,7 +14,8 @@ import { openDatabase, type Database, type Engine } from '../../../src/server/db
 export const PG_SERVER_URL = (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 
 /** The headers every storefront call carries [R-7.1, R-7.2]. */
-export const API_HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4' } as const;
+export { API_HEADERS } from '../../../src/schemas/api-headers.ts';
+import { API_HEADERS } from '../../../src/schemas/api-headers.ts';
 
 export interface TestContext {
   engine: Engine;

@@ -2,7 +2,7 @@
 // order variations, preferences), so the CLI test and the order benchmark need no knowledge of
 // the seed: pickup, pay at pickup with the first offline method, plain products (no variations,
 // no windows, no mandatory schedule) up to the minimum order, every required order variation.
-const HEADERS = { 'Client-Type': 'client_web', 'Api-Version': '4' } as const;
+import { API_HEADERS as HEADERS } from '../../../src/schemas/api-headers.ts';
 
 async function getJson(url: string): Promise<any> {
   const res = await fetch(url, { headers: HEADERS });

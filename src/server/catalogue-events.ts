@@ -1,0 +1,22 @@
+// The one signal that an establishment's catalogue (products, categories, preferences, hours) has
+// changed in this process: a catalogue import reaches the running server through the internal
+// re-render call, which sends it before the establishment's pages are rendered again. Whatever a
+// process holds in memory about a catalogue (search indexes, answers of the catalogue reads) drops
+// that establishment's part here, so the pages rendered next and every later read see the new data.
+// Across server processes the live-updates channel will carry the same signal.
+
+export type CatalogueChange = { slug: string };
+type Listener = (change: CatalogueChange) => void;
+
+const listeners = new Set<Listener>();
+
+/** Calls `listener` on every catalogue change; answers the function that stops it. */
+export function onCatalogueChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells every listener that the establishment `slug` has a new catalogue. */
+export function catalogueChanged(change: CatalogueChange): void {
+  for (const listener of listeners) listener(change);
+}

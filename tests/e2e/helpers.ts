@@ -1,0 +1,95 @@
+// What the end-to-end tests share: the establishment ids of the demo seed, new customers made
+// through the real accounts API, and putting a session in the browser as the login response does.
+// Every test makes its own customer (an e-mail and a phone unique per worker, test and time), so
+// tests never depend on each other's state.
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { API_HEADERS as REQUIRED_HEADERS } from '../../src/schemas/api-headers.ts';
+
+/** The headers every API call carries, asking for JSON. */
+export const API_HEADERS = { ...REQUIRED_HEADERS, Accept: 'application/json' } as const;
+
+/** The phone layout (the mobile project's 390 px) rather than the desktop one. */
+export const isMobile = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) < 768;
+
+const ids = new Map<string, string>();
+
+/** The establishment id behind a demo slug, as its home page publishes it (data-store). */
+export async function storeId(request: APIRequestContext, slug: string): Promise<string> {
+  const known = ids.get(slug);
+  if (known) return known;
+  const html = await (await request.get(`/${slug}/`)).text();
+  const id = /data-store="([^"]+)"/.exec(html)?.[1];
+  if (!id) throw new Error(`no data-store on /${slug}/`);
+  ids.set(slug, id);
+  return id;
+}
+
+let serial = 0;
+
+export interface NewCustomer {
+  name: string;
+  email: string;
+  /** 11 digits, a São Paulo mobile: 11 9 8xxxxxxx. */
+  phone: string;
+  /** The phone as the form masks it: '(11) 98xxx-xxxx'. */
+  maskedPhone: string;
+  password: string;
+}
+
+/** A customer no test has used: its e-mail and phone are distinct per worker, test and time. */
+export function newCustomer(info: TestInfo, name = 'Joana Pereira Souza'): NewCustomer {
+  serial += 1;
+  const stamp = `${Date.now().toString(36)}${info.workerIndex}${serial}${Math.floor(Math.random() * 1e4)}`;
+  const tail = String((Date.now() * 7 + info.workerIndex * 1_000_003 + serial * 7919 + Math.floor(Math.random() * 1e6)) % 10_000_000).padStart(7, '0');
+  const local = name
+    .split(' ')[0]!
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '');
+  return {
+    name,
+    email: `${local}.${stamp}@example.com`,
+    phone: `1198${tail}`,
+    maskedPhone: `(11) 98${tail.slice(0, 3)}-${tail.slice(3)}`,
+    password: 'segr3do',
+  };
+}
+
+export interface Registered {
+  establishmentId: string;
+  userId: string;
+  /** The session token the register call set in its cookie. */
+  token: string;
+  customer: NewCustomer;
+}
+
+/** Registers `customer` with the establishment through the API (a context of its own, so the browser stays a visitor). */
+export async function registerCustomer(request: APIRequestContext, slug: string, customer: NewCustomer): Promise<Registered> {
+  const establishmentId = await storeId(request, slug);
+  const res = await request.post('/api/auth/register', {
+    headers: API_HEADERS,
+    data: { establishment_id: establishmentId, name: customer.name, email: customer.email, phone: customer.phone, password: customer.password },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { user } = (await res.json()) as { user: { _id: string } };
+  const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${establishmentId}=`));
+  if (!sid) throw new Error('the register call set no session cookie');
+  const token = decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
+  return { establishmentId, userId: user._id, token, customer };
+}
+
+/** Puts a session in the browser as the login response would: the HttpOnly cookie and the readable hint. */
+export async function useSession(context: BrowserContext, establishmentId: string, token: string): Promise<void> {
+  const url = test.info().project.use.baseURL!;
+  await context.addCookies([
+    { name: `sid_${establishmentId}`, value: token, url, httpOnly: true, sameSite: 'Lax' },
+    { name: `sf_auth_${establishmentId}`, value: '1', url, sameSite: 'Lax' },
+  ]);
+}
+
+/** A new customer of the establishment, logged in in the browser. */
+export async function logIn(context: BrowserContext, request: APIRequestContext, slug: string, info: TestInfo, name?: string): Promise<Registered> {
+  const registered = await registerCustomer(request, slug, newCustomer(info, name));
+  await useSession(context, registered.establishmentId, registered.token);
+  return registered;
+}
