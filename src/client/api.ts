@@ -26,10 +26,10 @@ export interface CallOptions {
   idempotentKey?: string;
   signal?: AbortSignal;
   /**
-   * The start-of-page load of the current user (session.ts getSession): its 401 ends the session
-   * there without leaving the page, so it does not go to the unauthorized handler.
+   * The caller handles a 401 itself instead of the unauthorized handler: the start-of-page load of
+   * the current user (its 401 ends the session without leaving the page) and the logout.
    */
-  sessionProbe?: boolean;
+  handlesUnauthorized?: boolean;
 }
 
 type UnauthorizedHandler = (failure: ApiFailure) => void;
@@ -76,7 +76,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const data = (await res.json().catch(() => null)) as { message?: string; fields?: ApiFailure['fields'] } | null;
   if (!res.ok) {
     const failure = new ApiFailure(res.status, data?.message ?? 'unknown_error', data?.fields);
-    if (!options.sessionProbe) reportUnauthorized(failure);
+    if (!options.handlesUnauthorized) reportUnauthorized(failure);
     throw failure;
   }
   return data as T;
