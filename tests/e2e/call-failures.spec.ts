@@ -208,3 +208,25 @@ test('a call made without being asked (the order page following its order) is on
   await expect(order).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(`/${SLUG}/pedido/${orderId}`);
 });
+
+test("a profile the server refuses says 'Não foi possível salvar os dados.', marks the field it names and keeps what was typed [R-8.63]", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const first = await logIn(context, request, SLUG, info, 'Primeira Cliente');
+  await context.clearCookies();
+  await logIn(context, request, SLUG, info, 'Segunda Cliente');
+  await page.goto(`/${SLUG}/minha-conta`);
+  const form = page.locator('form[data-profile-form]');
+  await expect(form.getByLabel('Nome')).toHaveValue('Segunda Cliente');
+  await form.getByLabel('Data de nascimento').fill('15031990');
+  await form.getByLabel('Gênero').selectOption('female');
+  // The first customer's e-mail: the server refuses it (409 email_taken).
+  await form.getByLabel('E-mail').fill(first.customer.email);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.locator('[data-toast="error"]')).toHaveText('Não foi possível salvar os dados.');
+  await expect(form.locator('[data-field-error="email"]')).toHaveText('Este e-mail já está cadastrado. Entre com sua senha.');
+  await expect(form.getByLabel('E-mail')).toHaveValue(first.customer.email);
+  await expect(form.getByLabel('Data de nascimento')).toHaveValue('15/03/1990');
+});
