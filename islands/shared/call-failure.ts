@@ -131,7 +131,10 @@ export function reportFailure(error: unknown, policy: CallPolicy): FailureOutcom
   const outcome = failureOutcome(error, policy);
   if (outcome.kind === 'aborted') return outcome;
   const failure = asFailure(error);
-  console.error(`[${policy.call}] ${failure.status} ${failure.code} (${outcome.kind})`, error instanceof ApiFailure ? '' : error);
+  const line = `[${policy.call}] ${failure.status} ${failure.code} (${outcome.kind})`;
+  // A script error (not an API answer) is logged with its stack.
+  if (error instanceof ApiFailure) console.error(line);
+  else console.error(line, error);
   if (outcome.kind === 'toast') toast(t(outcome.message.key, outcome.message.params), { kind: 'error' });
   else if (outcome.kind === 'error_page') location.assign(errorPageUrl(location.pathname + location.search));
   return outcome;
