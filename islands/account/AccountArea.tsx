@@ -2,10 +2,12 @@
 // account layout (side menu) with 'Meus dados' at the home and an 'Em breve' page for the
 // children that arrive in the next release. The server guesses from the session hint cookie so
 // the first paint is usually right; the browser confirms with getSession() and follows logins
-// and logouts (a 401 puts the login form back).
+// and logouts, here and in the establishment's other tabs (a 401 puts the login form back)
+//
 import { useEffect, useState } from 'react';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
+import { reportFailure } from '../shared/call-failure.ts';
 import { AuthForms } from './AuthForms.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { OrdersList } from '../order/OrdersList.tsx';
@@ -46,7 +48,8 @@ export default function AccountArea({ establishmentId, slug, section, member, re
     const off = onSessionChange((user) => setState(user ? 'member' : 'visitor'));
     getSession(establishmentId).then(
       (user) => setState(user ? 'member' : 'visitor'),
-      () => undefined,
+      // Offline or a server error: the server's guess stays; 'Meus dados' says what it could not load.
+      (err: unknown) => reportFailure(err, { call: 'GET /users/me (account)', role: 'background' }),
     );
     return off;
   }, [establishmentId]);

@@ -1,6 +1,7 @@
 // 'Meus dados' [R-2.19]: the profile form checked in the browser with the API's rules
 // [R-5.93..R-5.98] and saved by PUT /users/me ('Dados salvos!' / 'Não foi possível salvar os
 // dados.' [R-8.62, R-8.63]); the photo is uploaded by POST /users/me/photo with a preview [R-1.30].
+// Failures follow islands/shared/call-failure.ts: the profile is the page's required data.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { api, ApiFailure } from '../../src/client/api.ts';
 import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
@@ -24,6 +25,7 @@ import {
   phoneError,
   type FieldErrors,
 } from './rules.ts';
+import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 
 interface Me {
   _id: string;
@@ -50,6 +52,22 @@ interface Values {
   password: string;
   password_confirmation: string;
 }
+
+const LOAD: CallPolicy = { call: 'GET /users/me (profile)', role: 'required' };
+/** Any answered refusal says 'not saved' [R-8.63]; the fields it names are marked too. */
+const SAVE: CallPolicy = { call: 'PUT /users/me', role: 'action', catalogue: (f) => (f.status > 0 ? { key: 'account:profile.notSaved' } : null) };
+const PHOTO: CallPolicy = {
+  call: 'POST /users/me/photo',
+  role: 'action',
+  catalogue: (f) =>
+    f.status === 413
+      ? { key: 'account:profile.photoTooBig' }
+      : f.status === 415
+        ? { key: 'account:profile.photoType' }
+        : f.status > 0
+          ? { key: 'account:profile.photoFailed' }
+          : null,
+};
 
 const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'document', 'birthday', 'gender', 'password', 'password_confirmation'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -106,8 +124,9 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
       setValues(valuesOf(data));
       setPhoto(photoOf(data));
     } catch (err) {
-      // A 401 is handled by the session (back to the login form); anything else offers a retry.
-      if (!(err instanceof ApiFailure && err.status === 401)) setLoadError(true);
+      // A 401 is the session's (back to the login form); offline or silent, a retry here.
+      const outcome = reportFailure(err, LOAD);
+      if (outcome.kind === 'toast' || outcome.kind === 'silent') setLoadError(true);
     }
   }
 
@@ -172,17 +191,16 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
       setSessionUser(establishmentId, toSessionUser(saved as unknown as Record<string, unknown>));
       toast(t('account:profile.saved'), { kind: 'success' });
     } catch (err) {
+      if (reportFailure(err, SAVE).kind === 'session_ended') return;
       if (err instanceof ApiFailure) {
-        if (err.status === 401) return;
         const fieldErrors: FieldErrors = {};
         for (const f of err.fields ?? []) fieldErrors[f.path.split('.')[0] ?? f.path] ??= errorText(f.code, f.message);
         if (err.code === 'email_taken') fieldErrors.email = errorText(err.code);
         if (err.code === 'phone_taken') fieldErrors.phone = errorText(err.code);
         if (err.code === 'password_mismatch') fieldErrors.password_confirmation = errorText(err.code);
         setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) setAlert(errorText(err.code));
+        if (Object.keys(fieldErrors).length === 0 && err.status > 0) setAlert(errorText(err.code));
       }
-      toast(t('account:profile.notSaved'), { kind: 'error' });
     } finally {
       setBusy(false);
     }
@@ -215,7 +233,7 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
       toast(t('account:profile.photoSaved'), { kind: 'success' });
     } catch (err) {
       setPhoto(before);
-      if (!(err instanceof ApiFailure && err.status === 401)) toast(t('account:profile.photoFailed'), { kind: 'error' });
+      reportFailure(err, PHOTO);
     } finally {
       URL.revokeObjectURL(preview);
       setUploading(false);

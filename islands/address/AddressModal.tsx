@@ -5,27 +5,28 @@
 // is the search list alone, which also serves keyboard users: nothing here needs dragging.
 // 'Continuar' reverse-geocodes the chosen point [R-7.44] and step 2 is the form; saving POSTs
 // addressSavePayload (S/N and S/C as null [R-4.35, R-4.36]) with the toasts [R-8.57, R-8.58].
-import { Component, Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { ApiFailure } from '../../src/client/api.ts';
+// The state is one reducer (./address-modal-state.ts), the search box a hook
+// (./useAddressSearch.ts); failures follow islands/shared/call-failure.ts (ADDRESS_CALLS).
+import { Component, Suspense, lazy, useEffect, useId, useReducer, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { toast } from '../../src/client/toast.ts';
 import { addressSavePayload, type AddressFormValues } from '../../src/domain/address.ts';
 import { t } from '../../src/i18n/index.ts';
 import { Dialog } from '../cart/Dialog.tsx';
-import { establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddress, searchPlaces } from './address-api.ts';
-import { AddressForm, firstErrorField, formErrors, type FormErrors } from './AddressForm.tsx';
+import { reportFailure } from '../shared/call-failure.ts';
+import { ADDRESS_CALLS, establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddress } from './address-api.ts';
+import { addressModalReducer, initialAddressModalState, type Setup } from './address-modal-state.ts';
+import { AddressForm, firstErrorField, formErrors } from './AddressForm.tsx';
 import type { FlyTarget } from './AddressMap.tsx';
-import type { Address, GeoResult, LngLatPoint } from './types.ts';
+import type { Address, LngLatPoint, ReverseGeocode } from './types.ts';
+import { useAddressSearch } from './useAddressSearch.ts';
 import './i18n.ts';
+
+export { GEOLOCATION_ZOOM } from './address-modal-state.ts';
 
 /** The map's module (react-map-gl + MapLibre, ~250 KB compressed): fetched the first time a map shows. */
 const AddressMap = lazy(() => import('./AddressMap.tsx'));
 
 export const INITIAL_ZOOM = 12;
-export const GEOLOCATION_ZOOM = 19;
-/** Close enough to read street names when a search result is chosen. */
-const RESULT_ZOOM = 17;
-const SEARCH_MIN_CHARS = 3;
-const SEARCH_DEBOUNCE_MS = 350;
 
 /** Whether this browser can draw a WebGL map at all. */
 export function webglAvailable(): boolean {
@@ -46,8 +47,6 @@ export interface AddressModalProps {
   onSaved: (address: Address) => void;
 }
 
-type Setup = { status: 'loading' } | { status: 'ready'; origin: LngLatPoint | null; style: Record<string, unknown> | null };
-
 function emptyValues(point: LngLatPoint): AddressFormValues {
   return {
     street: '',
@@ -65,117 +64,66 @@ function emptyValues(point: LngLatPoint): AddressFormValues {
   };
 }
 
+/** The form of a point: what the geocoder found, else what the chosen search result knows. */
+function formValuesOf(
+  point: LngLatPoint,
+  found: Partial<ReverseGeocode> | null,
+  chosen: { street?: string; neighborhood?: string; city?: string; state?: string } | null,
+) {
+  const pick = (key: 'street' | 'neighborhood' | 'city' | 'state') => found?.[key]?.trim() || chosen?.[key]?.trim() || '';
+  return {
+    ...emptyValues(point),
+    number: /^\d{1,8}$/.test(found?.number ?? '') ? found!.number! : '',
+    street: pick('street'),
+    neighborhood: pick('neighborhood'),
+    city: pick('city'),
+    state: pick('state').toUpperCase(),
+  };
+}
+
 export function AddressModal({ establishmentId, opener, onClose, onSaved }: AddressModalProps) {
   const uid = useId();
   const titleId = `${uid}-title`;
   const formId = `${uid}-form`;
   const searchRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-
-  const [setup, setSetup] = useState<Setup>({ status: 'loading' });
-  const [mapFailed, setMapFailed] = useState(false);
-  const [step, setStep] = useState<'map' | 'form'>('map');
-  /** The point the address is for: the map's centre, a chosen result, or the device's position. */
-  const [center, setCenter] = useState<LngLatPoint | null>(null);
-  const [target, setTarget] = useState<FlyTarget | null>(null);
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<GeoResult[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [chosen, setChosen] = useState<GeoResult | null>(null);
-  const [locating, setLocating] = useState(false);
-  const [geocoding, setGeocoding] = useState(false);
-  const [values, setValues] = useState<AddressFormValues | null>(null);
-  const [locks, setLocks] = useState({ city: false, state: false });
-  const [notice, setNotice] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [saving, setSaving] = useState(false);
-  const searchAbort = useRef<AbortController | null>(null);
+  const [state, dispatch] = useReducer(addressModalReducer, initialAddressModalState);
+  const { setup, step, center, target, chosen, locating, geocoding, values, locks, notice, errors, saving } = state;
+  const near = center ?? (setup.status === 'ready' ? setup.origin : null);
+  const search = useAddressSearch(establishmentId, near, step === 'map');
 
   // The establishment's point and the map style, together; either failing leaves the list-only step.
   useEffect(() => {
     let live = true;
+    const fallBack = (err: unknown) => {
+      reportFailure(err, ADDRESS_CALLS.mapSetup);
+      return null;
+    };
     const canMap = webglAvailable();
-    Promise.all([establishmentPoint(establishmentId).catch(() => null), canMap ? fetchMapStyle().catch(() => null) : Promise.resolve(null)]).then(
+    Promise.all([establishmentPoint(establishmentId).catch(fallBack), canMap ? fetchMapStyle().catch(fallBack) : Promise.resolve(null)]).then(
       ([origin, style]) => {
-        if (!live) return;
-        setSetup({ status: 'ready', origin, style });
-        if (origin) setCenter((c) => c ?? origin);
+        if (live) dispatch({ type: 'setup_ready', origin, style });
       },
     );
     return () => {
       live = false;
-      searchAbort.current?.abort();
     };
   }, [establishmentId]);
 
-  const showMap = setup.status === 'ready' && setup.origin !== null && setup.style !== null && !mapFailed;
-  const near = center ?? (setup.status === 'ready' ? setup.origin : null);
-
-  async function runSearch(text: string) {
-    const q = text.trim();
-    searchAbort.current?.abort();
-    if (q.length < SEARCH_MIN_CHARS) {
-      setResults(null);
-      setSearching(false);
-      return;
-    }
-    const controller = new AbortController();
-    searchAbort.current = controller;
-    setSearching(true);
-    try {
-      const found = await searchPlaces(establishmentId, q, near, controller.signal);
-      if (!controller.signal.aborted) setResults(found);
-    } catch (err) {
-      if ((err as Error).name === 'AbortError') return;
-      setResults(null);
-      toast(t('address:modal.searchFailed'), { kind: 'error' });
-    } finally {
-      if (searchAbort.current === controller) setSearching(false);
-    }
-  }
-
-  // Search as the customer types (debounced); Enter or 'Buscar' searches at once.
-  const debounce = useRef(0);
-  function cancelSearch() {
-    window.clearTimeout(debounce.current);
-    searchAbort.current?.abort();
-    setSearching(false);
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the text drives the debounce
-  useEffect(() => {
-    if (step !== 'map') return;
-    debounce.current = window.setTimeout(() => void runSearch(query), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(debounce.current);
-  }, [query]);
-
-  function choose(result: GeoResult) {
-    // A search still pending from the typing must not reopen the list over the chosen point.
-    cancelSearch();
-    const point = { lng: result.lng_lat[0], lat: result.lng_lat[1] };
-    setChosen(result);
-    setCenter(point);
-    setTarget({ ...point, zoom: RESULT_ZOOM, key: Date.now() });
-    setResults(null);
-  }
+  const showMap = setup.status === 'ready' && setup.origin !== null && setup.style !== null && !state.mapFailed;
 
   function locate() {
     if (!('geolocation' in navigator)) {
       toast(t('address:modal.locateFailed'), { kind: 'error' });
       return;
     }
-    cancelSearch();
-    setResults(null);
-    setLocating(true);
+    search.cancel();
+    search.close();
+    dispatch({ type: 'locating' });
     navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        setLocating(false);
-        const point = { lng: pos.coords.longitude, lat: pos.coords.latitude };
-        setChosen(null);
-        setCenter(point);
-        setTarget({ ...point, zoom: GEOLOCATION_ZOOM, key: Date.now() });
-      },
+      (pos) => dispatch({ type: 'located', point: { lng: pos.coords.longitude, lat: pos.coords.latitude }, key: Date.now() }),
       () => {
-        setLocating(false);
+        dispatch({ type: 'locate_failed' });
         toast(t('address:modal.locateFailed'), { kind: 'error' });
       },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
@@ -184,44 +132,27 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
 
   async function toForm() {
     if (!center) return;
-    setGeocoding(true);
-    const base = emptyValues(center);
-    let found: Partial<AddressFormValues> = {};
-    let failed = false;
+    dispatch({ type: 'geocoding' });
+    let found: ReverseGeocode | null = null;
     try {
-      const r = await reverseGeocode(establishmentId, center);
-      found = {
-        street: r.street,
-        number: /^\d{1,8}$/.test(r.number ?? '') ? r.number : '',
-        neighborhood: r.neighborhood,
-        city: r.city,
-        state: (r.state ?? '').toUpperCase(),
-      };
+      found = await reverseGeocode(establishmentId, center);
     } catch (err) {
-      if (err instanceof ApiFailure && err.status === 401) {
-        setGeocoding(false);
+      // The form says the point's address was not found and lets the customer type it.
+      if (reportFailure(err, ADDRESS_CALLS.reverseGeocode).kind === 'session_ended') {
+        dispatch({ type: 'geocoding_stopped' });
         return;
       }
-      failed = true;
     }
-    // What the geocoder left empty, the chosen search result may know.
-    const pick = (key: 'street' | 'neighborhood' | 'city' | 'state') => (found[key] as string | undefined)?.trim() || chosen?.[key]?.trim() || '';
-    const next: AddressFormValues = {
-      ...base,
-      ...found,
-      street: pick('street'),
-      neighborhood: pick('neighborhood'),
-      city: pick('city'),
-      state: pick('state').toUpperCase(),
-    };
+    const next = formValuesOf(center, found, chosen);
     // Keep what the customer already typed when coming back from the map to the same point.
     if (values && values.lat === center.lat && values.lng === center.lng) Object.assign(next, values);
-    setValues(next);
-    setLocks({ city: next.city !== '' && !failed, state: /^[A-Z]{2}$/.test(next.state) && !failed });
-    setNotice(failed || (!next.street && !next.neighborhood) ? t('address:modal.geocodeFailed') : '');
-    setErrors({});
-    setGeocoding(false);
-    setStep('form');
+    const failed = found === null;
+    dispatch({
+      type: 'form_opened',
+      values: next,
+      locks: { city: next.city !== '' && !failed, state: /^[A-Z]{2}$/.test(next.state) && !failed },
+      notice: failed || (!next.street && !next.neighborhood) ? t('address:modal.geocodeFailed') : '',
+    });
   }
 
   // Focus follows the step: the first empty field of the form, the search box back on the map (not
@@ -241,22 +172,22 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
   async function save(form: HTMLFormElement) {
     if (!values || saving) return;
     const found = formErrors(values, form);
-    setErrors(found);
+    dispatch({ type: 'checked', errors: found });
     const first = firstErrorField(found);
     if (first) {
       form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSaving(true);
+    dispatch({ type: 'saving' });
     try {
       const address = await saveAddress(establishmentId, addressSavePayload(values));
       toast(t('address:modal.saved'), { kind: 'success' });
       onSaved(address);
       onClose();
     } catch (err) {
-      setSaving(false);
-      if (err instanceof ApiFailure && err.status === 401) return;
-      toast(t('address:modal.saveFailed'), { kind: 'error' });
+      // The form keeps what was typed, to try again.
+      dispatch({ type: 'save_failed' });
+      reportFailure(err, ADDRESS_CALLS.save);
     }
   }
 
@@ -288,7 +219,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
         <button
           type="button"
           className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface"
-          onClick={() => setStep('map')}
+          onClick={() => dispatch({ type: 'back_to_map' })}
           data-address-back
         >
           {t('address:modal.back')}
@@ -327,9 +258,9 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                 className="relative"
                 onKeyDown={(event) => {
                   // Escape closes an open results list before it closes the modal.
-                  if (event.key !== 'Escape' || !results) return;
+                  if (event.key !== 'Escape' || !search.results) return;
                   event.stopPropagation();
-                  setResults(null);
+                  search.close();
                   searchRef.current?.focus();
                 }}
               >
@@ -339,8 +270,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                   className="flex gap-2"
                   onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
                     event.preventDefault();
-                    window.clearTimeout(debounce.current);
-                    void runSearch(query);
+                    search.searchNow();
                   }}
                 >
                   <label htmlFor={`${uid}-q`} className="sr-only">
@@ -350,8 +280,8 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                     ref={searchRef}
                     id={`${uid}-q`}
                     type="search"
-                    value={query}
-                    onChange={(e) => setQuery(e.target.value)}
+                    value={search.query}
+                    onChange={(e) => search.setQuery(e.target.value)}
                     placeholder={t('address:modal.searchPlaceholder')}
                     autoComplete="off"
                     enterKeyHint="search"
@@ -367,19 +297,24 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                     {t('address:modal.searchSubmit')}
                   </button>
                 </form>
-                {results && results.length > 0 && (
+                {search.results && search.results.length > 0 && (
                   <ul
                     className="absolute left-0 right-0 top-full z-10 m-0 mt-1 flex max-h-60 list-none flex-col overflow-y-auto rounded-lg border border-solid border-line bg-card p-0 shadow-lg"
                     aria-label={t('address:modal.search')}
                     data-address-results
                   >
-                    {results.map((r, i) => (
+                    {search.results.map((r, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: two results may share a label; the list is replaced, never reordered
                       <li key={`${r.label}-${i}`} className="border-b border-b-solid border-line last:border-b-0">
                         <button
                           type="button"
                           className="w-full cursor-pointer border-0 bg-transparent px-3 py-2.5 text-left text-sm text-ink hover:bg-surface focus-visible:bg-surface"
-                          onClick={() => choose(r)}
+                          onClick={() => {
+                            // A search still pending from the typing must not reopen the list over the chosen point.
+                            search.cancel();
+                            search.close();
+                            dispatch({ type: 'result_chosen', result: r, key: Date.now() });
+                          }}
                           data-address-result
                         >
                           {r.label}
@@ -390,11 +325,11 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                 )}
               </div>
               <p id={`${uid}-search-status`} className="m-0 min-h-5 text-sm text-muted" role="status" aria-live="polite" data-address-search-status>
-                {searching
+                {search.searching
                   ? t('address:modal.searching')
-                  : results
-                    ? results.length
-                      ? t('address:modal.results', { count: results.length })
+                  : search.results
+                    ? search.results.length
+                      ? t('address:modal.results', { count: search.results.length })
                       : t('address:modal.noResults')
                     : chosen
                       ? t('address:modal.chosen', { label: chosen.label })
@@ -404,12 +339,8 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                 setup={setup}
                 showMap={showMap}
                 target={target}
-                onCenter={(point) => {
-                  setCenter(point);
-                  // Dragged away from the chosen result: the point is the map's now.
-                  setChosen((c) => (c && Math.abs(c.lng_lat[0] - point.lng) < 1e-5 && Math.abs(c.lng_lat[1] - point.lat) < 1e-5 ? c : null));
-                }}
-                onFailure={() => setMapFailed(true)}
+                onCenter={(point) => dispatch({ type: 'map_moved', point })}
+                onFailure={() => dispatch({ type: 'map_failed' })}
               />
             </div>
           ) : (
@@ -421,16 +352,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                 lockCity={locks.city}
                 lockState={locks.state}
                 notice={notice}
-                onChange={(patch) => {
-                  setValues((v) => (v ? { ...v, ...patch } : v));
-                  setErrors((e) => {
-                    const next = { ...e };
-                    for (const k of Object.keys(patch)) delete next[k as keyof AddressFormValues];
-                    if ('no_number' in patch) delete next.number;
-                    if ('no_complement' in patch) delete next.complement;
-                    return next;
-                  });
-                }}
+                onChange={(patch) => dispatch({ type: 'edited', patch })}
                 onSubmit={(form) => void save(form)}
               />
             )

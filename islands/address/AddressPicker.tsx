@@ -3,7 +3,8 @@
 // Picking one asks POST /delivery_tax: the fee goes to onSelect, a 404 shows the spec's message
 // and lets the checkout clear the address. 'Novo endereço' opens the address
 // modal; after a save the list is reloaded and the new address is picked at once.
-// Addresses are deleted after a confirmation.
+// Addresses are deleted after a confirmation. Failures follow
+// islands/shared/call-failure.ts (address-api.ts ADDRESS_CALLS says what each shows).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
@@ -12,7 +13,8 @@ import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import { ConfirmDialog } from '../cart/Dialog.tsx';
 import type { StoreIsland } from '../cart/island.ts';
-import { deleteAddress, deliveryTax, listAddresses } from './address-api.ts';
+import { reportFailure } from '../shared/call-failure.ts';
+import { ADDRESS_CALLS, deleteAddress, deliveryTax, listAddresses } from './address-api.ts';
 import { AddressModal } from './AddressModal.tsx';
 import { PlaceIcon } from './PlaceIcon.tsx';
 import type { Address, AddressWithDelivery } from './types.ts';
@@ -53,8 +55,9 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
       if (live.current) setList({ status: 'ready', addresses });
       return addresses;
     } catch (err) {
-      // A 401 is the session's (back to the account page); anything else offers a retry.
-      if (live.current && !(err instanceof ApiFailure && err.status === 401)) setList({ status: 'failed' });
+      // A 401 is the session's (back to the account page); anything else offers a retry here.
+      const outcome = reportFailure(err, ADDRESS_CALLS.list);
+      if (live.current && outcome.kind !== 'session_ended' && outcome.kind !== 'aborted') setList({ status: 'failed' });
       return null;
     }
   }, [island.id]);
@@ -69,12 +72,8 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
       const fee = await deliveryTax(island.id, { lng: address.lng_lat[0], lat: address.lng_lat[1] });
       if (live.current) onSelect({ ...address, delivery_fee: fee.price });
     } catch (err) {
-      if (err instanceof ApiFailure && err.status === 404) {
-        toast(t('address:picker.outsideRadius'), { kind: 'error' });
-        onOutsideRadius();
-      } else if (!(err instanceof ApiFailure && err.status === 401)) {
-        toast(t('address:picker.feeFailed'), { kind: 'error' });
-      }
+      reportFailure(err, ADDRESS_CALLS.fee);
+      if (err instanceof ApiFailure && err.code === 'no_delivery_tax_found') onOutsideRadius();
     } finally {
       if (live.current) setPending(null);
     }
@@ -88,7 +87,8 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
       if (address._id === selectedId) (onCleared ?? onOutsideRadius)();
       await load();
     } catch (err) {
-      if (!(err instanceof ApiFailure && err.status === 401)) toast(t('address:picker.removeFailed'), { kind: 'error' });
+      // The list shows what is saved now, whatever refused the deletion.
+      if (reportFailure(err, ADDRESS_CALLS.remove).kind !== 'session_ended') await load();
     }
   }
 

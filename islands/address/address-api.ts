@@ -1,8 +1,31 @@
 // The address calls the picker and the modal make, each through src/client/api.ts (Client-Type,
-// Api-Version and the establishment's session cookie).
+// Api-Version and the establishment's session cookie), and what each failure shows
+// (islands/shared/call-failure.ts).
 import { api } from '../../src/client/api.ts';
 import type { addressSavePayload } from '../../src/domain/address.ts';
+import type { CallPolicy } from '../shared/call-failure.ts';
 import type { Address, AddressWithDelivery, GeoResult, LngLatPoint, ReverseGeocode } from './types.ts';
+
+/** What each address call's failure shows (see islands/shared/call-failure.ts). */
+export const ADDRESS_CALLS = {
+  /** The list says it could not load, with a retry. */
+  list: { call: 'GET /users/me/addresses', role: 'in_place' },
+  /** Any answered refusal of a save has the address failure toast. */
+  save: { call: 'POST /users/me/addresses', role: 'action', catalogue: (f) => (f.status > 0 ? { key: 'address:modal.saveFailed' } : null) },
+  remove: { call: 'DELETE /users/me/addresses/{id}', role: 'action', fallback: { key: 'address:picker.removeFailed' } },
+  /** Outside the radius: the spec's message [R-8.48] (and the caller clears the address ). */
+  fee: {
+    call: 'POST /delivery_tax',
+    role: 'action',
+    catalogue: (f) => (f.code === 'no_delivery_tax_found' ? { key: 'address:picker.outsideRadius' } : null),
+    fallback: { key: 'address:picker.feeFailed' },
+  },
+  /** The form says the point's address was not found and lets the customer type it. */
+  reverseGeocode: { call: 'POST /geo/reversegeocode', role: 'in_place' },
+  search: { call: 'GET /geo/search', role: 'action', fallback: { key: 'address:modal.searchFailed' } },
+  /** Without the establishment's point or the map style the modal is the search list alone. */
+  mapSetup: { call: 'GET /establishments/{id}?fields=address | /geo/map-style', role: 'background' },
+} satisfies Record<string, CallPolicy>;
 
 /** GET /users/me/addresses?establishment_id= : newest first, each with its delivery reading. */
 export async function listAddresses(establishmentId: string, signal?: AbortSignal): Promise<AddressWithDelivery[]> {

@@ -13,6 +13,7 @@ import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
 import { ApiFailure } from '../../src/client/api.ts';
+import { reportFailure } from '../shared/call-failure.ts';
 import type { ProductVariation } from '../../src/schemas/catalogue.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -70,7 +71,8 @@ export function AddProductModal({ productId, store, island, opener, onClose, onO
         if (live) setProduct(p);
       },
       (err: unknown) => {
-        console.error(err);
+        // The modal says it could not load, with a retry (islands/shared/call-failure.ts).
+        if (reportFailure(err, { call: 'GET /establishments/{id}/products/{productId}', role: 'in_place' }).kind === 'aborted') return;
         if (live) setFailure(err instanceof ApiFailure && err.status === 404 ? 'not_found' : 'failed');
       },
     );

@@ -4,6 +4,8 @@
 // cart).
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import { reloadForChunkError } from '../../src/client/chunk-reload.ts';
+import { t } from '../../src/i18n/index.ts';
+import { LoadingOverlay } from '../shared/LoadingOverlay.tsx';
 import type { CartStore } from '../stores/cart.ts';
 import { AddProductModal } from './AddProductModal.tsx';
 import { CartModal } from './CartModal.tsx';
@@ -51,7 +53,7 @@ export function CartRoot({ store, island, view }: { store: CartStore; island: St
   }
   if (current.kind === 'checkout') {
     return (
-      <Suspense fallback={<div className="fixed inset-0 z-[75] bg-black/50" role="status" aria-busy="true" data-checkout-loading />}>
+      <Suspense fallback={<LoadingOverlay text={t('cart:loading')} hook="checkout-loading" />}>
         <CheckoutFlow store={store} island={island} opener={null} onClose={() => view.set({ kind: 'cart', opener: current.opener })} />
       </Suspense>
     );

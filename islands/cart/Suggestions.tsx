@@ -10,11 +10,15 @@ import { t } from '../../src/i18n/index.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { StoreIsland } from './island.ts';
 import { smallPicture } from '../../src/lib/thumbnails.ts';
+import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 
 /** Pixels one arrow click scrolls the carousel (spec section 9). */
 export const CAROUSEL_STEP_PX = 200;
 const LIMIT = 12;
 const FIELDS = 'name,price,image,promo,hide_price,starting_price';
+
+/** Silent for the customer: logged, and the carousel stays empty. */
+const LOAD: CallPolicy = { call: 'Compre também: GET /establishments/{id}/products', role: 'background' };
 
 type Suggestion = Pick<ProductView, '_id' | 'name' | 'price' | 'image' | 'promo' | 'hide_price' | 'starting_price'>;
 
@@ -50,8 +54,7 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
         if (live) setItems(list);
       },
       (err: unknown) => {
-        // Silent for the customer: logged, and the carousel stays empty.
-        console.error('Compre também: falha ao carregar sugestões', err);
+        reportFailure(err, LOAD);
         if (live) setItems([]);
       },
     );

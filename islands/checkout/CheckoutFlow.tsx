@@ -1,9 +1,12 @@
 // The checkout, loaded by a dynamic import when 'Finalizar pedido' is pressed (islands/cart/
 // CartRoot.tsx), so the first interaction's bundle stays the cart's. It loads what it needs
 // (./context.ts), then shows the extras modal when the establishment has active order variations
-// otherwise the complete-request modal at once.
+// otherwise the complete-request modal at once. Meanwhile the loading overlay
+// covers the page (3 s at the most ); a failed load says so in a dialog with a retry.
 import { useEffect, useId, useState } from 'react';
 import { t } from '../../src/i18n/index.ts';
+import { LoadingOverlay } from '../shared/LoadingOverlay.tsx';
+import { reportFailure } from '../shared/call-failure.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSession } from '../cart/CheckOrderFooter.tsx';
 import type { StoreIsland } from '../cart/island.ts';
@@ -41,8 +44,8 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
         setStep((s) => s ?? (ctx.orderVariations.length > 0 ? 'extras' : 'complete'));
       },
       (err: unknown) => {
-        console.error(err);
-        if (live) setLoad({ status: 'failed' });
+        const outcome = reportFailure(err, { call: 'checkout context (establishment, order variations)', role: 'in_place' });
+        if (live && outcome.kind !== 'aborted' && outcome.kind !== 'session_ended') setLoad({ status: 'failed' });
       },
     );
     return () => {
@@ -50,39 +53,23 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
     };
   }, [island.id, store, attempt]);
 
-  if (load.status !== 'ready' || session.status !== 'ready' || step === null) {
-    const failed = load.status === 'failed';
+  if (load.status === 'failed') {
     return (
-      <FullScreenDialog
-        titleId={titleId}
-        title={t('checkout:modal.title')}
-        onClose={onClose}
-        opener={opener}
-        hook={{ 'data-checkout': failed ? 'failed' : 'loading' }}
-      >
+      <FullScreenDialog titleId={titleId} title={t('checkout:modal.title')} onClose={onClose} opener={opener} hook={{ 'data-checkout': 'failed' }}>
         <div className="flex min-h-40 flex-col items-center justify-center gap-3 p-6 text-center" aria-live="polite">
-          {!failed && (
-            <>
-              <span className="inline-block h-8 w-8 animate-spin rounded-full border-4 border-solid border-line border-t-brand" aria-hidden="true" />
-              <span className="sr-only">{t('checkout:loading')}</span>
-            </>
-          )}
-          {failed && (
-            <>
-              <p className="m-0">{t('checkout:loadFailed')}</p>
-              <button
-                type="button"
-                className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand"
-                onClick={() => setAttempt((n) => n + 1)}
-              >
-                {t('checkout:retry')}
-              </button>
-            </>
-          )}
+          <p className="m-0">{t('checkout:loadFailed')}</p>
+          <button
+            type="button"
+            className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            {t('checkout:retry')}
+          </button>
         </div>
       </FullScreenDialog>
     );
   }
+  if (load.status !== 'ready' || session.status !== 'ready' || step === null) return <LoadingOverlay text={t('checkout:loading')} hook="checkout-loading" />;
 
   const { ctx } = load;
   if (step === 'extras' && session.user) {

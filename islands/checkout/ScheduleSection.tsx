@@ -5,7 +5,8 @@
 // schedule. Messages: no hours / no time left, the minimum scheduling
 // time, a past time, a missing date, an invalid choice; a time
 // that became too early for another delivery type asks whether to take the suggested time
-// (one that the clock has overtaken is caught by the submit checks).
+// (one that the clock has overtaken is caught by the submit checks). The date and time fields are
+// shared with the schedule modal (./ScheduleModal.tsx).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { weekdayLabel } from '../../src/domain/office-hours.ts';
 import { checkSchedule, scheduleDates, scheduleTimes, zonedDateTimeParts } from '../../src/domain/schedule.ts';
@@ -45,6 +46,79 @@ export function scheduleProblemKey(check: Exclude<ScheduleCheck, { ok: true }>):
   }
 }
 
+export interface ScheduleFieldsProps {
+  ctx: ScheduleContext;
+  /** The chosen day ('YYYY-MM-DD') and time ('HH:mm'), or nulls. */
+  date: string | null;
+  time: string | null;
+  /** 'O quanto antes' is not offered: the date's first option asks for one. */
+  required: boolean;
+  onChange: (date: string | null, time: string | null) => void;
+}
+
+/**
+ * The date list (today .. today + max_days_scheduling) and the time list of the chosen date, with
+ * the message of a date that has no time to offer: shared by the checkout's schedule section and
+ * the schedule modal.
+ */
+export function ScheduleFields({ ctx, date, time, required, onChange }: ScheduleFieldsProps) {
+  const dateId = useId();
+  const timeId = useId();
+  const dates = useMemo(() => scheduleDates(ctx), [ctx]);
+  const today = dates[0] ?? ctx.now.toZonedDateTimeISO(ctx.timeZone).toPlainDate().toString();
+  const times = useMemo(() => (date ? scheduleTimes(ctx, date) : null), [ctx, date]);
+  const chosenTime = time ?? '';
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="flex flex-col gap-1" htmlFor={dateId}>
+          <span className="text-sm font-semibold">{t('checkout:schedule.date')}</span>
+          <select
+            id={dateId}
+            className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
+            value={date ?? ''}
+            onChange={(e) => onChange(e.target.value || null, null)}
+            data-schedule-date
+          >
+            <option value="">{required ? t('checkout:schedule.dateRequired') : t('checkout:schedule.asap')}</option>
+            {dates.map((d) => (
+              <option key={d} value={d}>
+                {dateLabel(d, today)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {date && times?.ok && (
+          <label className="flex flex-col gap-1" htmlFor={timeId}>
+            <span className="text-sm font-semibold">{t('checkout:schedule.time')}</span>
+            <select
+              id={timeId}
+              className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
+              value={chosenTime}
+              onChange={(e) => onChange(date, e.target.value || null)}
+              data-schedule-time
+            >
+              <option value="">{t('checkout:schedule.chooseTime')}</option>
+              {/* A chosen time no longer in the list (it became too early) stays visible until replaced. */}
+              {chosenTime && !times.times.includes(chosenTime) && <option value={chosenTime}>{chosenTime}</option>}
+              {times.times.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {date && times && !times.ok && (
+        <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-schedule-message={times.reason}>
+          {times.reason === 'no_hours' ? t('checkout:schedule.noHours') : t('checkout:schedule.noTimeLeft')}
+        </p>
+      )}
+    </>
+  );
+}
+
 export interface ScheduleSectionProps {
   ctx: ScheduleContext;
   draft: Draft;
@@ -58,13 +132,8 @@ export interface ScheduleSectionProps {
 
 export function ScheduleSection({ ctx, draft, store, required, refusing, sectionRef }: ScheduleSectionProps) {
   const headingId = useId();
-  const dateId = useId();
-  const timeId = useId();
   const [tooEarly, setTooEarly] = useState<{ date: string; suggested: string | null } | null>(null);
-  const dates = useMemo(() => scheduleDates(ctx), [ctx]);
-  const today = dates[0] ?? ctx.now.toZonedDateTimeISO(ctx.timeZone).toPlainDate().toString();
   const date = draft.scheduling_date;
-  const times = useMemo(() => (date ? scheduleTimes(ctx, date) : null), [ctx, date]);
   const chosenTime = draft.scheduled_at ? zonedDateTimeParts(draft.scheduled_at, ctx.timeZone).time : '';
   const minHours = ctx.productMinScheduleHours;
 
@@ -112,51 +181,7 @@ export function ScheduleSection({ ctx, draft, store, required, refusing, section
           {t('checkout:schedule.minTime', { count: minHours })}
         </p>
       )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1" htmlFor={dateId}>
-          <span className="text-sm font-semibold">{t('checkout:schedule.date')}</span>
-          <select
-            id={dateId}
-            className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
-            value={date ?? ''}
-            onChange={(e) => choose(e.target.value || null, null)}
-            data-schedule-date
-          >
-            <option value="">{required ? t('checkout:schedule.dateRequired') : t('checkout:schedule.asap')}</option>
-            {dates.map((d) => (
-              <option key={d} value={d}>
-                {dateLabel(d, today)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {date && times?.ok && (
-          <label className="flex flex-col gap-1" htmlFor={timeId}>
-            <span className="text-sm font-semibold">{t('checkout:schedule.time')}</span>
-            <select
-              id={timeId}
-              className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
-              value={chosenTime}
-              onChange={(e) => choose(date, e.target.value || null)}
-              data-schedule-time
-            >
-              <option value="">{t('checkout:schedule.chooseTime')}</option>
-              {/* A chosen time no longer in the list (it became too early) stays visible until replaced. */}
-              {chosenTime && !times.times.includes(chosenTime) && <option value={chosenTime}>{chosenTime}</option>}
-              {times.times.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-      </div>
-      {date && times && !times.ok && (
-        <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-schedule-message={times.reason}>
-          {times.reason === 'no_hours' ? t('checkout:schedule.noHours') : t('checkout:schedule.noTimeLeft')}
-        </p>
-      )}
+      <ScheduleFields ctx={ctx} date={date} time={chosenTime || null} required={required} onChange={choose} />
       {draft.scheduled_at && date && (
         <p className="m-0 text-sm font-semibold" data-schedule-chosen>
           {t('checkout:schedule.scheduledFor', { date: brDate(date), time: chosenTime })}

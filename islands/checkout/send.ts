@@ -3,11 +3,11 @@
 // /establishments/{id}/orders with the draft's Idempotent-Key (a retry of the same draft reuses
 // it, decisions #22). On 201 the cart is cleared, the credits refreshed, the
 // purchase tracked and the customer taken to /{slug}/pedido/{id}. A failure
-// shows the error catalogue's message [R-8.1..R-8.24] and repairs what it can (an address the
-// server refuses is cleared ).
+// shows the error catalogue's message [R-8.1..R-8.24] (every answer of this call has one, so none
+// is silent) and repairs what it can (an address the server refuses is cleared ), through
+// islands/shared/call-failure.ts; a 401 has ended the session and gone to the login.
 import { api, ApiFailure } from '../../src/client/api.ts';
 import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
-import { toast } from '../../src/client/toast.ts';
 import { ecommercePayload, track, trackingItems } from '../../src/client/tracking.ts';
 import type { CartLine } from '../../src/domain/cart.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
@@ -20,6 +20,7 @@ import type { Draft } from '../../src/schemas/draft.ts';
 import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import type { CheckoutContext } from './context.ts';
+import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { minOrderParam, orderPayload, problemSection, productRefusingSchedule, sendFailureAction, submitCheckInput, type SectionId } from './model.ts';
 import { routes } from '../../src/lib/urls.ts';
 import './i18n.ts';
@@ -80,8 +81,19 @@ async function refreshSession(establishmentId: string): Promise<void> {
     setSessionUser(establishmentId, toSessionUser(raw));
   } catch (err) {
     // The order is placed; a stale balance is only cosmetic until the next page.
-    console.error(err);
+    reportFailure(err, { call: 'GET /users/me (after the order)', role: 'background' });
   }
+}
+
+/** POST /establishments/{id}/orders: the send-order catalogue answers every failure. */
+function sendPolicy(minOrder: number | string): CallPolicy {
+  return {
+    call: 'POST /establishments/{id}/orders',
+    role: 'action',
+    catalogue: (failure) =>
+      failure.status === -1 ? null : { key: sendFailureAction(failure.status, failure.code).key, params: { min_order: minOrderParam(minOrder) } },
+    fallback: { key: 'checkout:errors.generic' },
+  };
 }
 
 export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId };
@@ -113,18 +125,11 @@ export async function sendOrder({
     location.assign(routes.order(establishment.slug_area, res._id));
     return { ok: true, id: res._id };
   } catch (err) {
-    if (!(err instanceof ApiFailure)) {
-      console.error(err);
-      toast(t('checkout:errors.generic'), { kind: 'error' });
-      return { ok: false };
-    }
-    // 401: the session module has already cleared the session and left for the account page.
-    if (err.status === 401) return { ok: false };
-    console.error(err);
+    const outcome = reportFailure(err, sendPolicy(establishment.preferences.min_order));
+    if (outcome.kind !== 'toast' || !(err instanceof ApiFailure)) return { ok: false };
     const action = sendFailureAction(err.status, err.code);
     if (action.clearAddress) store.setDeliveryAddress(null, null);
     if (action.renewKey) store.renewKey();
-    toast(t(action.key, { min_order: minOrderParam(establishment.preferences.min_order) }), { kind: 'error' });
     return { ok: false, section: action.section };
   }
 }

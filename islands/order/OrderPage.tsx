@@ -3,12 +3,14 @@
 // once when the tab becomes visible, conditional on the ETag so an unchanged order costs a 304.
 // Polling stops once the order is complete or canceled. A registered order can be cancelled with
 // the confirmation and a reason; 409 says it no longer can. Visitors
-// get the login link (coming back here); someone else's order reads as not found.
+// get the login link (coming back here); someone else's order reads as not found. Failures follow
+// islands/shared/call-failure.ts: the first read is the page's required data (the error page
+// ), a failed poll is only logged and keeps what is shown.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiFailure } from '../../src/client/api.ts';
-import { clearSession, getSession, onSessionChange } from '../../src/client/session.ts';
+import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
+import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderDetails, statusLabel } from './OrderDetails.tsx';
 import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
@@ -27,6 +29,16 @@ interface Props {
 type State = { kind: 'loading' } | { kind: 'visitor' } | { kind: 'not_found' } | { kind: 'failed' } | { kind: 'order'; order: OrderView };
 
 const FINAL: ReadonlySet<OrderView['status']> = new Set(['complete', 'canceled']);
+
+const WHO: CallPolicy = { call: 'GET /users/me (order page)', role: 'required' };
+const FIRST_READ: CallPolicy = { call: 'GET /establishments/{id}/orders/{orderId}', role: 'required' };
+const POLL: CallPolicy = { call: 'GET /establishments/{id}/orders/{orderId} (poll)', role: 'background' };
+const CANCEL: CallPolicy = {
+  call: 'PUT /establishments/{id}/orders/{orderId}/status',
+  role: 'action',
+  catalogue: (failure) => (failure.status === 409 ? { key: 'order:cancel.cannot' } : null),
+  fallback: { key: 'order:cancel.failed' },
+};
 
 export default function OrderPage({ establishmentId, slug, orderId, timeZone }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -53,12 +65,13 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
     try {
       const read = await readOrder(establishmentId, orderId, etag.current);
       if (read.kind === 'order') show(read.order, read.etag);
-      else if (read.kind === 'unauthorized') {
-        clearSession(establishmentId);
-        setState({ kind: 'visitor' });
-      } else if (read.kind === 'not_found') setState({ kind: 'not_found' });
-      // A failed poll keeps what is shown; only a first load that fails says so.
-      else if (read.kind === 'failed' && !shown.current) setState({ kind: 'failed' });
+      else if (read.kind === 'not_found') setState({ kind: 'not_found' });
+    } catch (err) {
+      // A failed poll keeps what is shown; a first read that fails leaves for the error page, or
+      // (offline, silent) says so here with a retry.
+      const outcome = reportFailure(err, shown.current ? POLL : FIRST_READ);
+      if (outcome.kind === 'session_ended') setState({ kind: 'visitor' });
+      else if (!shown.current && outcome.kind !== 'error_page' && outcome.kind !== 'aborted') setState({ kind: 'failed' });
     } finally {
       inFlight.current = false;
     }
@@ -72,7 +85,9 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
       else setState({ kind: 'visitor' });
     };
     const off = onSessionChange(decide);
-    getSession(establishmentId).then(decide, () => setState({ kind: 'failed' }));
+    getSession(establishmentId).then(decide, (err: unknown) => {
+      if (reportFailure(err, WHO).kind !== 'error_page') setState({ kind: 'failed' });
+    });
     return off;
   }, [establishmentId, refresh]);
 
@@ -106,11 +121,12 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
       }
     } catch (err) {
       setCancelling(false);
-      if (err instanceof ApiFailure && err.status === 409) {
-        toast(t('order:cancel.cannot'), { kind: 'error' });
+      const outcome = reportFailure(err, CANCEL);
+      // Whatever refused the cancellation, the page shows the order as it is now.
+      if (outcome.kind !== 'session_ended' && outcome.kind !== 'aborted') {
         etag.current = null;
         await refresh();
-      } else if (!(err instanceof ApiFailure && err.status === 401)) toast(t('order:cancel.failed'), { kind: 'error' });
+      }
     } finally {
       setCancelBusy(false);
     }
@@ -162,7 +178,9 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
               setState({ kind: 'loading' });
               void getSession(establishmentId).then(
                 (u) => (u ? refresh() : setState({ kind: 'visitor' })),
-                () => setState({ kind: 'failed' }),
+                (err: unknown) => {
+                  if (reportFailure(err, WHO).kind !== 'error_page') setState({ kind: 'failed' });
+                },
               );
             }}
           >

@@ -1,8 +1,9 @@
 // 'Meus pedidos' in the account: the customer's orders at this establishment,
 // newest first (GET .../orders?sort=-order&page&limit), each with its number, status, date, delivery
-// type and total, linking to its order page; 'Carregar mais' fetches the next page.
+// type and total, linking to its order page; 'Carregar mais' fetches the next page. The first page
+// is the page's required data (a failure goes to the error page ); a failed 'Carregar mais'
+// says so in a toast (islands/shared/call-failure.ts).
 import { useCallback, useEffect, useState } from 'react';
-import { ApiFailure } from '../../src/client/api.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -11,9 +12,12 @@ import { StatusBadge } from './OrderDetails.tsx';
 import { listOrders, type OrderView } from './order-api.ts';
 import { zonedDateTime } from './format.ts';
 import { routes } from '../../src/lib/urls.ts';
+import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import './i18n.ts';
 
 const PAGE_SIZE = 20;
+const FIRST_PAGE: CallPolicy = { call: 'GET /establishments/{id}/orders', role: 'required' };
+const MORE: CallPolicy = { call: 'GET /establishments/{id}/orders (more)', role: 'action', fallback: { key: 'order:list.moreFailed' } };
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; orders: OrderView[]; page: number; total: number };
 
@@ -36,8 +40,9 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
           total: res.total,
         }));
       } catch (err) {
-        if (err instanceof ApiFailure && err.status === 401) return;
-        if (page === 1) setState({ kind: 'failed' });
+        const outcome = reportFailure(err, page === 1 ? FIRST_PAGE : MORE);
+        // Offline or silent, the first page offers a retry here.
+        if (page === 1 && (outcome.kind === 'toast' || outcome.kind === 'silent')) setState({ kind: 'failed' });
       }
     },
     [establishmentId],

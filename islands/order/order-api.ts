@@ -1,20 +1,17 @@
 // The order calls of the order page and the account's order list. Reading one order goes through
 // fetch directly rather than src/client/api.ts: the page polls it with If-None-Match, and an
-// unchanged order answers 304 with no body, which api() would take for a failure.
-import { api } from '../../src/client/api.ts';
+// unchanged order answers 304 with no body, which api() would take for a failure. Its failures are
+// ApiFailure all the same, and a 401 that ends the session goes to the session's handler as
+// api()'s do (a 401 anywhere leads to the login [R-8.68]).
+import { api, ApiFailure, reportUnauthorized } from '../../src/client/api.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 
 export type { OrderView } from '../../src/schemas/api-orders.ts';
 
-export type OrderRead =
-  | { kind: 'order'; order: OrderView; etag: string | null }
-  | { kind: 'unchanged' }
-  | { kind: 'unauthorized' }
-  | { kind: 'not_found' }
-  | { kind: 'failed'; status: number };
+export type OrderRead = { kind: 'order'; order: OrderView; etag: string | null } | { kind: 'unchanged' } | { kind: 'not_found' };
 
-/** GET /establishments/{id}/orders/{orderId}, conditional on the ETag held. */
+/** GET /establishments/{id}/orders/{orderId}, conditional on the ETag held; rejects with ApiFailure (status 0 offline). */
 export async function readOrder(establishmentId: string, orderId: string, etag: string | null, signal?: AbortSignal): Promise<OrderRead> {
   const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json', 'Establishment-Id': establishmentId };
   if (etag) headers['If-None-Match'] = etag;
@@ -27,16 +24,19 @@ export async function readOrder(establishmentId: string, orderId: string, etag: 
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    return { kind: 'failed', status: 0 };
+    throw new ApiFailure(0, 'network_error');
   }
   if (res.status === 304) return { kind: 'unchanged' };
-  if (res.status === 401) return { kind: 'unauthorized' };
   // Someone else's order is answered like a missing one.
   if (res.status === 404 || res.status === 403 || res.status === 400) return { kind: 'not_found' };
-  if (!res.ok) return { kind: 'failed', status: res.status };
-  const order = (await res.json().catch(() => null)) as OrderView | null;
-  if (!order || typeof order !== 'object' || !order._id) return { kind: 'failed', status: res.status };
-  return { kind: 'order', order, etag: res.headers.get('ETag') };
+  const body = (await res.json().catch(() => null)) as (OrderView & { message?: string }) | null;
+  if (!res.ok) {
+    const failure = new ApiFailure(res.status, body?.message ?? 'unknown_error');
+    reportUnauthorized(failure);
+    throw failure;
+  }
+  if (!body || typeof body !== 'object' || !body._id) throw new ApiFailure(res.status, 'invalid_response');
+  return { kind: 'order', order: body, etag: res.headers.get('ETag') };
 }
 
 /** The customer cancels a registered order with a reason [R-4.65]; 409 order_cannot_be_canceled otherwise. */

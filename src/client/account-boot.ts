@@ -6,8 +6,8 @@
 // and cost no request. Also: a ?token= handed over in the address is exchanged once and removed
 // and a 401 anywhere clears the session and goes to the account page.
 // Its texts come from src/client/texts.ts.
-import { api, ApiFailure, setUnauthorizedHandler } from './api.ts';
-import { clearSession, getSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from './session.ts';
+import { api, ApiFailure } from './api.ts';
+import { getSession, guardSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from './session.ts';
 import { toast } from './toast.ts';
 import { formatBRL, normalizeSpaces } from '../domain/money.ts';
 import { USER_MENU } from '../components/layout/user-menu.ts';
@@ -213,19 +213,10 @@ function render(user: SessionUser | null): void {
   for (const el of header.querySelectorAll<HTMLElement>('[data-user-avatar]')) renderAvatar(el, user);
 }
 
-function onAccountPage(): boolean {
-  return location.pathname.replace(/\/+$/, '').startsWith(accountUrl.replace(/\/+$/, ''));
-}
-
 /** Listens for a 401 anywhere and for 'Sair', and shows the session's chrome (see the top of the file). */
 export function startAccount(): void {
-  // A 401 on a user-scoped call: the session is gone; go to the account page to log in
-  // again [R-8.68] (already there: the page's island switches to the login form by itself).
-  setUnauthorizedHandler(() => {
-    if (!establishmentId) return;
-    clearSession(establishmentId);
-    if (!onAccountPage()) location.assign(accountUrl);
-  });
+  // What ends the session, and a 401 anywhere leading to the account page.
+  if (establishmentId) guardSession(establishmentId, slug);
 
   // Logout: ask first; Sair ends the session [R-2.51..R-2.53] (the dialog's close listener).
   document.addEventListener('click', (event) => {

@@ -1,6 +1,8 @@
 // The browser's one way to call the API: every call carries Client-Type and Api-Version
 // [R-7.1, R-7.2], the establishment whose session cookie applies, and, when one is held, an
-// Idempotent-Key [R-7.4]. Errors come back as ApiFailure with the status and the machine code.
+// Idempotent-Key [R-7.4]. Errors come back as ApiFailure with the status and the machine code; what
+// the customer sees of them is decided by islands/shared/call-failure.ts, except a 401 that ends
+// the session, which goes to the session's handler (src/client/session.ts guardSession).
 
 import { API_HEADERS } from '../schemas/api-headers.ts';
 
@@ -23,14 +25,33 @@ export interface CallOptions {
   establishmentId?: string;
   idempotentKey?: string;
   signal?: AbortSignal;
+  /**
+   * The caller handles a 401 itself instead of the unauthorized handler: the start-of-page load of
+   * the current user (its 401 ends the session without leaving the page) and the logout.
+   */
+  handlesUnauthorized?: boolean;
 }
 
 type UnauthorizedHandler = (failure: ApiFailure) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
-/** Who handles a 401 on a user-scoped call (the session module: clear it, go to the account page [R-8.68]). */
+/** Who handles a 401 on a user-scoped call (the session module: end it, go to the account page [R-8.68]). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   onUnauthorized = handler;
+}
+
+/**
+ * Whether a failure says the session is gone: 401 'unauthorized' (docs/api.md 'Sessions and
+ * cookies'). A 401 with another code is the answer of the call itself (a wrong password is
+ * 'invalid_credentials', a bad handed-over token 'invalid_token'), not the end of a session.
+ */
+export function endsSession(failure: Pick<ApiFailure, 'status' | 'code'>): boolean {
+  return failure.status === 401 && failure.code === 'unauthorized';
+}
+
+/** Hands a session-ending failure to the handler: api() does it, and so must a call made with fetch itself. */
+export function reportUnauthorized(failure: ApiFailure): void {
+  if (endsSession(failure)) onUnauthorized?.(failure);
 }
 
 /** GET/POST/... /api<path>; resolves to the parsed JSON (undefined for 204), rejects with ApiFailure. */
@@ -55,7 +76,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const data = (await res.json().catch(() => null)) as { message?: string; fields?: ApiFailure['fields'] } | null;
   if (!res.ok) {
     const failure = new ApiFailure(res.status, data?.message ?? 'unknown_error', data?.fields);
-    if (res.status === 401 && onUnauthorized) onUnauthorized(failure);
+    if (!options.handlesUnauthorized) reportUnauthorized(failure);
     throw failure;
   }
   return data as T;

@@ -13,6 +13,7 @@ import type { CartApp } from '../../islands/cart/mount.tsx';
 import type { CartStore } from '../../islands/stores/cart.ts';
 import { formatBRL } from '../domain/money.ts';
 import { reloadForChunkError } from './chunk-reload.ts';
+import { showLoadingOverlay } from './loading-overlay.ts';
 import { texts } from './texts.ts';
 import { pluralOf } from '../i18n/interpolate.ts';
 
@@ -97,34 +98,22 @@ function boot(island: StoreIsland): void {
     if (!el) return;
     event.preventDefault();
     const productId = el.dataset.addProduct;
-    // The first tap of a visit loads the cart app (React): answer it at once with a light overlay
-    // so the tap never looks ignored on a slow phone.
-    const overlay = appReady ? null : showLoading();
+    // The first tap of a visit loads the cart app (React): answer it at once with the loading
+    // overlay so the tap never looks ignored on a slow phone (gone after 3 s at the latest ).
+    const overlay = appReady ? null : showLoadingOverlay(texts.loading, 'cart-loading');
     void loadApp().then(
       (ui) => {
         appReady = true;
-        overlay?.remove();
+        overlay?.close();
         if (productId) ui.openProduct(productId, el);
         else ui.openCart(el);
       },
       (err: unknown) => {
-        overlay?.remove();
+        overlay?.close();
         reloadForChunkError(err);
       },
     );
   });
-}
-
-/** A full-screen 'Carregando…' veil, plain DOM, shown while the cart app loads. */
-function showLoading(): HTMLElement {
-  const veil = document.createElement('div');
-  veil.setAttribute('data-cart-loading', '');
-  veil.setAttribute('role', 'status');
-  veil.textContent = texts.loading;
-  veil.style.cssText =
-    'position:fixed;inset:0;z-index:70;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.35);color:#fff;font-weight:600;font-size:1.05rem';
-  document.body.appendChild(veil);
-  return veil;
 }
 
 /** Keeps the badge and the bar in step with the cart and opens the cart on its controls (see the top of the file). */

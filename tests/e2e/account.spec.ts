@@ -254,7 +254,7 @@ test('every account child route answers 200 and the encoded-space variant resolv
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carteira');
 });
 
-test('a 401 clears the session and shows the login form again [R-4.63] [R-4.64] [R-8.68]', async ({ page, context, request }, info) => {
+test('a 401 clears the session and shows the login form again [R-4.63] [R-4.64]', async ({ page, context, request }, info) => {
   const user = newCustomer(info);
   const token = await registerByApi(request, user);
   await useSession(context, await storeId(request, SLUG), token);

@@ -1,0 +1,272 @@
+// The complete-request modal's state (islands/checkout/CompleteRequest.tsx draws it in sections):
+// what the draft and the loaded context make of the order now (open or closed, the delivery types
+// on offer, the schedule, the totals), the checks the modal runs on its own (on opening, at
+// midnight, the delivery fee of a kept address), and the customer's moves: picking a type or an
+// address, scheduling, sending. Every choice goes to the draft through the store's setters (the
+// idempotency key follows the content, decisions #22); sending is in ./send.ts.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { toast } from '../../src/client/toast.ts';
+import type { SessionUser } from '../../src/client/session.ts';
+import type { CartLine, DeliveryType } from '../../src/domain/cart.ts';
+import { priceOrder, type OrderTotals } from '../../src/domain/order-pricing.ts';
+import { productsShareAvailability, scheduleDateExpired, type ScheduleContext } from '../../src/domain/schedule.ts';
+import { Temporal } from '../../src/domain/time.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { Draft } from '../../src/schemas/draft.ts';
+import type { EstablishmentView } from '../../src/schemas/views.ts';
+import type { CartStore } from '../stores/cart.ts';
+import { useSignalValue } from '../cart/hooks.ts';
+import { establishmentOpenNow } from '../cart/island.ts';
+import { ADDRESS_CALLS } from '../address/address-api.ts';
+import type { Address } from '../address/types.ts';
+import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
+import type { CheckoutContext } from './context.ts';
+import {
+  allowedDeliveryTypes,
+  deliveryTime,
+  deliveryTypeNeedsReset,
+  orderVariationsCents,
+  pricingInput,
+  scheduleContext,
+  type Prefs,
+  type ProductRules,
+  type SectionId,
+} from './model.ts';
+import { offlineMethods } from './PaymentSection.tsx';
+import { scheduleModalProducts, type ScheduleModalProduct } from './schedule-modal.ts';
+import { sendOrder, submitProblem } from './send.ts';
+
+/** The midnight check. */
+const MIDNIGHT_CHECK_MS = 60_000;
+/** Open/closed and the schedule's 'now' follow the clock. */
+const CLOCK_TICK_MS = 15_000;
+
+/**
+ * The fee of an address kept in the draft, asked again: outside the radius says so [R-8.48], any
+ * other failure that the fee could not be had; either way the address goes, to be picked again
+ * (an order is never sent on a fee the customer was not shown).
+ */
+const FEE_AGAIN: CallPolicy = {
+  ...ADDRESS_CALLS.fee,
+  call: 'POST /delivery_tax (kept address)',
+  catalogue: (f) => (f.code === 'no_delivery_tax_found' ? { key: 'checkout:errors.no_delivery_tax_found' } : null),
+};
+
+function useNow(ms: number): Temporal.Instant {
+  const [now, setNow] = useState(() => Temporal.Now.instant());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Temporal.Now.instant()), ms);
+    return () => window.clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+export type SectionRefs = Record<SectionId, RefObject<HTMLElement | null>>;
+
+export interface CheckoutState {
+  draft: Draft;
+  lines: CartLine[];
+  establishment: EstablishmentView;
+  prefs: Prefs;
+  open: boolean;
+  canSchedule: boolean;
+  /** Closed now, or a product must be scheduled: 'O quanto antes' is not offered. */
+  mustSchedule: boolean;
+  allowed: DeliveryType[];
+  products: ProductRules[];
+  schedule: ScheduleContext;
+  totals: OrderTotals;
+  sending: boolean;
+  /** The cart's products never share an available day. */
+  notSameDay: boolean;
+  dismissNotSameDay(): void;
+  /** The schedule modal's products, while it is open. */
+  scheduleModal: ScheduleModalProduct[] | null;
+  closeScheduleModal(): void;
+  refs: SectionRefs;
+  focusSection(id: SectionId): void;
+  pickType(type: DeliveryType): void;
+  selectAddress(address: Address & { delivery_fee: number }): void;
+  submit(): Promise<void>;
+}
+
+export function useCheckout({
+  store,
+  ctx,
+  user,
+  onEditExtras,
+}: {
+  store: CartStore;
+  ctx: CheckoutContext;
+  user: SessionUser;
+  onEditExtras: (() => void) | null;
+}): CheckoutState {
+  const draft = useSignalValue(store.draft);
+  const lines = useSignalValue(store.lines);
+  const est = ctx.establishment;
+  const prefs = est.preferences;
+  const tz = est.time_zone;
+  const now = useNow(CLOCK_TICK_MS);
+  const [sending, setSending] = useState(false);
+  const [notSameDay, setNotSameDay] = useState(false);
+  const [scheduleModal, setScheduleModal] = useState<ScheduleModalProduct[] | null>(null);
+  const refs: SectionRefs = {
+    delivery: useRef<HTMLElement>(null),
+    address: useRef<HTMLElement>(null),
+    schedule: useRef<HTMLElement>(null),
+    payment: useRef<HTMLElement>(null),
+    invoice: useRef<HTMLElement>(null),
+    summary: useRef<HTMLElement>(null),
+    extras: useRef<HTMLElement>(null),
+  };
+
+  const open = establishmentOpenNow(
+    { id: est._id, slug: est.slug_area, open_mode: est.open_mode, office_hours: est.office_hours, time_zone: tz, preferences: prefs },
+    now.epochMilliseconds,
+  );
+  const canSchedule = prefs.max_days_scheduling > 0;
+  const allowed = useMemo(() => allowedDeliveryTypes(prefs.delivery_type, lines), [prefs.delivery_type, lines]);
+  const products = useMemo(() => lines.flatMap((l) => ctx.products.get(l.product_id) ?? []), [lines, ctx.products]);
+  const schedule = useMemo(
+    () => scheduleContext({ now, timeZone: tz, officeHours: est.office_hours, prefs, type: draft.delivery_type, products }),
+    [now, tz, est.office_hours, prefs, draft.delivery_type, products],
+  );
+  const ovCents = useMemo(() => orderVariationsCents(ctx.orderVariations, draft.order_variations), [ctx.orderVariations, draft.order_variations]);
+  const totals = useMemo(
+    () =>
+      priceOrder(
+        pricingInput({
+          draft,
+          lines,
+          prefs,
+          freeDeliveryEnabled: est.has_free_delivery_tax_after_product_price,
+          orderVariationsCents: ovCents,
+          creditsAvailable: user.credits,
+        }),
+      ),
+    [draft, lines, prefs, est.has_free_delivery_tax_after_product_price, ovCents, user.credits],
+  );
+  const mustSchedule = !open || products.some((p) => p.mandatory_schedule);
+
+  // On load: a type the products or the establishment no longer support goes, with the schedule
+  // date; a required tax receipt starts ticked; products that never share a day
+  // are told at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on open
+  useEffect(() => {
+    if (deliveryTypeNeedsReset(store.draft.value.delivery_type, allowed)) store.resetDeliveryType();
+    if (prefs.tax_receipt === 'required' && !store.draft.value.invoice.status) store.setInvoice({ status: true, document: '' });
+    if (!productsShareAvailability(products.map((p) => p.availabilities ?? []))) setNotSameDay(true);
+  }, []);
+
+  // The midnight check: a chosen day that is now in the past is dropped.
+  useEffect(() => {
+    const check = () => {
+      const date = store.draft.value.scheduling_date;
+      if (date && scheduleDateExpired(date, Temporal.Now.instant(), tz)) {
+        store.setSchedule(null, null);
+        toast(t('checkout:schedule.midnight'), { kind: 'info' });
+      }
+    };
+    check();
+    const id = window.setInterval(check, MIDNIGHT_CHECK_MS);
+    return () => window.clearInterval(id);
+  }, [store, tz]);
+
+  // An address kept while another type was chosen has no fee any more (picking a type clears it
+  // ): ask for it again when delivery comes back.
+  useEffect(() => {
+    const address = draft.delivery_address;
+    if (draft.delivery_type !== 'delivery' || !address?.lng_lat || draft.delivery_tax !== null) return;
+    let live = true;
+    void import('../address/address-api.ts').then(({ deliveryTax }) =>
+      deliveryTax(est._id, { lng: address.lng_lat![0], lat: address.lng_lat![1] }).then(
+        (r) => {
+          if (live && store.draft.value.delivery_address?._id === address._id) store.setDeliveryAddress(address, r.price);
+        },
+        (err: unknown) => {
+          if (!live) return;
+          const outcome = reportFailure(err, FEE_AGAIN).kind;
+          if (outcome !== 'aborted' && outcome !== 'session_ended') store.setDeliveryAddress(null, null);
+        },
+      ),
+    );
+    return () => {
+      live = false;
+    };
+  }, [draft.delivery_type, draft.delivery_address, draft.delivery_tax, est._id, store]);
+
+  const focusSection = (id: SectionId) => {
+    const el = refs[id].current ?? refs.summary.current;
+    el?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    el?.focus({ preventScroll: true });
+  };
+
+  // The schedule modal is offered once per opening of the checkout, when the customer
+  // first picks how to receive an order holding products with availability windows or a minimum
+  // schedule time (the type sets the preparation time the times are counted from).
+  const scheduleAsked = useRef(false);
+  const offerScheduleModal = () => {
+    if (scheduleAsked.current || !canSchedule || store.draft.value.scheduled_at) return;
+    const needing = scheduleModalProducts(products);
+    if (needing.length === 0) return;
+    scheduleAsked.current = true;
+    setScheduleModal(needing);
+  };
+
+  const pickType = (type: DeliveryType) => {
+    store.setDeliveryType(type, deliveryTime(prefs, type));
+    // A method the new type does not take goes (the customer picks again).
+    const method = store.draft.value.payment_method;
+    if (method && !offlineMethods(prefs, type).some((m) => m._id === method._id)) store.setPaymentMethod(null);
+    offerScheduleModal();
+  };
+
+  const selectAddress = (address: Address & { delivery_fee: number }) => {
+    const { delivery_fee, ...rest } = address;
+    // Choosing (or saving) an address means delivery.
+    if (store.draft.value.delivery_type !== 'delivery') pickType('delivery');
+    store.setDeliveryAddress(rest, delivery_fee);
+  };
+
+  const submit = async () => {
+    if (sending) return;
+    const at = Temporal.Now.instant();
+    const problem = submitProblem({ draft: store.draft.value, lines, ctx, schedule: { ...schedule, now: at }, totals, open, now: at });
+    if (problem) {
+      toast(problem.message, { kind: 'error' });
+      if (problem.section === 'extras' && onEditExtras) onEditExtras();
+      else focusSection(problem.section);
+      return;
+    }
+    setSending(true);
+    const result = await sendOrder({ store, establishment: est, lines, totals });
+    if (result.ok) return; // navigating to the order page
+    setSending(false);
+    if (result.section) focusSection(result.section);
+  };
+
+  return {
+    draft,
+    lines,
+    establishment: est,
+    prefs,
+    open,
+    canSchedule,
+    mustSchedule,
+    allowed,
+    products,
+    schedule,
+    totals,
+    sending,
+    notSameDay,
+    dismissNotSameDay: () => setNotSameDay(false),
+    scheduleModal,
+    closeScheduleModal: () => setScheduleModal(null),
+    refs,
+    focusSection,
+    pickType,
+    selectAddress,
+    submit,
+  };
+}

@@ -1,0 +1,74 @@
+// The address modal's moves (islands/address/address-modal-state.ts), one action each.
+import { describe, expect, it } from 'vitest';
+import { addressModalReducer, initialAddressModalState, RESULT_ZOOM, GEOLOCATION_ZOOM } from '../../islands/address/address-modal-state.ts';
+import type { AddressFormValues } from '../../src/domain/address.ts';
+
+const santos = { lng: -46.333, lat: -23.93667 };
+const result = {
+  label: 'Rua Amador Bueno, Santos',
+  street: 'Rua Amador Bueno',
+  neighborhood: 'Centro',
+  city: 'Santos',
+  state: 'SP',
+  lng_lat: [-46.3301, -23.9351] as [number, number],
+};
+const values: AddressFormValues = {
+  street: '',
+  number: '',
+  no_number: false,
+  complement: '',
+  no_complement: false,
+  neighborhood: '',
+  ref: '',
+  city: 'Santos',
+  state: 'SP',
+  place: 'default',
+  lat: santos.lat,
+  lng: santos.lng,
+};
+
+describe('the address modal state', () => {
+  it("starts on the establishment's point once the map is set up, keeping a point already chosen", () => {
+    const ready = addressModalReducer(initialAddressModalState, { type: 'setup_ready', origin: santos, style: {} });
+    expect(ready.center).toEqual(santos);
+    const moved = addressModalReducer({ ...initialAddressModalState, center: { lng: 1, lat: 2 } }, { type: 'setup_ready', origin: santos, style: null });
+    expect(moved.center).toEqual({ lng: 1, lat: 2 });
+  });
+
+  it('flies to a chosen result and forgets it once the map is dragged elsewhere', () => {
+    const chosen = addressModalReducer(initialAddressModalState, { type: 'result_chosen', result, key: 1 });
+    expect(chosen.center).toEqual({ lng: -46.3301, lat: -23.9351 });
+    expect(chosen.target).toEqual({ lng: -46.3301, lat: -23.9351, zoom: RESULT_ZOOM, key: 1 });
+    expect(addressModalReducer(chosen, { type: 'map_moved', point: { lng: -46.3301, lat: -23.9351 } }).chosen).toBe(result);
+    expect(addressModalReducer(chosen, { type: 'map_moved', point: santos }).chosen).toBeNull();
+  });
+
+  it("flies close to the device's position [R-9.10]", () => {
+    const located = addressModalReducer({ ...initialAddressModalState, locating: true, chosen: result }, { type: 'located', point: santos, key: 2 });
+    expect(located).toMatchObject({ locating: false, chosen: null, center: santos, target: { ...santos, zoom: GEOLOCATION_ZOOM, key: 2 } });
+  });
+
+  it('opens the form clean, and a typed field (or a ticked S/N) clears its own error only', () => {
+    const form = addressModalReducer(
+      { ...initialAddressModalState, geocoding: true, errors: { street: 'x' } },
+      {
+        type: 'form_opened',
+        values,
+        locks: { city: true, state: true },
+        notice: '',
+      },
+    );
+    expect(form).toMatchObject({ step: 'form', geocoding: false, errors: {}, values });
+    const checked = addressModalReducer(form, { type: 'checked', errors: { street: 'Informe a rua.', number: 'Informe o número.', ref: 'Informe.' } });
+    const typed = addressModalReducer(checked, { type: 'edited', patch: { street: 'Rua A' } });
+    expect(typed.errors).toEqual({ number: 'Informe o número.', ref: 'Informe.' });
+    expect(typed.values?.street).toBe('Rua A');
+    expect(addressModalReducer(typed, { type: 'edited', patch: { no_number: true } }).errors).toEqual({ ref: 'Informe.' });
+  });
+
+  it('keeps the form as typed when a save fails', () => {
+    const saving = addressModalReducer({ ...initialAddressModalState, step: 'form', values }, { type: 'saving' });
+    expect(saving.saving).toBe(true);
+    expect(addressModalReducer(saving, { type: 'save_failed' })).toMatchObject({ saving: false, step: 'form', values });
+  });
+});
