@@ -134,7 +134,7 @@ function playwright(): void {
 }
 
 if (!only || only === 'checks') {
-  check('biome ci (formatação e lint)', 'biome', ['ci', '.']);
+  check('biome ci (formatação e lint)', 'biome', ['ci', '--error-on-warnings', '.']);
   check('astro check (tipos das páginas e ilhas)', 'astro', ['check']);
   check('tsc (tipos, modo estrito)', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
 }
