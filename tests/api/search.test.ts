@@ -172,7 +172,7 @@ forEachDatabase(
         expect(await names(emporio, 'feijao')).toEqual(['Prato Feito']);
       });
 
-      it('shows products with any of the words when none has them all, and nothing for a query of articles [R-5.99]', async () => {
+      it('leaves out a word the menu has nowhere, and finds nothing for a query of articles [R-5.99]', async () => {
         ctx().setNow(WEDNESDAY_EVENING);
         // No product has 'grande': the pão de queijo is still found first.
         expect((await names(emporio, 'pao de queijo grande'))[0]).toBe('Pão de Queijo');

@@ -39,6 +39,7 @@ describe('search words', () => {
     expect(searchWords('Pão de Açúcar')).toEqual(['pao', 'acucar']);
     expect(searchWords('Coca-Cola 2L, Catupiry® (350 ml)')).toEqual(['coca', 'cola', '2l', 'catupiry', '350', 'ml']);
     expect(searchWords('Frango com Catupiry')).toEqual(['frango', 'catupiry']);
+    expect(searchWords('Fornadas a cada 2 horas, até 3 sabores')).toEqual(['fornadas', '2', 'horas', '3', 'sabores']);
     // 'sem' changes what is asked for: it stays.
     expect(searchWords('Leite sem Lactose')).toEqual(['leite', 'sem', 'lactose']);
   });
@@ -110,11 +111,14 @@ describe('one establishment index', () => {
     expect(names('arroz', { at: WEDNESDAY_NOON })).toEqual(['Arroz Branco Tipo 1', 'Marmita Executiva', 'Cesta Básica']);
   });
 
-  it('needs every word, and shows products with any word when none has them all', () => {
+  it('needs every word, but leaves out a word the catalogue has nowhere, even with a typo', () => {
     expect(names('pizza mussarela')).toEqual(['Pizza Mussarela', 'Pizza Napolitana']);
     expect(names('pizza tomate').sort()).toEqual(['Pizza Mussarela', 'Pizza Napolitana']);
-    // 'grande' is in no product: the pizzas with mussarela are still found, the one named so first.
-    expect(names('pizza mussarela grande')).toEqual(['Pizza Mussarela', 'Pizza Napolitana', 'Queijo Mussarela Fatiado']);
+    // Both words are on the menu, in no product together.
+    expect(names('pizza coca')).toEqual([]);
+    // 'grande' is nowhere: the pizzas with mussarela are still found, the one named so first.
+    expect(names('pizza mussarela grande')).toEqual(['Pizza Mussarela', 'Pizza Napolitana']);
+    expect(names('xyzzy')).toEqual([]);
   });
 
   it('answers nothing for a query without a search word, and looks at names only for single letters', () => {

@@ -7,8 +7,9 @@
 // found nowhere in the catalogue, even as the start of a word, is taken for a typo: it finds the
 // words within typoBudget(word) mistakes of it, a swap of two neighbours counting as one
 // ('muzarela' finds 'Mussarela', 'frnago' finds 'Frango'); a word the catalogue knows is never
-// stretched ('coca' does not also find 'coco'). When no product has every word, the products
-// with any of them are shown instead.
+// stretched ('coca' does not also find 'coco'). A word the catalogue has nowhere, even with a
+// typo, is left out, so it cannot hide what the others find ('pizza mussarela grande' finds the
+// mussarela pizzas though no product says 'grande').
 //
 // The order: products available now (their availability windows, in the establishment's time
 // zone) before unavailable ones; then relevance, where a word in the name weighs three times one
@@ -122,7 +123,7 @@ export function buildProductIndex(documents: readonly SearchDocument[]): Product
   const vocabulary = [...new Set(documents.flatMap((d) => [...searchWords(d.name), ...searchWords(d.desc), ...searchWords(d.category)]))].sort();
 
   /** The catalogue's words within the word's typo budget, each with its weight: 'muzarela' -> mussarela. */
-  function typoQuery(word: string): Query {
+  function typoCandidates(word: string): Map<string, number> {
     const budget = typoBudget(word);
     const weights = new Map<string, number>();
     if (budget > 0)
@@ -130,11 +131,15 @@ export function buildProductIndex(documents: readonly SearchDocument[]): Product
         const typos = typoDistance(word, known, budget);
         if (typos <= budget) weights.set(known, (TYPO_WEIGHT * known.length) / (known.length + typos));
       }
-    return { combineWith: 'OR', prefix: false, queries: [...weights.keys()], boostTerm: (term) => weights.get(term) ?? 0 };
+    return weights;
   }
 
-  /** A word the catalogue knows, as a word or the start of one, is searched as typed; any other is taken for a typo. */
-  const wordQuery = (word: string): Query => (knowsPrefix(vocabulary, word) ? word : typoQuery(word));
+  /** A word the catalogue knows, as a word or the start of one, is searched as typed; any other is taken for a typo (none close: null). */
+  function wordQuery(word: string): Query | null {
+    if (knowsPrefix(vocabulary, word)) return word;
+    const typos = typoCandidates(word);
+    return typos.size > 0 ? { combineWith: 'OR', prefix: false, queries: [...typos.keys()], boostTerm: (term) => typos.get(term) ?? 0 } : null;
+  }
 
   return {
     size: documents.length,
@@ -143,17 +148,16 @@ export function buildProductIndex(documents: readonly SearchDocument[]): Product
       if (words.length === 0) return [];
       // Single letters ('p') would find a word starting with them in nearly every description: they look at names only.
       const fields = words.every((w) => w.length === 1) ? ['name'] : undefined;
-      const queries = words.map(wordQuery);
-      const matches = (combineWith: 'AND' | 'OR'): Hit[] => {
+      const found = words.map(wordQuery).filter((query) => query !== null);
+      const matches = (every: Query[]): Hit[] => {
         const hits: Hit[] = [];
-        for (const r of index.search({ combineWith, queries }, { boost: FIELD_BOOST, prefix: true, fields })) {
+        for (const r of index.search({ combineWith: 'AND', queries: every }, { boost: FIELD_BOOST, prefix: true, fields })) {
           const doc = byId.get(r.id as string);
           if (doc && passes(doc, filters)) hits.push({ doc, score: r.score, available: isProductAvailableAt(doc, at, timeZone) });
         }
         return hits;
       };
-      let hits = matches('AND');
-      if (hits.length === 0 && words.length > 1) hits = matches('OR');
+      const hits = found.length > 0 ? matches(found) : [];
       return hits.sort(ORDERS[sort ?? 'relevance']).map((h) => h.doc.id);
     },
   };

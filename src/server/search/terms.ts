@@ -3,32 +3,20 @@
 // ('Coca-Cola' is 'coca' 'cola', 'Catupiry®' is 'catupiry'), and the Portuguese words that carry
 // no meaning in a product name dropped ('Pizza de Calabresa' is 'pizza' 'calabresa').
 
-/** Articles, prepositions and their contractions; 'sem' stays ('sem lactose' means something). */
-const STOP_WORDS = new Set([
-  'a',
-  'o',
-  'as',
-  'os',
-  'e',
-  'de',
-  'da',
-  'do',
-  'das',
-  'dos',
-  'em',
-  'no',
-  'na',
-  'nos',
-  'nas',
-  'com',
-  'um',
-  'uma',
-  'ao',
-  'aos',
-  'para',
-  'por',
-  'pra',
-]);
+/**
+ * Articles, prepositions and their contractions, and the small words descriptions are full of
+ * ('a cada 2 horas', 'escolha até dois'): they name no product, and as typo targets they would
+ * answer nonsense ('nada' is one letter from 'cada'). 'sem' stays: 'sem lactose' means something.
+ */
+const STOP_WORDS = new Set(
+  [
+    'a o as os um uma e ou que se',
+    'de da do das dos em no na nos nas num numa ao aos com para pra por pelo pela pelos pelas ate',
+    'seu sua seus suas cada mais todo toda todos todas',
+  ]
+    .join(' ')
+    .split(' '),
+);
 
 /** The most words of one query that are searched; the rest are ignored (a 200-character query cannot cost 100 searches). */
 export const MAX_QUERY_WORDS = 8;
