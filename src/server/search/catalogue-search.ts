@@ -14,11 +14,12 @@ import { SearchIndexCache } from './index-cache.ts';
 import { buildProductIndex, type SearchFilters, type SearchSort } from './product-index.ts';
 
 /**
- * The most products the kept indexes of a process may index together (about 3.6 KB each:
- * docs/benchmarks.md 'Catalogue search'), so many tenants cannot exhaust the memory; past it the
- * least recently searched establishments are forgotten and rebuilt when searched again.
+ * The most products the kept indexes of a process may index together, so many tenants cannot
+ * exhaust the memory: about 2.2 KB of heap each (docs/benchmarks.md 'Catalogue search'), some
+ * 22 MB in all, the indexes of 30 to 100 typical menus. Past it the least recently searched
+ * establishments are forgotten and rebuilt (a few milliseconds) when searched again.
  */
-export const MAX_INDEXED_PRODUCTS = 20_000;
+export const MAX_INDEXED_PRODUCTS = 10_000;
 
 export interface ProductSearch extends SearchFilters {
   /** The customer's text; only its search words count (src/server/search/terms.ts). */
@@ -57,11 +58,6 @@ function keyOf(db: Database, establishmentId: string): string {
 
 // Each copy of this module listens to its own copy of the signal; the cache they drop is the shared one.
 onCatalogueChanged(({ slug }) => state().cache.drop(slug));
-
-/** How many indexes this process keeps and the products they index. */
-export function searchIndexStats(): { indexes: number; products: number } {
-  return state().cache.stats;
-}
 
 /**
  * One page of the products matching `query.q` (and its filters) and how many match in all;

@@ -13,8 +13,8 @@
 //
 // The order: products available now (their availability windows, in the establishment's time
 // zone) before unavailable ones; then relevance, where a word in the name weighs three times one
-// in the description or the category name, an exact word more than the start of a word, and that
-// more than a typo; equal relevance keeps the menu order (category, then product). An explicit
+// in the description or the category name, a whole word more than the start of one, one typo
+// more than two; equal relevance keeps the menu order (category, then product). An explicit
 // sort (name, price, menu order) orders the same matches instead, relevance breaking its ties.
 import MiniSearch, { type Query } from 'minisearch';
 import { isProductAvailableAt } from '../../domain/availability.ts';
