@@ -13,68 +13,54 @@ import { mercadoSolCentro } from '../../scripts/seed-data/mercado-sol.ts';
 import { pizzariaBella } from '../../scripts/seed-data/pizzaria-bella.ts';
 import { forEachDatabase } from './helpers/databases.ts';
 import { categoryId, estId, loadCatalogue } from './helpers/fixtures.ts';
+import { smallShop } from './helpers/small-shop.ts';
 
 const INTERNAL_TOKEN = 'token-interno-de-teste-da-busca-0123456789';
 
 /** A small shop whose products each carry one rule of the search. São Paulo time. */
-const EMPORIO: CatalogueInput = {
-  company: { slug: 'emporio', name: 'Empório da Esquina' },
-  establishment: {
-    slug: 'emporio-busca',
-    name: 'Empório da Esquina',
-    is_open: 'open',
-    time_zone: 'America/Sao_Paulo',
-    kind: 'Store',
-    phone: '11987650000',
-    address: { street: 'Rua Augusta', number: '10', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', lng_lat: [-46.65, -23.55] },
-    design: { theme: 'light', navbarcolor: '#333333', primary: '#555555', darkprimary: '#111111', primaryinverse: '#ffffff' },
-    preferences: { title: 'Empório', desc: 'Padaria e mercearia', delivery_type: ['delivery', 'pickup'] },
-    office_hours: [],
+const EMPORIO: CatalogueInput = smallShop('emporio-busca', [
+  {
+    _id: 'padaria',
+    name: 'Padaria',
+    products: [
+      product('pao-frances', 'Pão Francês', 90, 'Crocante, saído do forno.'),
+      product('pao-de-queijo', 'Pão de Queijo', 600, 'Com queijo canastra.'),
+      product('misto-quente', 'Misto Quente', 1190, 'Pão de forma, presunto e queijo prato.'),
+      product('bolo-fuba', 'Bolo de Fubá', 1500, 'Receita da casa, sem glúten.'),
+    ],
   },
-  categories: [
-    {
-      _id: 'padaria',
-      name: 'Padaria',
-      products: [
-        product('pao-frances', 'Pão Francês', 90, 'Crocante, saído do forno.'),
-        product('pao-de-queijo', 'Pão de Queijo', 600, 'Com queijo canastra.'),
-        product('misto-quente', 'Misto Quente', 1190, 'Pão de forma, presunto e queijo prato.'),
-        product('bolo-fuba', 'Bolo de Fubá', 1500, 'Receita da casa, sem glúten.'),
-      ],
-    },
-    {
-      _id: 'pratos',
-      name: 'Pratos do Dia',
-      products: [
-        // Saturdays 11:00-15:00 only.
-        product('feijoada', 'Feijoada', 4990, 'Com arroz, couve e farofa.', { availabilities: hoursOn([7], 1100, 1500) }),
-        // Weekdays 11:00-14:30 only; delivery only.
-        product('prato-feito', 'Prato Feito', 2290, 'Arroz, feijão, bife e salada.', {
-          availabilities: hoursOn(WEEKDAYS, 1100, 1430),
-          delivery_type: ['delivery'],
-        }),
-      ],
-    },
-    {
-      _id: 'mercearia',
-      name: 'Mercearia',
-      products: [
-        product('arroz-branco', 'Arroz Branco Tipo 1 (5 kg)', 2790, 'Grãos longos e soltinhos.', { delivery_type: ['pickup'] }),
-        promo('arroz-integral', 'Arroz Integral (1 kg)', 799, 999, 'Tipo 1.'),
-        product('farinha-mandioca', 'Farinha de Mandioca', 690, 'Ideal para farofa.'),
-        product('farofa-pronta', 'Farofa Pronta', 590, 'Temperada com bacon.'),
-      ],
-    },
-    {
-      _id: 'bebidas',
-      name: 'Bebidas',
-      products: [
-        product('agua-coco', 'Água de Coco', 650, 'Gelada.', { availabilities: hoursOn(ALL_DAYS, 0, 2400) }),
-        product('suco-laranja', 'Suco de Laranja', 900, 'Natural, 500 ml.'),
-      ],
-    },
-  ],
-};
+  {
+    _id: 'pratos',
+    name: 'Pratos do Dia',
+    products: [
+      // Saturdays 11:00-15:00 only.
+      product('feijoada', 'Feijoada', 4990, 'Com arroz, couve e farofa.', { availabilities: hoursOn([7], 1100, 1500) }),
+      // Weekdays 11:00-14:30 only; delivery only.
+      product('prato-feito', 'Prato Feito', 2290, 'Arroz, feijão, bife e salada.', {
+        availabilities: hoursOn(WEEKDAYS, 1100, 1430),
+        delivery_type: ['delivery'],
+      }),
+    ],
+  },
+  {
+    _id: 'mercearia',
+    name: 'Mercearia',
+    products: [
+      product('arroz-branco', 'Arroz Branco Tipo 1 (5 kg)', 2790, 'Grãos longos e soltinhos.', { delivery_type: ['pickup'] }),
+      promo('arroz-integral', 'Arroz Integral (1 kg)', 799, 999, 'Tipo 1.'),
+      product('farinha-mandioca', 'Farinha de Mandioca', 690, 'Ideal para farofa.'),
+      product('farofa-pronta', 'Farofa Pronta', 590, 'Temperada com bacon.'),
+    ],
+  },
+  {
+    _id: 'bebidas',
+    name: 'Bebidas',
+    products: [
+      product('agua-coco', 'Água de Coco', 650, 'Gelada.', { availabilities: hoursOn(ALL_DAYS, 0, 2400) }),
+      product('suco-laranja', 'Suco de Laranja', 900, 'Natural, 500 ml.'),
+    ],
+  },
+]);
 
 const emporio = estId('emporio-busca');
 const bella = estId(pizzariaBella.establishment.slug);

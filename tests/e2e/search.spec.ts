@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { smallShop } from '../api/helpers/small-shop.ts';
 import { isMobile } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -180,22 +181,8 @@ test("a catalogue import's new product is found by the running server's search o
   const slug = `emporio-busca-${info.project.name}`;
   const port = Number(process.env.E2E_PORT ?? 4399);
   const dir = mkdtempSync(join(tmpdir(), 'search-import-'));
-  const catalogue = (products: { _id: string; name: string; desc: string; price: number }[]) => ({
-    company: { slug, name: 'Empório da Busca' },
-    establishment: {
-      slug,
-      name: 'Empório da Busca',
-      is_open: 'open',
-      time_zone: 'America/Sao_Paulo',
-      kind: 'Store',
-      phone: '11987650000',
-      address: { street: 'Rua Augusta', number: '10', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', lng_lat: [-46.65, -23.55] },
-      design: { theme: 'light', navbarcolor: '#333333', primary: '#555555', darkprimary: '#111111', primaryinverse: '#ffffff' },
-      preferences: { title: 'Empório', desc: 'Mercearia', delivery_type: ['delivery', 'pickup'] },
-      office_hours: [],
-    },
-    categories: [{ _id: 'mercearia', name: 'Mercearia', products }],
-  });
+  const catalogue = (products: { _id: string; name: string; desc: string; price: number }[]) =>
+    smallShop(slug, [{ _id: 'mercearia', name: 'Mercearia', products }]);
   const importFile = (name: string, body: unknown) => {
     const file = join(dir, name);
     writeFileSync(file, JSON.stringify(body));
