@@ -1,14 +1,18 @@
-// Search autocomplete over the layout's plain GET form:
-// debounced (250 ms) product look-ups, an ARIA listbox driven from the combobox input with the
-// arrow keys, Enter and Escape; choosing a product goes to the home with ?q=<name> after about
-// 1 s; the clear button empties the field and drops q from the address.
+// Search autocomplete over the layout's plain GET form: the
+// products call with q about 1 s after the last keystroke (the spec's search delay; a phone on a
+// slow network sends one request for a word, not one per letter), an ARIA listbox driven from the
+// combobox input with the arrow keys, Enter and Escape; choosing a product goes to the home with
+// ?q=<name> after about 1 s; the one clear button (the field is type=text, so the browser adds
+// none of its own) empties the field and drops q from the address.
 import { smallPicture } from '../lib/thumbnails.ts';
 import { formatBRL } from '../domain/money.ts';
 import { interpolate, pluralOf } from '../i18n/interpolate.ts';
 import { texts } from './texts.ts';
 import { API_HEADERS } from '../schemas/api-headers.ts';
 
-const DEBOUNCE_MS = 250;
+/** Quiet time after the last keystroke before the server is asked. */
+const DEBOUNCE_MS = 1000;
+/** Time between choosing a suggestion and leaving for its results. */
 const SELECT_DELAY_MS = 1000;
 const LIMIT = 8;
 const FIELDS = 'name,price,image,promo,hide_price,starting_price';
@@ -210,6 +214,9 @@ function setup(form: HTMLFormElement): void {
   clear?.addEventListener('click', (event) => {
     event.preventDefault();
     input.value = '';
+    // A look-up still waiting for its quiet second, or on its way, is for text that is gone.
+    clearTimeout(timer);
+    controller?.abort();
     close();
     const url = new URL(location.href);
     if (url.searchParams.has('q')) {

@@ -1,7 +1,8 @@
 // What the Astro pages load from the database, in one place, so each page does one call.
 import { config } from './config.ts';
-import { getCompanyByDomain, getEstablishment, listAllProducts, listCategories, listEstablishments, listProducts } from './db/catalogue-repo.ts';
+import { getCompanyByDomain, getEstablishment, listAllProducts, listCategories, listEstablishments } from './db/catalogue-repo.ts';
 import { getDatabase } from './db/database.ts';
+import { searchCatalogue } from './search/catalogue-search.ts';
 import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, ProductView } from '../schemas/views.ts';
 
 export interface StoreData {
@@ -61,10 +62,10 @@ export async function loadCatalogue(establishmentId: string): Promise<CatalogueS
   return categories.map((category) => ({ category, products: byCategory.get(category._id) ?? [] }));
 }
 
-/** Products matching a text search (accent- and case-insensitive), at most `limit`. */
+/** Products matching a customer's search, most relevant first (src/server/search), at most `limit`. */
 export async function searchProducts(establishmentId: string, q: string, limit = 100): Promise<ProductView[]> {
   const { db } = await getDatabase();
-  return (await listProducts(db, establishmentId, { q, limit })).items;
+  return (await searchCatalogue(db, establishmentId, { q, limit })).items;
 }
 
 /** Establishments a picker offers: the company's on its custom domain, every active one on the product host. */

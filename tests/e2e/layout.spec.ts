@@ -1,5 +1,5 @@
 // The store chrome on a phone (390x844) and a desktop (1280x800): status, badges, Sobre, unit
-// switcher, search autocomplete, burger menu, cart controls, unavailable dialog, themes, and axe.
+// switcher, burger menu, cart controls, unavailable dialog, themes, and axe (the search: search.spec.ts).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { isMobile } from './helpers.ts';
@@ -78,33 +78,6 @@ test('the unit switcher lists the company establishments and switches between th
   // A company with one establishment has no switcher.
   await page.goto('/pizzaria-bella/');
   await expect(page.locator('[data-unit-switcher], [data-unit-switcher-list]')).toHaveCount(0);
-});
-
-test('the product search autocompletes, goes to the home with q after a pick, and clearing removes q [R-2.39] [R-2.46] [R-2.54] [R-2.55] [R-8.66]', async ({
-  page,
-}) => {
-  await page.goto('/pizzaria-bella/');
-  if (isMobile(page)) await page.locator('[data-search-toggle]').first().click();
-  const box = page.getByRole('combobox', { name: 'Buscar produtos' });
-  await expect(box).toBeVisible();
-  await box.fill('calab');
-  const options = page.getByRole('listbox').getByRole('option');
-  await expect(options.first()).toContainText(/Calabresa/i);
-  // Screen readers hear how many matched, in the singular or the plural.
-  const count = await options.count();
-  await expect(page.locator('[data-search-announce]')).toHaveText(count === 1 ? '1 produto encontrado' : `${count} produtos encontrados`);
-  // A pizza with a size variation is priced 'a partir de'.
-  await expect(options.first()).toContainText(/a partir de R\$/);
-  await options.first().click();
-  await expect(page).toHaveURL(/\?q=/, { timeout: 4000 });
-  expect(decodeURIComponent(new URL(page.url()).searchParams.get('q') ?? '')).toContain('Calabresa');
-  await expect(page.locator('[data-search-results] [data-product-card]').first()).toContainText(/Calabresa/i);
-  if (isMobile(page) && !(await page.locator('form[data-search] [data-search-clear]').isVisible())) await page.locator('[data-search-toggle]').first().click();
-  await page.locator('form[data-search] [data-search-clear]').click();
-  await expect(page).toHaveURL(/\/pizzaria-bella\/?$/);
-  if (isMobile(page)) await page.locator('[data-search-toggle]').first().click();
-  await page.getByRole('combobox', { name: 'Buscar produtos' }).fill('zzzqqq');
-  await expect(page.locator('[data-search-empty]').first()).toContainText('Produto não encontrado');
 });
 
 test('desktop has the top bar with logo, cart button and login; mobile has a fixed bar, burger and no cart bar while empty [R-2.37] [R-2.41] [R-2.42] [R-2.43] [R-2.44] [R-2.45] [R-2.47]', async ({

@@ -6,7 +6,6 @@ import type { Catalogue } from '../../schemas/catalogue.ts';
 import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, OrderVariationView, ProductView } from '../../schemas/views.ts';
 import type { Database } from './database.ts';
 import { stableId } from './ids.ts';
-import { searchText } from './search-text.ts';
 import type { CategoryRow, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
 
 const bool = (v: boolean) => (v ? 1 : 0);
@@ -86,7 +85,6 @@ export async function replaceCatalogue(db: Database, cat: Catalogue, now = new D
           establishment_id: establishmentId,
           category_id: categoryId,
           name: p.name,
-          search_text: searchText(p.name, p.desc),
           description: p.desc,
           image: p.image ?? null,
           note: p.note ?? null,
@@ -288,28 +286,19 @@ export interface ProductQuery {
   categoryId?: string;
   acceptDelivery?: boolean;
   acceptPickup?: boolean;
-  /** Free text; matched accent- and case-insensitively against name and description. */
-  q?: string;
   promoOnly?: boolean;
   sort?: 'sort' | 'name' | '-name' | 'price' | '-price';
   page?: number;
   limit?: number;
 }
 
-/** One page of products plus the total count of the filter. */
+/** One page of products plus the total count of the filter (a text search is src/server/search's). */
 export async function listProducts(db: Database, establishmentId: string, query: ProductQuery = {}): Promise<{ items: ProductView[]; total: number }> {
   let q = db.selectFrom('products').where('establishment_id', '=', establishmentId);
   if (query.categoryId) q = q.where('category_id', '=', query.categoryId);
   if (query.promoOnly) q = q.where('promo', '=', 1);
   if (query.acceptDelivery) q = q.where('delivery_type', 'like', '%"delivery"%');
   if (query.acceptPickup) q = q.where('delivery_type', 'like', '%"pickup"%');
-  const words = query.q
-    ? searchText(query.q)
-        .split(' ')
-        .filter((w) => w.replace(/[%_\\]/g, ''))
-    : [];
-  // LIKE wildcards typed by a customer are dropped rather than escaped: both engines agree on that.
-  for (const w of words) q = q.where('search_text', 'like', `%${w.replace(/[%_\\]/g, '')}%`);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
   let page = q.selectAll();
   const sort = query.sort ?? 'sort';

@@ -285,11 +285,26 @@ const checkout: Migration = {
   },
 };
 
+// The text search moved from LIKE over products.search_text to an in-memory index per
+// establishment (src/server/search): nothing reads or writes the column any more.
+const dropSearchText: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('products').dropColumn('search_text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('products')
+      .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
   '0002_accounts': accounts,
   '0003_checkout': checkout,
+  '0004_search_index': dropSearchText,
 };
 
 export const migrationProvider: MigrationProvider = {

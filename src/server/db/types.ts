@@ -42,7 +42,6 @@ export interface ProductRow {
   establishment_id: string;
   category_id: string;
   name: string;
-  search_text: string;
   description: string;
   image: string | null;
   note: string | null;

@@ -20,6 +20,7 @@ import {
   type ProductField,
 } from '../../../schemas/api-catalogue.ts';
 import { requireEstablishment } from './tenancy.ts';
+import { searchCatalogue } from '../../search/catalogue-search.ts';
 
 /** Nests categories under their parents, keeping the flat order among siblings; orphans stay at the top. */
 export function categoryTree(flat: readonly CategoryView[]): CategoryView[] {
@@ -68,23 +69,24 @@ export const catalogueRoutes = new Hono<ApiEnv>()
     return c.json(category);
   })
   // Products: filters, text search only for a non-empty q (decisions #21), sort, pages of 20 by default.
+  // With q the matches come from the establishment's search index (src/server/search), relevance first unless sort says otherwise.
   .get('/establishments/:id/products', async (c) => {
-    const { db } = c.get('deps');
+    const { db, now } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
     const query = validate(ProductsQuery, c.req.query(), 'query');
     const est = await requireEstablishment(db, id);
     const page = query.page ?? 1;
     const limit = query.limit ?? PRODUCT_PAGE_SIZE;
     const q = query.q?.trim();
-    const { items, total } = await listProducts(db, est._id, {
+    const filters = {
       categoryId: query.category_id,
       acceptDelivery: query.accept_delivery === true,
       acceptPickup: query.accept_pickup === true,
-      q: q ? q : undefined,
       sort: query.sort,
       page,
       limit,
-    });
+    };
+    const { items, total } = q ? await searchCatalogue(db, est._id, { ...filters, q }, now()) : await listProducts(db, est._id, filters);
     const fields = query.fields;
     return c.json({
       items: fields?.length ? items.map((p) => pickProductFields(p, fields)) : items,
