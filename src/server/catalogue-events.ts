@@ -8,7 +8,12 @@
 export type CatalogueChange = { slug: string };
 type Listener = (change: CatalogueChange) => void;
 
-const listeners = new Set<Listener>();
+// One set per process: the Astro page bundle and the Node server load this module as two copies
+// (src/server/db/database.ts says why), and a change sent by the server must reach the listeners
+// either copy registered.
+const shared = globalThis as typeof globalThis & { __storefrontCatalogueListeners?: Set<Listener> };
+shared.__storefrontCatalogueListeners ??= new Set<Listener>();
+const listeners = shared.__storefrontCatalogueListeners;
 
 /** Calls `listener` on every catalogue change; answers the function that stops it. */
 export function onCatalogueChanged(listener: Listener): () => void {
