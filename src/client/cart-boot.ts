@@ -15,7 +15,6 @@ import type { CartApp } from '../../islands/cart/mount.tsx';
 import type { CartStore } from '../../islands/stores/cart.ts';
 import { formatBRL } from '../domain/money.ts';
 import { reloadForChunkError } from './chunk-reload.ts';
-import { yieldToMain } from './in-turns.ts';
 import { texts } from './texts.ts';
 import { pluralOf } from '../i18n/interpolate.ts';
 
@@ -147,11 +146,9 @@ function fetchAhead(load: () => Promise<unknown>): void {
     document.documentElement.dataset.cartApp = 'on-demand';
     return;
   }
-  // From the first idle moment on, one module graph after another, each evaluated in a task of its
-  // own: the store, React, then what the app's chunk imports (the texts, the dialog frame) before
-  // the app itself. Evaluated together they made tasks of 60 to 120 ms at 4x CPU, which Lighthouse
-  // counts as blocking time. Between turns the main thread is yielded (the page's own work and a
-  // tap go first) rather than left until idle again, which on a busy page can be seconds away.
+  // One module graph per idle turn, each evaluated in a task of its own: the store, React, then
+  // what the app's chunk imports (the texts, the dialog frame) before the app itself. Evaluated
+  // together they made tasks of 60 to 120 ms at 4x CPU, which Lighthouse counts as blocking time.
   const turns: (() => Promise<unknown>)[] = [
     () => import('../../islands/stores/cart.ts'),
     () => import('react-dom/client'),
@@ -164,7 +161,7 @@ function fetchAhead(load: () => Promise<unknown>): void {
     if (!turn) return;
     document.documentElement.dataset.cartApp ??= 'fetching';
     turn().then(
-      () => yieldToMain().then(next),
+      () => whenIdle(next),
       () => undefined,
     );
   };
