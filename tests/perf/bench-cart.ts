@@ -325,7 +325,7 @@ const file = join(here, 'docs/benchmarks.md');
 const current = readFileSync(file, 'utf8');
 const match = /\n## Cart speed[\s\S]*?(?=\n### |\n## (?!Cart speed)|$)/.exec(current);
 const next = match
-  ? current.slice(0, match.index) + section.trimEnd() + '\n' + current.slice(match.index + match[0].length)
+  ? `${current.slice(0, match.index)}${section.trimEnd()}\n${current.slice(match.index + match[0].length)}`
   : `${current.trimEnd()}\n${section}`;
 writeFileSync(file, next);
 console.log(section);
