@@ -15,6 +15,16 @@ export interface CartApp {
   openCart(opener?: HTMLElement | null): void;
 }
 
+/** Fetches the islands' stylesheet into the cache without applying it (the code is fetched ahead: src/client/cart-boot.ts). */
+export function prefetchIslandsCss(): void {
+  if (document.querySelector('link[data-islands-css]')) return;
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.as = 'style';
+  link.href = islandsCssUrl;
+  document.head.appendChild(link);
+}
+
 /** Adds the islands' stylesheet once; resolves when it has loaded, so nothing shows unstyled. */
 function loadIslandsCss(): Promise<void> {
   if (document.querySelector('link[data-islands-css]')) return Promise.resolve();

@@ -1,11 +1,13 @@
 // The cart's first script, attached with the other enhancements after the page has loaded. It
 // keeps the header badge [R-2.41] and the mobile bottom bar [R-2.47] in step with the cart store
-// and opens the cart UI. The store (islands/stores/cart.ts, with its draft schema) is a separate
-// chunk: loaded at once when a draft is stored for this establishment [R-4.47], otherwise on the
-// first interaction with a cart control (an empty cart needs nothing: the page already shows 0
-// and no bar). The React app (islands/cart/mount.tsx) is imported on the first click of
-// 'Adicionar', the cart button or the bar, never before an interaction; pointerdown/focus on
-// those buttons prefetch it (and the product) so the modal opens at once.
+// and opens the cart UI. The store (islands/stores/cart.ts) is a separate chunk: loaded at once
+// when a draft is stored for this establishment [R-4.47], otherwise on the first interaction with
+// a cart control (an empty cart needs nothing: the page already shows 0 and no bar). The React app
+// (islands/cart/mount.tsx) is mounted on the first click of 'Adicionar', the cart button or the
+// bar; its code is fetched ahead, when the main thread is idle after this script has started
+// (never before the load event and the first paint), so that click only renders. A click before
+// that has finished waits for it behind a 'Carregando…' veil. pointerdown/focus on those buttons
+// also start the product's fetch, so the modal opens with it.
 import { readStoreIsland } from '../../islands/cart/island.ts';
 import type { StoreIsland } from '../../islands/cart/island.ts';
 import { fetchProduct } from '../../islands/cart/product-cache.ts';
@@ -42,6 +44,15 @@ function hasStoredDraft(establishmentId: string): boolean {
   }
 }
 
+/**
+ * Runs `task` when the main thread is idle, or after `timeout` ms at the latest (a timer where
+ * requestIdleCallback is missing, as in Safari).
+ */
+function whenIdle(task: () => void, timeout = 2000): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout });
+  else setTimeout(task, 50);
+}
+
 /** Retries a failed dynamic import on the next call (offline, new deployment). */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;
@@ -65,10 +76,19 @@ function boot(island: StoreIsland): void {
     effect(() => render(store.count.value, store.totalCents.value));
     return store;
   });
+  // The app's code, without starting anything: what is fetched ahead. <html data-cart-app> tells
+  // tests and the benchmark whether it is here ('ready').
+  const loadAppCode = once(async (): Promise<typeof import('../../islands/cart/mount.tsx')> => {
+    const [mount] = await Promise.all([import('../../islands/cart/mount.tsx'), import('../../islands/stores/cart.ts')]);
+    document.documentElement.dataset.cartApp = 'ready';
+    return mount;
+  });
   const loadApp = once(async (): Promise<CartApp> => {
-    const [store, { mountCart }] = await Promise.all([loadStore(), import('../../islands/cart/mount.tsx')]);
+    const [store, { mountCart }] = await Promise.all([loadStore(), loadAppCode()]);
     return mountCart({ store, island });
   });
+  // Ahead, the stylesheet is only fetched: applied, it would restyle the whole page now.
+  fetchAhead(() => loadAppCode().then((mount) => mount.prefetchIslandsCss()));
 
   if (hasStoredDraft(island.id)) void loadStore().catch(() => undefined);
   // Another tab filled the cart: follow it.
@@ -114,6 +134,39 @@ function boot(island: StoreIsland): void {
       },
     );
   });
+}
+
+/**
+ * Fetches and evaluates the cart app's code in idle time, so the first tap of a visit does not
+ * wait for it (docs/benchmarks.md 'Cart speed'). Not with Save-Data: that visitor pays for the
+ * code only when they use the cart.
+ */
+function fetchAhead(load: () => Promise<unknown>): void {
+  const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) {
+    document.documentElement.dataset.cartApp = 'on-demand';
+    return;
+  }
+  // One module graph per idle turn, each evaluated in a task of its own: the store, React, then
+  // what the app's chunk imports (the texts, the dialog frame) before the app itself. Evaluated
+  // together they made tasks of 60 to 120 ms at 4x CPU, which Lighthouse counts as blocking time.
+  const turns: (() => Promise<unknown>)[] = [
+    () => import('../../islands/stores/cart.ts'),
+    () => import('react-dom/client'),
+    () => import('../i18n/index.ts'),
+    () => import('../../islands/cart/Dialog.tsx'),
+    load,
+  ];
+  const next = (): void => {
+    const turn = turns.shift();
+    if (!turn) return;
+    document.documentElement.dataset.cartApp ??= 'fetching';
+    turn().then(
+      () => whenIdle(next),
+      () => undefined,
+    );
+  };
+  whenIdle(next);
 }
 
 /** Keeps the badge and the bar in step with the cart and opens the cart on its controls (see the top of the file). */

@@ -95,31 +95,87 @@ async function expectCount(page: Page, count: number, totalCents?: number): Prom
 }
 
 test.describe('cart', () => {
-  test('React loads only on the first interaction; the empty cart shows 0 and no bar [R-2.41] [R-2.47]', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url());
-    });
+  test('no script loads before the load event and the first paint; the cart app is fetched ahead after them and started by the first tap; the empty cart shows 0 and no bar [R-2.41] [R-2.47]', async ({
+    page,
+  }) => {
     await gotoStore(page, '/pizzaria-bella/');
-    await page.waitForTimeout(300);
-    expect(scripts.filter((u) => /\/mount\.[\w-]+\.js/.test(u))).toEqual([]);
+    await expect(page.locator('html')).toHaveAttribute('data-cart-app', 'ready');
+    // What the page itself recorded: when each script was requested, the load event and the first paint.
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]!;
+      const scripts = performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname.endsWith('.js'));
+      return {
+        loadEnd: navigation.loadEventEnd,
+        firstPaint: paint.startTime,
+        scripts: scripts.map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+        cartRoots: document.querySelectorAll('[data-cart-root]').length,
+      };
+    });
+    expect(timing.loadEnd).toBeGreaterThan(0);
+    expect(timing.scripts.filter((s) => s.start < timing.loadEnd || s.start < timing.firstPaint)).toEqual([]);
+    expect(timing.scripts.some((s) => /\/mount\.[\w-]+\.js$/.test(s.path))).toBe(true);
+    // Fetched, not started: no React root until a cart control is used.
+    expect(timing.cartRoots).toBe(0);
     await expectCount(page, 0);
     if (isMobile(page)) {
       // No cart control shows on a phone while the cart is empty; 'Adicionar' is the first interaction.
       await expect(page.locator('[data-cart-bar-button]')).toBeHidden();
       await addButton(page, 'Coca-Cola 2 L').click();
       await expect(page.getByRole('dialog', { name: 'Coca-Cola 2 L' })).toBeVisible();
-      expect(scripts.some((u) => /\/mount\.[\w-]+\.js/.test(u))).toBe(true);
+      await expect(page.locator('[data-cart-root]')).toHaveCount(1);
       return;
     }
     const cart = await openCart(page);
-    expect(scripts.some((u) => /\/mount\.[\w-]+\.js/.test(u))).toBe(true);
+    await expect(page.locator('[data-cart-root]')).toHaveCount(1);
     await expect(cart.locator('[data-cart-empty]')).toBeVisible();
     await expect(cart.getByRole('link', { name: 'Voltar ao cardápio' })).toBeVisible();
     await expect(cart.getByRole('button', { name: 'Adicionar mais produtos' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(cart).toBeHidden();
     await expect(page.locator('[data-cart-button]')).toBeFocused();
+  });
+
+  test("a tap while the cart app is still being fetched ahead answers at once with 'Carregando…' and opens the product when it arrives", async ({ page }) => {
+    // The app's chunk is held on the way until the tap has been answered.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = false;
+    await page.route(/\/_astro\/mount\.[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await gotoStore(page, '/pizzaria-bella/');
+    await expect(page.locator('html')).toHaveAttribute('data-cart-app', 'fetching');
+    await expect.poll(() => requested).toBe(true);
+    await addButton(page, 'Coca-Cola 2 L').click();
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando…' })).toBeVisible();
+    release();
+    const modal = page.getByRole('dialog', { name: 'Coca-Cola 2 L' });
+    await expect(modal).toHaveAttribute('data-state', 'ready');
+    await expect(page.locator('[data-cart-loading]')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-cart-app', 'ready');
+    await submitAdd(modal);
+    await expectCount(page, 1);
+  });
+
+  test('with Save-Data the cart app is not fetched ahead: the first tap fetches it', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await gotoStore(page, '/pizzaria-bella/');
+    await expect(page.locator('html')).toHaveAttribute('data-cart-app', 'on-demand');
+    // Past the idle time in which the app would have been fetched ahead.
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
+    expect(scripts.filter((u) => /\/mount\.[\w-]+\.js/.test(u))).toEqual([]);
+    await openProduct(page, 'Coca-Cola 2 L');
+    expect(scripts.some((u) => /\/mount\.[\w-]+\.js/.test(u))).toBe(true);
+    await expect(page.locator('html')).toHaveAttribute('data-cart-app', 'ready');
   });
 
   test('half-and-half pizza: Tamanho is a radio, Sabores checkboxes disable at max 2, the price is the dearest half plus the size, unmet minimums keep Adicionar disabled [R-5.87] [R-5.89] [R-5.90] [R-5.91] [R-5.92] [R-9.22]', async ({
@@ -341,24 +397,32 @@ test.describe('cart', () => {
     await expect(cart.locator('[data-cart-suggestions]')).toHaveCount(0);
   });
 
-  test('a corrupted stored draft does not break the page and the cart starts empty', async ({ page }) => {
-    const estId = await storeId(page.request, 'pizzaria-bella');
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.addInitScript((key) => {
-      if (!sessionStorage.getItem('corrupted-once')) {
-        sessionStorage.setItem('corrupted-once', '1');
-        localStorage.setItem(key, '{"version":1,"products":[{"id":42,"qnt":"muitos"}');
-      }
-    }, `draft:${estId}`);
-    await gotoStore(page, '/pizzaria-bella/');
-    await expectCount(page, 0);
-    await addSimple(page, 'Coca-Cola 2 L');
-    await expectCount(page, 1);
-    const cart = await openCart(page);
-    await expect(cart.locator('[data-cart-line]')).toHaveCount(1);
-    expect(pageErrors).toEqual([]);
-  });
+  for (const [kind, stored] of [
+    ['corrupted', '{"version":1,"products":[{"id":42,"qnt":"muitos"}'],
+    ['foreign', '{"version":1,"products":[{"id":42,"qnt":"muitos"}],"delivery_type":"drone"}'],
+  ] as const) {
+    test(`a ${kind} stored draft does not break the page and the cart starts empty`, async ({ page }) => {
+      const estId = await storeId(page.request, 'pizzaria-bella');
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await page.addInitScript(
+        ([key, value]) => {
+          if (!sessionStorage.getItem('corrupted-once')) {
+            sessionStorage.setItem('corrupted-once', '1');
+            localStorage.setItem(key, value);
+          }
+        },
+        [`draft:${estId}`, stored] as const,
+      );
+      await gotoStore(page, '/pizzaria-bella/');
+      await expectCount(page, 0);
+      await addSimple(page, 'Coca-Cola 2 L');
+      await expectCount(page, 1);
+      const cart = await openCart(page);
+      await expect(cart.locator('[data-cart-line]')).toHaveCount(1);
+      expect(pageErrors).toEqual([]);
+    });
+  }
 
   test('the draft is cleared 59 minutes after its creation [R-4.48]', async ({ page }) => {
     await page.clock.install({ time: new Date('2026-03-04T22:00:00Z') });

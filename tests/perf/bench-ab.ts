@@ -5,7 +5,7 @@
 // the system's temp dir and built there (node_modules shared with this tree); each side serves its
 // own freshly seeded data folder. Prints only; not part of `npm test`.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, symlinkSync } from 'node:fs';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,7 +29,7 @@ if (!existsSync(join(worktree, 'dist'))) execFileSync(node, ['scripts/bootstrap.
 function serve(root: string, name: string): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(node, [join(here, 'tests/perf/ab-serve.ts'), ...paths], {
     cwd: root,
-    env: { ...process.env, AB_ROOT: root, AB_DATA_NAME: `storefront-ab-data-${name}` },
+    env: { ...process.env, AB_ROOT: root, AB_DATA_NAME: `storefront-ab-data-${name}-${process.pid}` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -63,4 +63,7 @@ for (const path of paths) {
 await chrome.kill();
 a.child.kill();
 b.child.kill();
+// The data folders are named after this process, so two runs at once (several engineers share the
+// machine) never wipe each other's; each run removes its own.
+for (const name of [`a-${sha}`, 'b-worktree']) rmSync(join(tmpdir(), `storefront-ab-data-${name}-${process.pid}`), { recursive: true, force: true });
 process.exit(0);
