@@ -7,9 +7,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildLine } from '../../src/domain/cart.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
+import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
+import { draftProductFromLine, emptyDraft } from '../../src/schemas/draft.ts';
+import type { ProductView } from '../../src/schemas/views.ts';
 import { API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
 // Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
@@ -817,4 +823,288 @@ test("while the chosen address's fee is asked again the order is not sent: the c
   const order = await fetchOrder(request, id, token, await orderIdFromUrl(page, CENTRO));
   expect(order.totals.delivery_fee).toBe(fee);
   expect(order.totals.total).toBe(shown);
+});
+
+/** Imports a catalogue with the real command, as an owner would while the server runs (it re-renders the pages). */
+function importEstablishment(catalogue: CatalogueInput): void {
+  const file = join(mkdtempSync(join(tmpdir(), 'checkout-catalogue-')), 'catalogue.json');
+  writeFileSync(file, JSON.stringify(catalogue));
+  const run = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_ORIGIN: `http://localhost:${port}`, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+}
+
+/** A shop in São Paulo open around the clock (by hand) selling one coffee, with the given preferences. */
+function shop(slug: string, name: string, preferences: Partial<CatalogueInput['establishment']['preferences']>): CatalogueInput {
+  return {
+    company: { slug, name },
+    establishment: {
+      slug,
+      name,
+      kind: 'Store',
+      is_open: 'open',
+      phone: '1130304041',
+      address: { street: 'Rua Harmonia', number: '300', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', lng_lat: [-46.6889, -23.5543] },
+      design: { theme: 'light', navbarcolor: '#5f3dc4', primary: '#5f3dc4', darkprimary: '#4527a0', primaryinverse: '#ffffff' },
+      preferences: { title: name, desc: 'Cafés e grãos.', delivery_type: ['pickup'], ...preferences },
+      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2400 })),
+    },
+    categories: [
+      {
+        _id: 'cafes',
+        name: 'Cafés',
+        products: [
+          { _id: 'cafe-torrado', name: 'Café Torrado 500 g', desc: 'Grãos do Sul de Minas.', price: 2490, delivery_type: ['delivery', 'pickup', 'local'] },
+        ],
+      },
+    ],
+  };
+}
+
+/** The checkout of one coffee at an establishment without order variations (straight to the complete-request modal). */
+async function coffeeCheckout(page: Page, slug: string): Promise<Locator> {
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await page
+    .getByRole('button', { name: /Adicionar Café Torrado 500 g/ })
+    .first()
+    .click();
+  const product = page.getByRole('dialog', { name: 'Café Torrado 500 g' });
+  await expect(product).toHaveAttribute('data-state', 'ready');
+  await product.locator('[data-add-submit]').click();
+  await expect(product).toBeHidden();
+  await finalize(page);
+  const modal = checkout(page);
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+test('the preferences switch the ways to receive, the schedule, the tax receipt and the ways to pay on and off [R-6.11] [R-6.12] [R-6.15] [R-6.18]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const few = `emporio-retirada-${info.project.name}`;
+  const many = `emporio-completo-${info.project.name}`;
+  importEstablishment(
+    shop(few, 'Empório Só Retirada', {
+      delivery_type: ['pickup'],
+      max_days_scheduling: 0,
+      tax_receipt: false,
+      has_online_payment: false,
+      has_pix_payment: false,
+      has_pickup_payment: true,
+      pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
+    }),
+  );
+  importEstablishment(
+    shop(many, 'Empório Completo', {
+      delivery_type: ['delivery', 'pickup', 'local'],
+      max_days_scheduling: 2,
+      tax_receipt: 'required',
+      has_online_payment: true,
+      has_pix_payment: true,
+      has_delivery_payment: false,
+      delivery_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
+      has_pickup_payment: true,
+      pickup_payment_methods: [
+        { _id: 'dinheiro', name: 'Dinheiro', payback: true },
+        { _id: 'debito', name: 'Cartão de débito' },
+      ],
+    }),
+  );
+
+  // Everything off: pickup only, no schedule, no tax receipt, pay at pickup only.
+  await logInAs(context, request, few, info, 'Rui Preferências');
+  let modal = await coffeeCheckout(page, few);
+  await expect(modal.locator('[data-delivery-option]')).toHaveText([/Retirar no local/]);
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await expect(modal.locator('[data-section="schedule"]')).toHaveCount(0);
+  await expect(modal.getByLabel('Data')).toHaveCount(0);
+  await expect(modal.locator('[data-section="invoice"]')).toHaveCount(0);
+  await expect(modal.getByText(/CPF\/CNPJ/)).toHaveCount(0);
+  await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar na retirada');
+  await expect(modal.locator('[data-pay-online], [data-pay-pix]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Everything on: three ways to receive, scheduling two days ahead, the tax receipt required, online and Pix offered.
+  await logInAs(context, request, many, info, 'Rui Preferências');
+  modal = await coffeeCheckout(page, many);
+  await expect(modal.locator('[data-delivery-option]')).toHaveText([/Entrega/, /Retirar no local/, /Consumir no local/]);
+  await expect(modal.locator('[data-section="invoice"]')).toContainText('Esta loja emite a nota com CPF/CNPJ: informe o seu documento.');
+  await expect(modal.getByRole('checkbox', { name: 'CPF/CNPJ na nota' })).toHaveCount(0);
+  await expect(modal.getByLabel('CPF ou CNPJ')).toBeVisible();
+  await expect(modal.locator('[data-pay-online]')).toHaveText('Pagar on-line');
+  await expect(modal.locator('[data-pay-pix]')).toHaveText('Pix');
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  const dates = modal.getByLabel('Data').locator('option');
+  await expect(dates).toHaveCount(4);
+  await expect(dates.first()).toHaveText('O quanto antes');
+  await expect(dates.nth(1)).toHaveText(/^Hoje, /);
+  await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar na retirada');
+  // No payment on delivery: choosing delivery leaves only online and Pix, and says so.
+  await modal.getByRole('radio', { name: /Entrega/ }).check();
+  await expect(modal.locator('[data-pay-offline]')).toHaveCount(0);
+  await expect(modal.getByText('Esta loja não aceita pagamento na entrega ou na retirada para esta forma de recebimento.')).toBeVisible();
+  await modal.getByRole('radio', { name: /Consumir no local/ }).check();
+  await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar no local');
+});
+
+test('a closed establishment that does not schedule offers a visitor no checkout, only the login, and a customer a disabled one [R-6.10]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = 'mercado-sol-praia';
+  const estId = await storeId(request, slug);
+  // The cart of an earlier visit, as the cart stored it.
+  const found = await productByName(request, estId, 'Água Mineral (500 ml)');
+  const agua = (await (await request.get(`/api/establishments/${estId}/products/${found._id}`, { headers: API_HEADERS })).json()) as ProductView;
+  const draft = { ...emptyDraft(Date.now(), `k-${Date.now()}`), products: [draftProductFromLine(buildLine(agua, [], 2), agua)] };
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [`draft:${estId}`, JSON.stringify(draft)] as const);
+
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  let cart = await openCart(page);
+  await expect(cart.locator('[data-cart-line-name]')).toHaveText('Água Mineral (500 ml)');
+  await expect(cart.getByRole('button', { name: 'Finalizar pedido' })).toHaveCount(0);
+  await expect(cart.locator('[data-check-order="visitor"]')).toBeVisible();
+  await expect(cart.getByRole('link', { name: 'Entre ou cadastre-se para finalizar o pedido' })).toHaveAttribute('href', `/${slug}/minha-conta`);
+  await page.keyboard.press('Escape');
+
+  await logInAs(context, request, slug, info, 'Cláudio Praia');
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  cart = await openCart(page);
+  await expect(cart.getByRole('button', { name: 'Finalizar pedido' })).toBeDisabled();
+});
+
+test('an address the server no longer knows (403 invalid_address) is cleared with its message, and the order waits for another [R-8.14]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id, token } = await logIn(context, request, CENTRO, info);
+  const bearer = { ...API_HEADERS, Authorization: `Bearer ${token}` };
+  const saved = await request.post('/api/users/me/addresses', {
+    headers: bearer,
+    data: {
+      lat: -23.93667,
+      lng: -46.333,
+      street: 'Rua Amador Bueno',
+      number: '481',
+      complement: null,
+      neighborhood: 'Centro',
+      city: 'Santos',
+      state: 'SP',
+      country: 'BR',
+      ref: 'Prédio amarelo',
+      place: 'house',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const addressId = ((await saved.json()) as { _id: string })._id;
+  await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
+  await finalize(page);
+  await chooseExtras(page);
+  const modal = checkout(page);
+  await modal.getByRole('radio', { name: /Entrega/ }).check();
+  await modal.locator('[data-address-item]').filter({ hasText: 'Rua Amador Bueno' }).getByRole('radio').click();
+  await expect(modal.locator('[data-summary-row="delivery-fee"]')).not.toHaveText('A calcular');
+  await modal.getByRole('button', { name: 'Pagar na entrega' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+
+  // Deleted meanwhile (from another device): the server refuses the order with 403 invalid_address.
+  expect((await request.delete(`/api/users/me/addresses/${addressId}`, { headers: bearer })).status()).toBe(204);
+  await send(page);
+  await expectToast(page, 'Endereço inválido. Selecione o endereço novamente ou cadastre-o outra vez.');
+  await expect(modal.locator('[data-summary-where]')).toHaveText('Escolha o endereço de entrega');
+  await expect(modal.locator('[data-section="address"]')).toBeFocused();
+  await expect(modal.locator('[data-checkout-line]')).toHaveCount(1);
+  // Nothing was ordered, and sending again asks for an address.
+  const list = await request.get(`/api/establishments/${id}/orders`, { headers: bearer });
+  expect(((await list.json()) as { total: number }).total).toBe(0);
+  await page.locator('[data-toast]').evaluateAll((toasts) => {
+    for (const toast of toasts) toast.remove();
+  });
+  await send(page);
+  await expectToast(page, 'Escolha o endereço de entrega.');
+});
+
+test('the schedule messages: the date is required while closed, not available today, a valid date and time [R-8.25] [R-8.26] [R-8.27]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  // Pizzaria Bella closes at 23:30 on Wednesdays: at 23:45 nothing is left today and the order must be for another day.
+  const slug = 'pizzaria-bella';
+  const { id } = await logIn(context, request, slug, info);
+  const at = new Date('2026-03-04T23:45:00-03:00');
+  await page.clock.setFixedTime(at);
+  await page.route('**/api/datetime**', (route) =>
+    route.fulfill({ json: { datetime: '2026-03-04T23:45:00.000-03:00', time_zone: 'America/Sao_Paulo', epoch_ms: at.getTime() } }),
+  );
+  const coca = await productByName(request, id, 'Coca-Cola 2 L');
+  for (let i = 0; i < 3; i++) await addProduct(page, slug, coca);
+  await finalize(page);
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  await extras.getByRole('radio', { name: 'Não precisa, obrigado' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+  const modal = checkout(page);
+  await expect(modal.locator('[data-section="closed"]')).toBeVisible();
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+
+  // The date is required: the date list asks for one ('O quanto antes' is not offered) [R-8.26].
+  const dateSelect = modal.getByLabel('Data');
+  await expect(dateSelect.locator('option').first()).toHaveText('Escolha a data do agendamento.');
+  // Today has no time left, and the order cannot be for today [R-8.25].
+  await dateSelect.selectOption('2026-03-04');
+  await expect(modal.locator('[data-schedule-message]')).toHaveText('Não há tempo suficiente de preparo dentro do horário de funcionamento.');
+  await send(page);
+  await expectToast(page, 'Não disponível hoje. Agende o seu pedido.');
+  await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
+  // Tomorrow without a time is not a valid date and time [R-8.27].
+  await dateSelect.selectOption('2026-03-05');
+  await expect(modal.getByLabel('Horário')).toBeVisible();
+  await send(page);
+  await expectToast(page, 'Escolha uma data e um horário válidos.');
+  await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
+});
+
+test('an establishment that becomes unavailable while the customer checks out refuses the order with its message, and nothing is lost [R-8.28]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = `quiosque-reforma-${info.project.name}`;
+  const open = shop(slug, 'Quiosque da Reforma', { pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }] });
+  importEstablishment(open);
+  const { establishmentId, token } = await logInAs(context, request, slug, info, 'Sara Reforma');
+  const modal = await coffeeCheckout(page, slug);
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
+
+  // The owner marks it unavailable meanwhile.
+  importEstablishment({
+    ...open,
+    establishment: {
+      ...open.establishment,
+      preferences: { ...open.establishment.preferences, unavailable: true, unavailable_title: 'Em reforma', unavailable_desc: 'Voltamos logo.' },
+    },
+  });
+  await send(page);
+  await expectToast(page, 'O estabelecimento está indisponível no momento.');
+  await expect(modal).toBeVisible();
+  await expect(modal.locator('[data-checkout-line]')).toHaveCount(1);
+
+  // Available again: the same checkout goes through.
+  importEstablishment(open);
+  await send(page);
+  const order = await fetchOrder(request, establishmentId, token, await orderIdFromUrl(page, slug));
+  expect(order.items.map((i) => i.name)).toEqual(['Café Torrado 500 g']);
 });
