@@ -720,6 +720,8 @@ test("after the order is placed the credit balance is asked again: the store's o
   const balance = home.locator('[data-credits]').first();
   await expect(balance).toHaveText('Créditos: R$ 5,00');
 
+  // The checkout's tab in front again (a background tab's timers are slowed down).
+  await page.bringToFront();
   const modal = await pickupReady(page, request, id);
   await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).check();
   await expect(modal.locator('[data-summary-row="credits"]')).toHaveAttribute('data-cents', '-500');
