@@ -550,6 +550,28 @@ async function logOutWithMenu(page: Page): Promise<void> {
   await page.locator('dialog[data-logout-dialog]').getByRole('button', { name: 'Sair' }).click();
 }
 
+/** Saves 'Rua Amador Bueno, 481' in Santos, inside Mercado Sol Centro's delivery radius, for the customer; answers its id. */
+async function saveAddressNearCentro(request: APIRequestContext, token: string): Promise<string> {
+  const saved = await request.post('/api/users/me/addresses', {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
+    data: {
+      lat: -23.93667,
+      lng: -46.333,
+      street: 'Rua Amador Bueno',
+      number: '481',
+      complement: null,
+      neighborhood: 'Centro',
+      city: 'Santos',
+      state: 'SP',
+      country: 'BR',
+      ref: 'Prédio amarelo',
+      place: 'house',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return ((await saved.json()) as { _id: string })._id;
+}
+
 /** The pickup order of one olive oil at Mercado Sol Centro, up to 'Avançar e Finalizar' (paid at pickup by debit card). */
 async function pickupReady(page: Page, request: APIRequestContext, estId: string): Promise<Locator> {
   await addProduct(page, CENTRO, await productByName(request, estId, 'Azeite de Oliva Extravirgem (500 ml)'));
@@ -767,23 +789,7 @@ test("while the chosen address's fee is asked again the order is not sent: the c
   request,
 }, info) => {
   const { id, token } = await logIn(context, request, CENTRO, info);
-  const saved = await request.post('/api/users/me/addresses', {
-    headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
-    data: {
-      lat: -23.93667,
-      lng: -46.333,
-      street: 'Rua Amador Bueno',
-      number: '481',
-      complement: null,
-      neighborhood: 'Centro',
-      city: 'Santos',
-      state: 'SP',
-      country: 'BR',
-      ref: 'Prédio amarelo',
-      place: 'house',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  await saveAddressNearCentro(request, token);
   await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
   await finalize(page);
   await chooseExtras(page);
@@ -990,24 +996,7 @@ test('an address the server no longer knows (403 invalid_address) is cleared wit
 }, info) => {
   const { id, token } = await logIn(context, request, CENTRO, info);
   const bearer = { ...API_HEADERS, Authorization: `Bearer ${token}` };
-  const saved = await request.post('/api/users/me/addresses', {
-    headers: bearer,
-    data: {
-      lat: -23.93667,
-      lng: -46.333,
-      street: 'Rua Amador Bueno',
-      number: '481',
-      complement: null,
-      neighborhood: 'Centro',
-      city: 'Santos',
-      state: 'SP',
-      country: 'BR',
-      ref: 'Prédio amarelo',
-      place: 'house',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const addressId = ((await saved.json()) as { _id: string })._id;
+  const addressId = await saveAddressNearCentro(request, token);
   await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
   await finalize(page);
   await chooseExtras(page);
