@@ -239,6 +239,15 @@ export function useCheckout({
       else focusSection(problem.section);
       return;
     }
+    // The chosen address's fee is still being asked (picking the type again clears it ):
+    // the total on screen lacks it and the server would charge it. Wait for it rather than send an
+    // order at a total the customer was not shown.
+    const current = store.draft.value;
+    if (current.delivery_type === 'delivery' && current.delivery_address !== null && current.delivery_tax === null) {
+      toast(t('checkout:delivery.feeLoading'), { kind: 'info' });
+      focusSection('address');
+      return;
+    }
     setSending(true);
     const result = await sendOrder({ store, establishment: est, lines, totals });
     if (result.ok) return; // navigating to the order page

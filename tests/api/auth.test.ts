@@ -341,6 +341,49 @@ forEachDatabase(
         expect((await post('/api/auth/exchange', { establishment_id: centro })).status).toBe(400);
       });
     });
+
+    describe('a bearer token (spec section 7: every call carries it when a token exists)', () => {
+      it('lets a call that carries Authorization: Bearer act as its customer on every user-scoped call, with no cookie and no Establishment-Id [R-7.3]', async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const bearer = bearerHeaders(session.token);
+        const call = (path: string, init: { method?: string; body?: unknown } = {}, headers: Record<string, string> = bearer) =>
+          ctx().call(path, { ...init, headers });
+
+        const profile = await call('/api/users/me');
+        expect(profile.status).toBe(200);
+        expect((await profile.json())._id).toBe(user._id);
+        const renamed = await call('/api/users/me', { method: 'PUT', body: { name: 'Nome do Token' } });
+        expect([renamed.status, (await renamed.json()).name]).toEqual([200, 'Nome do Token']);
+        const address = {
+          lat: -23.546,
+          lng: -46.6333,
+          street: 'Rua Direita',
+          number: '250',
+          complement: null,
+          neighborhood: 'Sé',
+          city: 'São Paulo',
+          state: 'SP',
+          country: 'BR',
+          ref: 'Em frente à praça',
+          place: 'house',
+        };
+        const saved = await call('/api/users/me/addresses', { method: 'POST', body: address });
+        expect(saved.status).toBe(201);
+        const list = await call('/api/users/me/addresses');
+        expect((await list.json()).addresses.map((a: { street: string }) => a.street)).toEqual(['Rua Direita']);
+        const orders = await call(`/api/establishments/${centro}/orders`);
+        expect([orders.status, (await orders.json()).total]).toEqual([200, 0]);
+
+        // The same calls without the header are a visitor's; with another token, or once the session ended, refused.
+        for (const headers of [{}, bearerHeaders('B'.repeat(43))]) {
+          expect((await call('/api/users/me', {}, headers)).status).toBe(401);
+          expect((await call('/api/users/me/addresses', {}, headers)).status).toBe(401);
+        }
+        expect((await call('/api/auth/logout', { method: 'POST', body: { establishment_id: centro } })).status).toBe(204);
+        expect((await call('/api/users/me')).status).toBe(401);
+        expect((await call(`/api/establishments/${centro}/orders`)).status).toBe(401);
+      });
+    });
   },
   { setup: async (c) => loadAllFixtures(c.db), startAt: START },
 );

@@ -174,7 +174,7 @@ forEachDatabase(
         expect(res.order.order_variations).toContainEqual({ _id: orderVariationId(C, 'embalagem'), item_id: 'caixa', name: 'Caixa', qnt: 2, price: 200 });
       });
 
-      it('validates the payload shape: delivery_type, payment_type, platform, scheduled_at, tax_receipt, payment_payback [R-3.11..R-3.16]', async () => {
+      it('validates the payload shape: delivery_type, payment_type, platform, scheduled_at, tax_receipt, payment_payback, products (400 with the field)', async () => {
         const cases: Array<[Record<string, unknown>, string]> = [
           [{ delivery_type: 'drone' }, 'delivery_type'],
           [{ payment_type: 'cheque' }, 'payment_type'],
@@ -223,7 +223,7 @@ forEachDatabase(
         expect(await res.json()).toEqual({ message: 'establishment_unavailable' });
       });
 
-      it('refuses payment types other than pay-on-delivery/pickup in this release (403 payment_type_not_available) [R-3.12]', async () => {
+      it('refuses payment types other than pay-on-delivery/pickup in this release (403 payment_type_not_available)', async () => {
         for (const payment_type of ['online', 'pix', 'credits']) {
           const { status, json } = await refused(pickupOrder({ payment_type }));
           expect([status, json.message]).toEqual([403, 'payment_type_not_available']);
@@ -473,6 +473,166 @@ forEachDatabase(
         const other = await placeOk(ctx, maria, pickupOrder());
         const canceled = await setStatus(ctx, CENTRO, other._id, { status: 'canceled', cancellation_reason: 'Sem massa' }, { 'X-Api-Key': apiKey });
         expect(await canceled.json()).toMatchObject({ status: 'canceled', cancellation_type: 'establishment', cancellation_reason: 'Sem massa' });
+      });
+    });
+
+    // The payload of spec section 3 'Order payload', field by field, as a caller sends it.
+    describe('the order payload', () => {
+      const fieldsOf = (json: any): string[] => (json.fields ?? []).map((f: { path: string }) => f.path);
+
+      it('takes every field of the spec and each one reaches the stored order [R-3.10]', async () => {
+        await setCredits(mariaId, 700);
+        const body = {
+          delivery_type: 'delivery',
+          payment_type: 'offline',
+          platform: 'web',
+          products: [
+            { id: productId(C, 'margherita'), qnt: 1, note: 'bem assada', variations: [{ _id: 'tamanho', item_id: 'media', qnt: 1 }] },
+            { id: productId(C, 'refrigerante'), qnt: 2, note: '', variations: [] },
+          ],
+          order_variations: [TALHERES_SIM, { _id: orderVariationId(C, 'embalagem'), item_id: 'caixa', qnt: 1 }],
+          note: 'Portão azul',
+          use_credits: true,
+          coupon_id: null,
+          achievement_id: null,
+          // Saturday 12:00 in São Paulo: open, inside the 3 days.
+          scheduled_at: '2025-01-04T12:00:00-03:00',
+          tax_receipt: true,
+          tax_id: '529.982.247-25',
+          payment_payback: 20000,
+          payment_method_id: 'dinheiro',
+          // Online card payment comes in a later release: these two travel empty with an offline order.
+          payment_card: null,
+          payment_card_details: null,
+          address_id: near,
+        };
+        expect(Object.keys(body).sort()).toEqual(
+          [
+            'delivery_type',
+            'payment_type',
+            'platform',
+            'products',
+            'order_variations',
+            'note',
+            'use_credits',
+            'coupon_id',
+            'achievement_id',
+            'scheduled_at',
+            'tax_receipt',
+            'tax_id',
+            'payment_payback',
+            'payment_method_id',
+            'payment_card',
+            'payment_card_details',
+            'address_id',
+          ].sort(),
+        );
+        const { order } = await placeOk(ctx, maria, body);
+        expect(order).toMatchObject({
+          delivery_type: 'delivery',
+          payment_type: 'offline',
+          payment_method: { _id: 'dinheiro', name: 'Dinheiro', payback: true },
+          payment_payback: 20000,
+          note: 'Portão azul',
+          scheduled_at: '2025-01-04T15:00:00Z',
+          tax_receipt: true,
+          tax_id: '52998224725',
+          address: { _id: near, street: 'Rua das Flores' },
+        });
+        expect(
+          order.items.map((i: { name: string; qnt: number; note: string; variations: { item_id: string }[] }) => [
+            i.name,
+            i.qnt,
+            i.note,
+            i.variations.map((v) => v.item_id),
+          ]),
+        ).toEqual([
+          ['Margherita', 1, 'bem assada', ['media']],
+          ['Refrigerante Lata', 2, '', []],
+        ]);
+        expect(order.order_variations.map((v: { item_id: string; qnt: number }) => [v.item_id, v.qnt])).toEqual([
+          ['sim', 1],
+          ['caixa', 1],
+        ]);
+        expect(order.totals.order_variations_total).toBe(200);
+        // use_credits took the whole balance off the total.
+        expect(order.totals.credits).toBe(700);
+        expect(await creditsOf(mariaId)).toBe(0);
+      });
+
+      it('takes delivery_type pickup or delivery (and local where the establishment offers it), nothing else [R-3.11]', async () => {
+        expect((await placeOk(ctx, maria, pickupOrder({ delivery_type: 'pickup' }))).order.delivery_type).toBe('pickup');
+        expect((await placeOk(ctx, maria, deliveryOrder(near, { delivery_type: 'delivery' }))).order.delivery_type).toBe('delivery');
+        // 'local' (decisions #13) is a known type that cantina-centro does not offer: a business refusal, not a shape error.
+        const local = await refused(pickupOrder({ delivery_type: 'local' }));
+        expect([local.status, local.json.message]).toEqual([403, 'delivery_type_not_available']);
+        for (const delivery_type of ['drone', 'Pickup', '', null, 1]) {
+          const r = await refused(pickupOrder({ delivery_type }));
+          expect([r.status, r.json.message, fieldsOf(r.json)], String(delivery_type)).toEqual([400, 'invalid_body', ['delivery_type']]);
+        }
+        const { delivery_type: _left, ...without } = pickupOrder();
+        const missing = await refused(without);
+        expect([missing.status, fieldsOf(missing.json)]).toEqual([400, ['delivery_type']]);
+      });
+
+      it('takes payment_type online, offline, pix or credits, nothing else [R-3.12]', async () => {
+        expect((await placeOk(ctx, maria, pickupOrder({ payment_type: 'offline' }))).order.payment_type).toBe('offline');
+        // The other three are payment types of the payload: the shape takes them, and this release
+        // refuses them as a business rule (they come with the payments release).
+        for (const payment_type of ['online', 'pix', 'credits']) {
+          const r = await refused(pickupOrder({ payment_type }));
+          expect([r.status, r.json.message], payment_type).toEqual([403, 'payment_type_not_available']);
+        }
+        for (const payment_type of ['cheque', 'cash', 'OFFLINE', '', null]) {
+          const r = await refused(pickupOrder({ payment_type }));
+          expect([r.status, r.json.message, fieldsOf(r.json)], String(payment_type)).toEqual([400, 'invalid_body', ['payment_type']]);
+        }
+      });
+
+      it("takes platform 'web' only [R-3.13]", async () => {
+        expect((await placeOrder(ctx, maria, pickupOrder({ platform: 'web' }))).status).toBe(201);
+        for (const platform of ['ios', 'android', 'WEB', '', null]) {
+          const r = await refused(pickupOrder({ platform }));
+          expect([r.status, r.json.message, fieldsOf(r.json)], String(platform)).toEqual([400, 'invalid_body', ['platform']]);
+        }
+        const { platform: _left, ...without } = pickupOrder();
+        expect(fieldsOf((await refused(without)).json)).toEqual(['platform']);
+      });
+
+      it('takes scheduled_at as an ISO-8601 instant with its offset, stored as that instant [R-3.14]', async () => {
+        // Saturday 12:00 in São Paulo, written three ways.
+        for (const scheduled_at of ['2025-01-04T12:00:00-03:00', '2025-01-04T15:00:00Z', '2025-01-04T15:00:00.000Z', '2025-01-04T12:00-03:00']) {
+          const { order } = await placeOk(ctx, maria, pickupOrder({ scheduled_at }));
+          expect(order.scheduled_at, scheduled_at).toBe('2025-01-04T15:00:00Z');
+        }
+        expect((await placeOk(ctx, maria, pickupOrder({ scheduled_at: null }))).order.scheduled_at).toBeNull();
+        // A local time without an offset would be read in some zone nobody chose; dates in other formats, a day alone, a number: refused.
+        for (const scheduled_at of ['2025-01-04T12:00:00', '04/01/2025 12:00', '2025-01-04', 'amanhã 12h', 1735999200000]) {
+          const r = await refused(pickupOrder({ scheduled_at }));
+          expect([r.status, r.json.message, fieldsOf(r.json)], String(scheduled_at)).toEqual([400, 'invalid_body', ['scheduled_at']]);
+        }
+      });
+
+      it("describes each payment method as _id, name and payback, and the order keeps the chosen one's [R-3.37]", async () => {
+        const res = await ctx.call(`/api/establishments/${CENTRO}?fields=preferences`);
+        expect(res.status).toBe(200);
+        const prefs = (await res.json()).preferences;
+        for (const list of ['delivery_payment_methods', 'pickup_payment_methods'] as const) {
+          expect(prefs[list].length, list).toBeGreaterThan(0);
+          for (const method of prefs[list]) {
+            expect(Object.keys(method).sort(), list).toEqual(['_id', 'name', 'payback']);
+            expect(typeof method.payback).toBe('boolean');
+          }
+        }
+        expect(prefs.delivery_payment_methods).toEqual([
+          { _id: 'dinheiro', name: 'Dinheiro', payback: true },
+          { _id: 'credito', name: 'Cartão de crédito', payback: false },
+        ]);
+        // The payback flag decides whether the change travels with the order.
+        const cash = await placeOk(ctx, maria, deliveryOrder(near, { payment_method_id: 'dinheiro', payment_payback: 10000 }));
+        expect([cash.order.payment_method, cash.order.payment_payback]).toEqual([{ _id: 'dinheiro', name: 'Dinheiro', payback: true }, 10000]);
+        const card = await placeOk(ctx, maria, deliveryOrder(near, { payment_method_id: 'credito', payment_payback: 10000 }));
+        expect([card.order.payment_method, card.order.payment_payback]).toEqual([{ _id: 'credito', name: 'Cartão de crédito', payback: false }, null]);
       });
     });
   },

@@ -67,7 +67,7 @@ test('a visitor sees Entrar and no credits, user menu or logout [R-6.1] [R-6.2] 
   await expect(page.getByRole('tab', { name: 'Criar conta' })).toBeVisible();
 });
 
-test('registering through the UI logs in: greeting, credits and the six menu entries; logout asks, says goodbye for 3 s and goes home [R-1.29] [R-1.31] [R-2.49] [R-2.50] [R-2.51] [R-2.52] [R-2.53] [R-6.2]', async ({
+test('registering through the UI logs in: greeting, credits and the six menu entries; logout asks, says goodbye and goes home [R-1.29] [R-1.31] [R-2.49] [R-2.50] [R-2.52] [R-2.53] [R-6.2]', async ({
   page,
   context,
   request,
@@ -225,7 +225,7 @@ test('a token in the query string logs in and leaves the address bar [R-4.60] [R
   await expect(page.locator('form[data-profile-form]')).toBeVisible();
 });
 
-test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.20] [R-2.21] [R-2.22] [R-2.23] [R-2.24] [R-2.25] [R-2.26] [R-2.27] [R-2.28]', async ({
+test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.25] [R-2.26] [R-2.28]', async ({
   page,
   context,
   request,
@@ -265,4 +265,94 @@ test('a 401 clears the session and shows the login form again [R-4.63] [R-4.64]'
   await page.goto(`/${SLUG}/minha-conta`);
   await expect(page.locator('form[data-login-form]')).toBeVisible();
   expect((await context.cookies()).some((c) => c.name === `sf_auth_${id}`)).toBe(false);
+});
+
+test("logging out says 'Você saiu do sistema!' for 3 s, on the home and on the home it leads to from another page [R-2.51]", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const establishmentId = await storeId(request, SLUG);
+  await useSession(context, establishmentId, await registerByApi(request, newCustomer(info)));
+  const bye = page.locator('[data-toast]', { hasText: 'Você saiu do sistema!' });
+  const logOut = async () => {
+    const menu = await openUserMenu(page);
+    await menu.locator('[data-user-menu-item="sair"]').click();
+    await page.locator('dialog[data-logout-dialog]').getByRole('button', { name: 'Sair' }).click();
+  };
+
+  // On the home the page stays: the toast is there from the tap, for 3 s.
+  await page.clock.install();
+  await page.goto(`/${SLUG}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await expect(page.locator('[data-header]')).toHaveAttribute('data-logged-in');
+  // From here the page's time moves only when the test moves it.
+  await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1000));
+  await logOut();
+  await expect(bye).toBeVisible();
+  await page.clock.runFor(2_900);
+  await expect(bye).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(bye).toHaveCount(0);
+
+  // From the account page the customer is taken home, and the message goes on there until 3 s after the tap.
+  await useSession(context, establishmentId, await registerByApi(request, newCustomer(info)));
+  await page.clock.resume();
+  await page.goto(`/${SLUG}/minha-conta`);
+  await hydrated(page);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await expect(page.locator('form[data-profile-form]')).toBeVisible();
+  const tappedAt = (await page.evaluate(() => Date.now())) + 1000;
+  await page.clock.pauseAt(new Date(tappedAt));
+  await logOut();
+  await page.waitForURL(new RegExp(`/${SLUG}/$`));
+  // The home's scripts start in turns (timers of their own): the stopped clock is moved in small steps until they run.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(5);
+      return bye.count();
+    })
+    .toBe(1);
+  const elapsed = (await page.evaluate(() => Date.now())) - tappedAt;
+  expect(elapsed).toBeLessThan(1000);
+  await page.clock.runFor(2_900 - elapsed);
+  await expect(bye).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(bye).toHaveCount(0);
+});
+
+test('a toast of success stays 2 s and a toast of error 5 s (decisions #20) [R-9.6]', async ({ page, context, request }, info) => {
+  const taken = newCustomer(info, 'Primeira Cliente');
+  await registerByApi(request, taken);
+  const user = newCustomer(info);
+  await useSession(context, await storeId(request, SLUG), await registerByApi(request, user));
+  await page.clock.install();
+  await page.goto(`/${SLUG}/minha-conta`);
+  await hydrated(page);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  const form = page.locator('form[data-profile-form]');
+  await expect(form.getByLabel('Nome')).toHaveValue(user.name);
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
+  await form.getByLabel('Data de nascimento').fill('15031990');
+  await form.getByLabel('Gênero').selectOption('female');
+
+  // Another customer's e-mail: the server refuses the save, an error.
+  await form.getByLabel('E-mail').fill(taken.email);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  const error = page.locator('[data-toast="error"]', { hasText: 'Não foi possível salvar os dados.' });
+  await expect(error).toBeVisible();
+  await page.clock.runFor(4_900);
+  await expect(error).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(error).toHaveCount(0);
+
+  // The customer's own e-mail again: saved, a success.
+  await form.getByLabel('E-mail').fill(user.email);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  const saved = page.locator('[data-toast="success"]', { hasText: 'Dados salvos!' });
+  await expect(saved).toBeVisible();
+  await page.clock.runFor(1_900);
+  await expect(saved).toBeVisible();
+  await page.clock.runFor(100);
+  await expect(saved).toHaveCount(0);
 });

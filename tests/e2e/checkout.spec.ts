@@ -6,8 +6,17 @@
 // schedule. Every test registers its own customer (API) and puts the session in the browser.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildLine } from '../../src/domain/cart.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
-import { API_HEADERS, isMobile, logIn as logInAs, storeId } from './helpers.ts';
+import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
+import { draftProductFromLine, emptyDraft } from '../../src/schemas/draft.ts';
+import type { ProductView } from '../../src/schemas/views.ts';
+import { API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
 // Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -208,7 +217,7 @@ test.describe('checkout', () => {
     expect(tracked[1]!.layer.event).toBe('purchase');
   });
 
-  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-1.7] [R-1.8] [R-2.112] [R-4.12] [R-4.15] [R-4.7] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({
+  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-1.7] [R-1.8] [R-2.112] [R-4.12] [R-4.15] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({
     page,
     context,
     request,
@@ -280,6 +289,8 @@ test.describe('checkout', () => {
     } else {
       await modal.getByRole('radio', { name: /Entrega/ }).check();
     }
+    // Back to delivery, the address's fee is asked again [R-4.12]: the total is read once it is in.
+    await expect(modal.locator('[data-summary-row="delivery-fee"]')).toHaveAttribute('data-cents', String(fee));
     await modal.getByRole('button', { name: 'Pagar na entrega' }).click();
     await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
     await modal.getByRole('checkbox', { name: 'Precisa de troco?' }).check();
@@ -504,4 +515,587 @@ test.describe('checkout', () => {
     await expect(cart.getByRole('link', { name: 'Entre ou cadastre-se para finalizar o pedido' })).toHaveAttribute('href', `/${slug}/minha-conta`);
     await expect(cart.getByRole('button', { name: 'Finalizar pedido' })).toHaveCount(0);
   });
+});
+
+// ---- What the checkout shows for each state of the session, the credits and the preferences ----
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+
+/** A new customer logged in in the browser, with the user id as well. */
+async function logInWithUser(context: BrowserContext, request: APIRequestContext, slug: string, info: TestInfo) {
+  const { establishmentId, token, userId } = await logInAs(context, request, slug, info, 'Marina Costa Lima');
+  return { id: establishmentId, token, userId };
+}
+
+/** Sets a customer's credit balance in the server's database (credits are given by the establishment; no call of this release gives them). */
+function setCredits(userId: string, cents: number): void {
+  const db = new Database(join(dataDir, 'storefront.sqlite'));
+  try {
+    db.prepare('update users set credits = ? where id = ?').run(cents, userId);
+  } finally {
+    db.close();
+  }
+}
+
+/** Logs out with the user menu of `page` and its confirmation (in the burger on a phone). */
+async function logOutWithMenu(page: Page): Promise<void> {
+  if (isMobile(page)) {
+    await page.locator('[data-burger] summary').click();
+    await page.locator('[data-burger-user] [data-user-menu-item="sair"]').click();
+  } else {
+    await page.locator('[data-user-menu] summary').click();
+    await page.locator('[data-user-menu-panel] [data-user-menu-item="sair"]').click();
+  }
+  await page.locator('dialog[data-logout-dialog]').getByRole('button', { name: 'Sair' }).click();
+}
+
+/** Saves 'Rua Amador Bueno, 481' in Santos, inside Mercado Sol Centro's delivery radius, for the customer; answers its id. */
+async function saveAddressNearCentro(request: APIRequestContext, token: string): Promise<string> {
+  const saved = await request.post('/api/users/me/addresses', {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
+    data: {
+      lat: -23.93667,
+      lng: -46.333,
+      street: 'Rua Amador Bueno',
+      number: '481',
+      complement: null,
+      neighborhood: 'Centro',
+      city: 'Santos',
+      state: 'SP',
+      country: 'BR',
+      ref: 'Prédio amarelo',
+      place: 'house',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return ((await saved.json()) as { _id: string })._id;
+}
+
+/** The pickup order of one olive oil at Mercado Sol Centro, up to 'Avançar e Finalizar' (paid at pickup by debit card). */
+async function pickupReady(page: Page, request: APIRequestContext, estId: string): Promise<Locator> {
+  await addProduct(page, CENTRO, await productByName(request, estId, 'Azeite de Oliva Extravirgem (500 ml)'));
+  await finalize(page);
+  await chooseExtras(page);
+  const modal = checkout(page);
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  return modal;
+}
+
+test('the complete-request footer is the send-order bar; when the session ends in another tab the modal says authentication is needed, with the login link [R-2.77] [R-2.78]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id } = await logIn(context, request, CENTRO, info);
+  const modal = await pickupReady(page, request, id);
+  // Logged in: the sections, and the send-order bar as the footer.
+  await expect(modal.locator('[data-section="delivery"]')).toBeVisible();
+  await expect(modal.locator('[data-send-order-bar]')).toContainText('Total a pagar');
+  await expect(modal.getByRole('button', { name: 'Avançar e Finalizar' })).toBeVisible();
+  await expect(modal.locator('[data-check-order]')).toHaveCount(0);
+
+  // The customer logs out in another tab of the store.
+  const other = await context.newPage();
+  await other.goto(`/${CENTRO}/`);
+  await other.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await expect(other.locator('[data-header]')).toHaveAttribute('data-logged-in');
+  await logOutWithMenu(other);
+  await expect(other.locator('[data-header]')).not.toHaveAttribute('data-logged-in');
+
+  // Here the same modal now asks for a login instead of the sections, and its footer is the check-order footer.
+  const visitor = page.locator('[data-checkout="visitor"]');
+  await expect(visitor).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Autenticação necessária' })).toBeVisible();
+  await expect(visitor).toContainText('Para finalizar o seu pedido, entre na sua conta ou cadastre-se.');
+  await expect(visitor.locator('[data-section]')).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: 'Avançar e Finalizar' })).toHaveCount(0);
+  await expect(visitor.locator('[data-send-order-bar]')).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: 'Entre ou cadastre-se para finalizar o pedido' })).toHaveAttribute('href', `/${CENTRO}/minha-conta`);
+});
+
+test('the order summary shows the options chosen for the order, and the product list the options of each product [R-2.109]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = 'pizzaria-bella';
+  const { id } = await logIn(context, request, slug, info);
+  const suco = await productByName(request, id, 'Suco Natural de Laranja 500 ml');
+  await page.goto(`/${slug}/produto/${suco._id}`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await page.locator(`[data-add-product="${suco._id}"]`).first().click();
+  const productModal = page.getByRole('dialog', { name: suco.name });
+  await expect(productModal).toHaveAttribute('data-state', 'ready');
+  await productModal.getByRole('radio', { name: 'Sem gelo' }).check();
+  await productModal.locator('[data-add-submit]').click();
+  await expect(productModal).toBeHidden();
+  await addProduct(page, slug, await productByName(request, id, 'Coca-Cola 2 L'));
+  await addProduct(page, slug, await productByName(request, id, 'Coca-Cola 2 L'));
+
+  await finalize(page);
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  await extras.getByRole('radio', { name: 'Não precisa, obrigado' }).check();
+  await extras.getByRole('button', { name: 'Aumentar Molho de alho' }).click();
+  await extras.getByRole('button', { name: 'Aumentar Molho de alho' }).click();
+  await extras.getByRole('checkbox', { name: 'Orégano' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+
+  const modal = checkout(page);
+  const summary = modal.locator('[data-section="summary"]');
+  await expect(summary.locator('[data-summary-variations]')).toHaveText('Opções do pedido: Não precisa, obrigado, 2x Molho de alho, Orégano');
+  // The two sauces are R$ 2,00 each.
+  await expect(summary.locator('[data-summary-row="order-variations"]')).toHaveAttribute('data-cents', '400');
+  await expect(modal.locator(`[data-checkout-line="${suco._id}"]`)).toContainText('Sem gelo');
+
+  // Another choice in the extras shows in the summary at once.
+  await modal.getByRole('button', { name: 'Alterar opções do pedido' }).click();
+  await extras.getByRole('radio', { name: 'Sim, enviar talheres e guardanapos' }).check();
+  await extras.getByRole('button', { name: 'Diminuir Molho de alho' }).click();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+  await expect(summary.locator('[data-summary-variations]')).toHaveText('Opções do pedido: Sim, enviar talheres e guardanapos, Molho de alho, Orégano');
+  await expect(summary.locator('[data-summary-row="order-variations"]')).toHaveAttribute('data-cents', '200');
+});
+
+test('credits that cover the whole order hide the other ways to pay; a smaller balance leaves them [R-4.6]', async ({ page, context, request }, info) => {
+  const { id, userId } = await logInWithUser(context, request, CENTRO, info);
+  const payWays = (modal: Locator) => modal.locator('[data-pay-offline], [data-pay-online], [data-pay-pix]');
+
+  setCredits(userId, 100);
+  const modal = await pickupReady(page, request, id);
+  const credits = modal.getByRole('checkbox', { name: /Usar meus créditos/ });
+  await expect(credits).toHaveAccessibleName(/R\$\s1,00/);
+  await credits.check();
+  await expect(modal.locator('[data-summary-row="credits"]')).toHaveAttribute('data-cents', '-100');
+  await expect(payWays(modal)).toHaveCount(3);
+  await expect(modal.getByRole('button', { name: 'Pagar na retirada' })).toBeVisible();
+  await expect(modal.locator('[data-credits-cover]')).toHaveCount(0);
+
+  // A balance above the order's total.
+  setCredits(userId, 100_000);
+  await page.reload();
+  await finalize(page);
+  await keepExtras(page);
+  await expect(modal.getByRole('checkbox', { name: /Usar meus créditos/ })).toHaveAccessibleName(/R\$\s1\.000,00/);
+  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).uncheck();
+  await expect(payWays(modal)).toHaveCount(3);
+  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).check();
+  await expect(modal.locator('[data-credits-cover]')).toHaveText('Seus créditos cobrem todo o pedido.');
+  await expect(payWays(modal)).toHaveCount(0);
+  await expect(modal.getByRole('button', { name: 'Pagar na retirada' })).toHaveCount(0);
+  await expect(modal.locator('[data-summary-row="total"]')).toHaveAttribute('data-cents', '0');
+  // Unticked, they are back.
+  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).uncheck();
+  await expect(payWays(modal)).toHaveCount(3);
+  await expect(modal.locator('[data-credits-cover]')).toHaveCount(0);
+});
+
+test("ticking 'Precisa de troco?' sets the change to R$ 0,00: the order is refused as change below the total, even after a reload, until the box is unticked [R-4.7]", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id, token } = await logIn(context, request, CENTRO, info);
+  const modal = await pickupReady(page, request, id);
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
+  const orders: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/orders')) orders.push(r.url());
+  });
+
+  await modal.getByRole('checkbox', { name: 'Precisa de troco?' }).check();
+  const amount = modal.getByLabel('Troco para quanto?');
+  await expect(amount).toHaveValue('');
+  await expect(amount).toHaveAttribute('placeholder', '0,00');
+  await send(page);
+  await expectToast(page, 'O troco deve ser maior que o valor do pedido.');
+  await expect(modal.locator('[data-section="payment"]')).toBeFocused();
+
+  // The change of R$ 0,00 is the draft's: the reloaded checkout still has the box ticked and refuses the same way.
+  await page.reload();
+  await finalize(page);
+  await keepExtras(page);
+  await expect(modal.getByRole('checkbox', { name: 'Precisa de troco?' })).toBeChecked();
+  await expect(modal.getByLabel('Troco para quanto?')).toHaveValue('');
+  await send(page);
+  await expectToast(page, 'O troco deve ser maior que o valor do pedido.');
+  expect(orders).toEqual([]);
+
+  // Unticked, no change is asked and the order goes.
+  await modal.getByRole('checkbox', { name: 'Precisa de troco?' }).uncheck();
+  await send(page);
+  const order = await fetchOrder(request, id, token, await orderIdFromUrl(page, CENTRO));
+  expect(order.payment_method?._id).toBe('dinheiro');
+  expect(order.payment_payback).toBeNull();
+});
+
+test("after the order is placed the credit balance is asked again: the store's other tab shows what is left, without a reload [R-4.40]", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id, userId, token } = await logInWithUser(context, request, CENTRO, info);
+  setCredits(userId, 500);
+  const home = await context.newPage();
+  await home.goto(`/${CENTRO}/`);
+  const balance = home.locator('[data-credits]').first();
+  await expect(balance).toHaveText('Créditos: R$ 5,00');
+
+  // The checkout's tab in front again (a background tab's timers are slowed down).
+  await page.bringToFront();
+  const modal = await pickupReady(page, request, id);
+  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).check();
+  await expect(modal.locator('[data-summary-row="credits"]')).toHaveAttribute('data-cents', '-500');
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+  await send(page);
+  const order = await fetchOrder(request, id, token, await orderIdFromUrl(page, CENTRO));
+  expect(order.totals.credits).toBe(500);
+  await expect(balance).toHaveText('Créditos: R$ 0,00');
+  await expect(page.locator('[data-credits]').first()).toHaveText('Créditos: R$ 0,00');
+});
+
+test('a visitor with a cart logs in through the check-order link and checks out as a customer [R-6.5]', async ({ page, request }, info) => {
+  const registered = await registerCustomer(request, CENTRO, newCustomer(info, 'Vitória Visitante'));
+  const id = registered.establishmentId;
+  await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
+  const cart = await openCart(page);
+  await expect(cart.getByRole('button', { name: 'Finalizar pedido' })).toHaveCount(0);
+  await cart.getByRole('link', { name: 'Entre ou cadastre-se para finalizar o pedido' }).click();
+  await expect(page.locator('[data-account-area][data-hydrated]')).toBeVisible();
+  const form = page.locator('form[data-login-form]');
+  await form.getByLabel(/E-mail ou celular/).fill(registered.customer.email);
+  await form.locator('input[name="password"]').fill(registered.customer.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.locator('form[data-profile-form]')).toBeVisible();
+
+  await page.goto(`/${CENTRO}/`);
+  await finalize(page);
+  await chooseExtras(page);
+  const modal = checkout(page);
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+  await send(page);
+  const order = await fetchOrder(request, id, registered.token, await orderIdFromUrl(page, CENTRO));
+  expect(order.items.map((i) => i.name)).toEqual(['Azeite de Oliva Extravirgem (500 ml)']);
+  expect(order.status).toBe('registered');
+});
+
+test("while the chosen address's fee is asked again the order is not sent: the customer is told, and it goes at the total shown once the fee is in [R-4.12]", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id, token } = await logIn(context, request, CENTRO, info);
+  await saveAddressNearCentro(request, token);
+  await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
+  await finalize(page);
+  await chooseExtras(page);
+  const modal = checkout(page);
+  await modal.getByRole('radio', { name: /Entrega/ }).check();
+  await modal.locator('[data-address-item]').filter({ hasText: 'Rua Amador Bueno' }).getByRole('radio').click();
+  const feeRow = modal.locator('[data-summary-row="delivery-fee"]');
+  await expect(feeRow).not.toHaveText('A calcular');
+  const fee = Number(await feeRow.getAttribute('data-cents'));
+  expect(fee).toBeGreaterThan(0);
+  await modal.getByRole('button', { name: 'Pagar na entrega' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+
+  // Pickup and back: the fee is cleared and asked again; its answer is held.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/delivery_tax', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const orders: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/orders')) orders.push(r.url());
+  });
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('radio', { name: /Entrega/ }).check();
+  await expect(feeRow).toHaveText('A calcular');
+  await send(page);
+  await expectToast(page, 'Calculando a taxa de entrega…');
+  await expect(modal).toBeVisible();
+  expect(orders).toEqual([]);
+
+  release();
+  await expect(feeRow).toHaveAttribute('data-cents', String(fee));
+  const shown = Number(await modal.locator('[data-send-total]').getAttribute('data-cents'));
+  await send(page);
+  const order = await fetchOrder(request, id, token, await orderIdFromUrl(page, CENTRO));
+  expect(order.totals.delivery_fee).toBe(fee);
+  expect(order.totals.total).toBe(shown);
+});
+
+/** Imports a catalogue with the real command, as an owner would while the server runs (it re-renders the pages). */
+function importEstablishment(catalogue: CatalogueInput): void {
+  const file = join(mkdtempSync(join(tmpdir(), 'checkout-catalogue-')), 'catalogue.json');
+  writeFileSync(file, JSON.stringify(catalogue));
+  const run = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_ORIGIN: `http://localhost:${port}`, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+}
+
+/** A shop in São Paulo open around the clock (by hand) selling one coffee, with the given preferences. */
+function shop(slug: string, name: string, preferences: Partial<CatalogueInput['establishment']['preferences']>): CatalogueInput {
+  return {
+    company: { slug, name },
+    establishment: {
+      slug,
+      name,
+      kind: 'Store',
+      is_open: 'open',
+      phone: '1130304041',
+      address: { street: 'Rua Harmonia', number: '300', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', lng_lat: [-46.6889, -23.5543] },
+      design: { theme: 'light', navbarcolor: '#5f3dc4', primary: '#5f3dc4', darkprimary: '#4527a0', primaryinverse: '#ffffff' },
+      preferences: { title: name, desc: 'Cafés e grãos.', delivery_type: ['pickup'], ...preferences },
+      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2400 })),
+    },
+    categories: [
+      {
+        _id: 'cafes',
+        name: 'Cafés',
+        products: [
+          { _id: 'cafe-torrado', name: 'Café Torrado 500 g', desc: 'Grãos do Sul de Minas.', price: 2490, delivery_type: ['delivery', 'pickup', 'local'] },
+        ],
+      },
+    ],
+  };
+}
+
+/** The checkout of one coffee at an establishment without order variations (straight to the complete-request modal). */
+async function coffeeCheckout(page: Page, slug: string): Promise<Locator> {
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await page
+    .getByRole('button', { name: /Adicionar Café Torrado 500 g/ })
+    .first()
+    .click();
+  const product = page.getByRole('dialog', { name: 'Café Torrado 500 g' });
+  await expect(product).toHaveAttribute('data-state', 'ready');
+  await product.locator('[data-add-submit]').click();
+  await expect(product).toBeHidden();
+  await finalize(page);
+  const modal = checkout(page);
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+test('the preferences switch the ways to receive, the schedule, the tax receipt and the ways to pay on and off [R-6.11] [R-6.12] [R-6.15] [R-6.18]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const few = `emporio-retirada-${info.project.name}`;
+  const many = `emporio-completo-${info.project.name}`;
+  importEstablishment(
+    shop(few, 'Empório Só Retirada', {
+      delivery_type: ['pickup'],
+      max_days_scheduling: 0,
+      tax_receipt: false,
+      has_online_payment: false,
+      has_pix_payment: false,
+      has_pickup_payment: true,
+      pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
+    }),
+  );
+  importEstablishment(
+    shop(many, 'Empório Completo', {
+      delivery_type: ['delivery', 'pickup', 'local'],
+      max_days_scheduling: 2,
+      tax_receipt: 'required',
+      has_online_payment: true,
+      has_pix_payment: true,
+      has_delivery_payment: false,
+      delivery_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
+      has_pickup_payment: true,
+      pickup_payment_methods: [
+        { _id: 'dinheiro', name: 'Dinheiro', payback: true },
+        { _id: 'debito', name: 'Cartão de débito' },
+      ],
+    }),
+  );
+
+  // Everything off: pickup only, no schedule, no tax receipt, pay at pickup only.
+  await logInAs(context, request, few, info, 'Rui Preferências');
+  let modal = await coffeeCheckout(page, few);
+  await expect(modal.locator('[data-delivery-option]')).toHaveText([/Retirar no local/]);
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await expect(modal.locator('[data-section="schedule"]')).toHaveCount(0);
+  await expect(modal.getByLabel('Data')).toHaveCount(0);
+  await expect(modal.locator('[data-section="invoice"]')).toHaveCount(0);
+  await expect(modal.getByText(/CPF\/CNPJ/)).toHaveCount(0);
+  await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar na retirada');
+  await expect(modal.locator('[data-pay-online], [data-pay-pix]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Everything on: three ways to receive, scheduling two days ahead, the tax receipt required, online and Pix offered.
+  await logInAs(context, request, many, info, 'Rui Preferências');
+  modal = await coffeeCheckout(page, many);
+  await expect(modal.locator('[data-delivery-option]')).toHaveText([/Entrega/, /Retirar no local/, /Consumir no local/]);
+  await expect(modal.locator('[data-section="invoice"]')).toContainText('Esta loja emite a nota com CPF/CNPJ: informe o seu documento.');
+  await expect(modal.getByRole('checkbox', { name: 'CPF/CNPJ na nota' })).toHaveCount(0);
+  await expect(modal.getByLabel('CPF ou CNPJ')).toBeVisible();
+  await expect(modal.locator('[data-pay-online]')).toHaveText('Pagar on-line');
+  await expect(modal.locator('[data-pay-pix]')).toHaveText('Pix');
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  const dates = modal.getByLabel('Data').locator('option');
+  await expect(dates).toHaveCount(4);
+  await expect(dates.first()).toHaveText('O quanto antes');
+  await expect(dates.nth(1)).toHaveText(/^Hoje, /);
+  await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar na retirada');
+  // No payment on delivery: choosing delivery leaves only online and Pix, and says so.
+  await modal.getByRole('radio', { name: /Entrega/ }).check();
+  await expect(modal.locator('[data-pay-offline]')).toHaveCount(0);
+  await expect(modal.getByText('Esta loja não aceita pagamento na entrega ou na retirada para esta forma de recebimento.')).toBeVisible();
+  await modal.getByRole('radio', { name: /Consumir no local/ }).check();
+  await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar no local');
+});
+
+test('a closed establishment that does not schedule offers a visitor no checkout, only the login, and a customer a disabled one [R-6.10]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = 'mercado-sol-praia';
+  const estId = await storeId(request, slug);
+  // The cart of an earlier visit, as the cart stored it.
+  const found = await productByName(request, estId, 'Água Mineral (500 ml)');
+  const agua = (await (await request.get(`/api/establishments/${estId}/products/${found._id}`, { headers: API_HEADERS })).json()) as ProductView;
+  const draft = { ...emptyDraft(Date.now(), `k-${Date.now()}`), products: [draftProductFromLine(buildLine(agua, [], 2), agua)] };
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [`draft:${estId}`, JSON.stringify(draft)] as const);
+
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  let cart = await openCart(page);
+  await expect(cart.locator('[data-cart-line-name]')).toHaveText('Água Mineral (500 ml)');
+  await expect(cart.getByRole('button', { name: 'Finalizar pedido' })).toHaveCount(0);
+  await expect(cart.locator('[data-check-order="visitor"]')).toBeVisible();
+  await expect(cart.getByRole('link', { name: 'Entre ou cadastre-se para finalizar o pedido' })).toHaveAttribute('href', `/${slug}/minha-conta`);
+  await page.keyboard.press('Escape');
+
+  await logInAs(context, request, slug, info, 'Cláudio Praia');
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  cart = await openCart(page);
+  await expect(cart.getByRole('button', { name: 'Finalizar pedido' })).toBeDisabled();
+});
+
+test('an address the server no longer knows (403 invalid_address) is cleared with its message, and the order waits for another [R-8.14]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id, token } = await logIn(context, request, CENTRO, info);
+  const bearer = { ...API_HEADERS, Authorization: `Bearer ${token}` };
+  const addressId = await saveAddressNearCentro(request, token);
+  await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
+  await finalize(page);
+  await chooseExtras(page);
+  const modal = checkout(page);
+  await modal.getByRole('radio', { name: /Entrega/ }).check();
+  await modal.locator('[data-address-item]').filter({ hasText: 'Rua Amador Bueno' }).getByRole('radio').click();
+  await expect(modal.locator('[data-summary-row="delivery-fee"]')).not.toHaveText('A calcular');
+  await modal.getByRole('button', { name: 'Pagar na entrega' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+
+  // Deleted meanwhile (from another device): the server refuses the order with 403 invalid_address.
+  expect((await request.delete(`/api/users/me/addresses/${addressId}`, { headers: bearer })).status()).toBe(204);
+  await send(page);
+  await expectToast(page, 'Endereço inválido. Selecione o endereço novamente ou cadastre-o outra vez.');
+  await expect(modal.locator('[data-summary-where]')).toHaveText('Escolha o endereço de entrega');
+  await expect(modal.locator('[data-section="address"]')).toBeFocused();
+  await expect(modal.locator('[data-checkout-line]')).toHaveCount(1);
+  // Nothing was ordered, and sending again asks for an address.
+  const list = await request.get(`/api/establishments/${id}/orders`, { headers: bearer });
+  expect(((await list.json()) as { total: number }).total).toBe(0);
+  await page.locator('[data-toast]').evaluateAll((toasts) => {
+    for (const toast of toasts) toast.remove();
+  });
+  await send(page);
+  await expectToast(page, 'Escolha o endereço de entrega.');
+});
+
+test('the schedule messages: the date is required while closed, not available today, a valid date and time [R-8.25] [R-8.26] [R-8.27]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  // Pizzaria Bella closes at 23:30 on Wednesdays: at 23:45 nothing is left today and the order must be for another day.
+  const slug = 'pizzaria-bella';
+  const { id } = await logIn(context, request, slug, info);
+  const at = new Date('2026-03-04T23:45:00-03:00');
+  await page.clock.setFixedTime(at);
+  await page.route('**/api/datetime**', (route) =>
+    route.fulfill({ json: { datetime: '2026-03-04T23:45:00.000-03:00', time_zone: 'America/Sao_Paulo', epoch_ms: at.getTime() } }),
+  );
+  const coca = await productByName(request, id, 'Coca-Cola 2 L');
+  for (let i = 0; i < 3; i++) await addProduct(page, slug, coca);
+  await finalize(page);
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  await extras.getByRole('radio', { name: 'Não precisa, obrigado' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+  const modal = checkout(page);
+  await expect(modal.locator('[data-section="closed"]')).toBeVisible();
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+
+  // The date is required: the date list asks for one ('O quanto antes' is not offered) [R-8.26].
+  const dateSelect = modal.getByLabel('Data');
+  await expect(dateSelect.locator('option').first()).toHaveText('Escolha a data do agendamento.');
+  // Today has no time left, and the order cannot be for today [R-8.25].
+  await dateSelect.selectOption('2026-03-04');
+  await expect(modal.locator('[data-schedule-message]')).toHaveText('Não há tempo suficiente de preparo dentro do horário de funcionamento.');
+  await send(page);
+  await expectToast(page, 'Não disponível hoje. Agende o seu pedido.');
+  await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
+  // Tomorrow without a time is not a valid date and time [R-8.27].
+  await dateSelect.selectOption('2026-03-05');
+  await expect(modal.getByLabel('Horário')).toBeVisible();
+  await send(page);
+  await expectToast(page, 'Escolha uma data e um horário válidos.');
+  await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
+});
+
+test('an establishment that becomes unavailable while the customer checks out refuses the order with its message, and nothing is lost [R-8.28]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = `quiosque-reforma-${info.project.name}`;
+  const open = shop(slug, 'Quiosque da Reforma', { pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }] });
+  importEstablishment(open);
+  const { establishmentId, token } = await logInAs(context, request, slug, info, 'Sara Reforma');
+  const modal = await coffeeCheckout(page, slug);
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
+
+  // The owner marks it unavailable meanwhile.
+  importEstablishment({
+    ...open,
+    establishment: {
+      ...open.establishment,
+      preferences: { ...open.establishment.preferences, unavailable: true, unavailable_title: 'Em reforma', unavailable_desc: 'Voltamos logo.' },
+    },
+  });
+  await send(page);
+  await expectToast(page, 'O estabelecimento está indisponível no momento.');
+  await expect(modal).toBeVisible();
+  await expect(modal.locator('[data-checkout-line]')).toHaveCount(1);
+
+  // Available again: the same checkout goes through.
+  importEstablishment(open);
+  await send(page);
+  const order = await fetchOrder(request, establishmentId, token, await orderIdFromUrl(page, slug));
+  expect(order.items.map((i) => i.name)).toEqual(['Café Torrado 500 g']);
 });

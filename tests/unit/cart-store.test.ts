@@ -434,7 +434,7 @@ describe('cart store: checkout setters', () => {
     expect(cart.draft.value).toMatchObject({ delivery_type: null, scheduling_date: null, scheduled_at: null });
   });
 
-  it('choosing a payment type clears the method and the change; a method without payback drops the change [R-4.7]', () => {
+  it('choosing a payment type clears the method and the change; a method without payback drops the change [R-4.2]', () => {
     const cart = open();
     cart.add(SUCO, [], 1);
     cart.setPaymentType('offline');
@@ -508,5 +508,23 @@ describe('cart store: checkout setters', () => {
     expect(b.draft.value.delivery_address?._id).toBe('a1');
     expect(b.draft.value.delivery_type).toBe('delivery');
     expect(b.draft.value.idempotent_key).toBe(a.draft.value.idempotent_key);
+  });
+});
+
+describe('cart store: payment type', () => {
+  it('is null until chosen, then online, offline, pix or credits; a stored draft with any other is not taken [R-4.1]', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    expect(cart.draft.value.payment_type).toBeNull();
+    for (const type of ['online', 'offline', 'pix', 'credits'] as const) {
+      cart.setPaymentType(type);
+      expect(parseDraft(storage.getItem(KEY))?.payment_type).toBe(type);
+    }
+    cart.setPaymentType(null);
+    expect(parseDraft(storage.getItem(KEY))?.payment_type).toBeNull();
+    const kept = stored() as Record<string, unknown>;
+    for (const other of ['boleto', 'cash', 'OFFLINE', '', 0]) {
+      expect(parseDraft({ ...kept, payment_type: other }), String(other)).toBeNull();
+    }
   });
 });

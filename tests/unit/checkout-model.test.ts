@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type } from 'arktype';
+import { Preferences } from '../../src/schemas/catalogue.ts';
 import {
   allowedDeliveryTypes,
   deliveryTime,
@@ -238,7 +240,7 @@ describe('checkout model', () => {
     expect(orderPayload({ ...draft, delivery_type: 'delivery' }).address_id).toBe('a1');
   });
 
-  it('maps every 403 code of the send-order catalogue to its own message, others to the generic one [R-8.3..R-8.17]', () => {
+  it('maps every 403 code of the send-order catalogue to its own message, others to the generic one [R-8.3] [R-8.4] [R-8.5] [R-8.6] [R-8.7] [R-8.8] [R-8.9] [R-8.10] [R-8.11] [R-8.12] [R-8.13] [R-8.14] [R-8.15] [R-8.16] [R-8.17]', () => {
     const codes = [
       'payment_not_done',
       'credit_card_problems',
@@ -266,7 +268,7 @@ describe('checkout model', () => {
     expect(t(sendFailureAction(403, 'something_new').key)).toBe('Houve um problema ao enviar o seu pedido. Tente novamente.');
   });
 
-  it('maps every 409 code, and a 409 without message to the purchase-limit text [R-8.2] [R-8.18..R-8.23]', () => {
+  it('maps every 409 code, and a 409 without message to the purchase-limit text [R-8.2] [R-8.18] [R-8.19] [R-8.20] [R-8.21] [R-8.22] [R-8.23]', () => {
     for (const code of ['offer_not_available', 'offer_changed', 'price_changed', 'user_offer_limit_reached', 'sales_limit_reached', 'write_conflict']) {
       expect(sendFailureAction(409, code).key).toBe(`checkout:errors.${code}`);
       expect(t(sendFailureAction(409, code).key)).not.toMatch(/^errors\./);
@@ -350,5 +352,24 @@ describe('checkout model', () => {
       ]),
     ).toBe('Gelo');
     expect(productRefusingSchedule([{ name: 'Água', accept_scheduling: true }])).toBeNull();
+  });
+});
+
+describe('preferences.delivery_type', () => {
+  const imported = (delivery_type: unknown) => Preferences({ title: 'Loja', desc: '', delivery_type });
+
+  it('lists delivery, pickup and local (on the premises), at least one, nothing else; the checkout offers what it lists [R-3.28]', () => {
+    for (const list of [['delivery'], ['pickup'], ['local'], ['delivery', 'pickup', 'local']]) {
+      const prefs = imported(list);
+      if (prefs instanceof type.errors) throw new Error(`${list}: ${prefs.summary}`);
+      // With products that take every type, the checkout offers exactly the listed ones.
+      expect(allowedDeliveryTypes(prefs.delivery_type, [{ delivery_type: ['delivery', 'pickup', 'local'] }])).toEqual(list);
+    }
+    // A product sold for pickup only narrows the offer; 'local' is never offered unless listed (decisions #13).
+    expect(allowedDeliveryTypes(['delivery', 'pickup', 'local'], [{ delivery_type: ['pickup', 'local'] }])).toEqual(['pickup', 'local']);
+    expect(allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup', 'local'] }])).toEqual(['pickup']);
+    for (const other of [['takeaway'], ['entrega'], ['delivery', 'drive-thru'], [], 'delivery', null]) {
+      expect(imported(other), JSON.stringify(other)).toBeInstanceOf(type.errors);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { type } from 'arktype';
+import { Preferences } from '../../src/schemas/catalogue.ts';
 import { packingFee, priceOrder, type OrderTotals, type PricingInput, type PricingLine, type PricingPreferences } from '../../src/domain/order-pricing.ts';
 
 const PREFS: PricingPreferences = {
@@ -352,5 +354,27 @@ describe('invariants', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('pickup_discount_type', () => {
+  /** The preferences as an import reads them (src/schemas/catalogue.ts), with a pickup discount of `value`. */
+  const imported = (pickup_discount_type: unknown, value: number) =>
+    Preferences({ title: 'Cantina', desc: '', delivery_type: ['pickup'], has_pickup_discount: true, pickup_discount_type, pickup_discount_value: value });
+
+  it("is 'fixed' (that many centavos off) or 'percentage' (that share of the products), and nothing else [R-3.26]", () => {
+    const lines = [line(3000), line(1000, { qnt: 2 })];
+    const off = (prefs: ReturnType<typeof imported>) => {
+      if (prefs instanceof type.errors) throw new Error(prefs.summary);
+      return priceOrder(input({ lines, delivery_type: 'pickup', preferences: prefs })).pickup_discount;
+    };
+    expect(off(imported('fixed', 250))).toBe(250);
+    expect(off(imported('percentage', 25))).toBe(1000);
+    // Left out, the discount is read as fixed.
+    const omitted = Preferences({ title: 'Cantina', desc: '', delivery_type: ['pickup'], has_pickup_discount: true, pickup_discount_value: 250 });
+    expect(off(omitted)).toBe(250);
+    for (const other of ['percent', 'FIXED', 'valor', '', null, 10]) {
+      expect(imported(other, 10), String(other)).toBeInstanceOf(type.errors);
+    }
   });
 });

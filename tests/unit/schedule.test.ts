@@ -315,3 +315,24 @@ describe('zonedDateTimeParts and scheduleDateExpired', () => {
     expect(scheduleDateExpired('not a date', justAfterMidnight, SP)).toBe(true);
   });
 });
+
+describe('a schedule for today (decisions #19)', () => {
+  /** Open all Saturday, no preparation: what is offered is the rounding alone. */
+  const saturday = (now: string) => ctx({ now: sp(now), officeHours: [{ wday: 7, start_at: 0, stop_at: 2400 }], preparationMinutes: 0 });
+
+  it('starts at now rounded up to the next 15 minutes, never at a time already past [R-9.3]', () => {
+    expect(timesOf(saturday('2025-01-04T12:01'), '2025-01-04')[0]).toBe('12:15');
+    expect(timesOf(saturday('2025-01-04T12:14:59'), '2025-01-04')[0]).toBe('12:15');
+    expect(timesOf(saturday('2025-01-04T12:15'), '2025-01-04')[0]).toBe('12:15');
+    expect(timesOf(saturday('2025-01-04T12:15:01'), '2025-01-04')[0]).toBe('12:30');
+    expect(timesOf(saturday('2025-01-04T12:50'), '2025-01-04')[0]).toBe('13:00');
+    expect(timesOf(saturday('2025-01-04T23:30'), '2025-01-04')).toEqual(['23:30', '23:45']);
+    // 23:46 rounds up to midnight, which is tomorrow: nothing is left today.
+    expect(scheduleTimes(saturday('2025-01-04T23:46'), '2025-01-04')).toEqual({ ok: false, reason: 'no_time_left' });
+    // A time of today that is already past is refused, the rounded one taken.
+    expect(checkSchedule(saturday('2025-01-04T12:01'), '2025-01-04', '12:00')).toEqual({ ok: false, reason: 'past' });
+    expect(checkSchedule(saturday('2025-01-04T12:01'), '2025-01-04', '12:15')).toMatchObject({ ok: true });
+    // Tomorrow starts at its opening, whatever the time now.
+    expect(timesOf(saturday('2025-01-03T12:01'), '2025-01-04')[0]).toBe('00:00');
+  });
+});

@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { SUBMIT_PROBLEM_CODES, firstSubmitProblem, type SubmitCheckInput } from '../../src/domain/submit-checks.ts';
 import { normalizeSpaces } from '../../src/domain/money.ts';
+import { type } from 'arktype';
+import { Preferences } from '../../src/schemas/catalogue.ts';
 
 const CPF = '529.982.247-25';
 
@@ -94,7 +96,7 @@ describe('each check', () => {
     expect(code(valid({ use_credits: true, totals: partial, payment_type: 'pix', payment_method: null }))).toBeNull();
   });
 
-  it('lets credits that cover the whole order go without a payment type [R-4.6]', () => {
+  it('lets credits that cover the whole order go without a payment type', () => {
     const covered = { total: 0, credits: 5700, products_total: 5000 };
     expect(code(valid({ use_credits: true, totals: covered, payment_type: 'credits', payment_method: null }))).toBeNull();
     expect(code(valid({ use_credits: true, totals: covered, payment_type: null, payment_method: null }))).toBeNull();
@@ -319,5 +321,31 @@ describe('order of the checks [R-5.30]', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('preferences.tax_receipt', () => {
+  const imported = (tax_receipt?: unknown) => {
+    const prefs = Preferences({ title: 'Loja', desc: '', delivery_type: ['pickup'], ...(tax_receipt === undefined ? {} : { tax_receipt }) });
+    if (prefs instanceof type.errors) throw new Error(prefs.summary);
+    return prefs.tax_receipt;
+  };
+
+  it("is false, 'required' or 'optional', each read by the invoice check, and nothing else [R-3.27]", () => {
+    const untouched = { status: false, document: '' };
+    const tickedEmpty = { status: true, document: '' };
+    const withCpf = { status: true, document: CPF };
+    // false (also when left out): no invoice asked, a ticked box without a document does not stop the order.
+    expect(imported()).toBe(false);
+    expect(code(valid({ tax_receipt: imported(false), invoice: tickedEmpty }))).toBeNull();
+    // 'optional': only when the customer ticks it.
+    expect(code(valid({ tax_receipt: imported('optional'), invoice: untouched }))).toBeNull();
+    expect(code(valid({ tax_receipt: imported('optional'), invoice: tickedEmpty }))).toBe('invoice_document_missing');
+    // 'required': always, with a valid document.
+    expect(code(valid({ tax_receipt: imported('required'), invoice: untouched }))).toBe('invoice_document_missing');
+    expect(code(valid({ tax_receipt: imported('required'), invoice: withCpf }))).toBeNull();
+    for (const other of [true, 'sim', 'obrigatorio', 'Required', null, 0]) {
+      expect(Preferences({ title: 'Loja', desc: '', delivery_type: ['pickup'], tax_receipt: other }), String(other)).toBeInstanceOf(type.errors);
+    }
   });
 });

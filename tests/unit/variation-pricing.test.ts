@@ -1,4 +1,6 @@
 import { describe, it, expect } from 'vitest';
+import { type } from 'arktype';
+import { OrderVariation, ProductVariation } from '../../src/schemas/catalogue.ts';
 import fc from 'fast-check';
 import {
   canContinue,
@@ -246,5 +248,42 @@ describe('variation selection', () => {
       { item_id: 'alho', qnt: 3 },
     ]);
     expect(stepAddRemoveOption(MOLHOS, [{ item_id: 'alho', qnt: 1 }], 'alho', -1)).toEqual([]);
+  });
+});
+
+describe('variation layout', () => {
+  const items = [
+    { _id: 'ketchup', name: 'Ketchup', price: 0 },
+    { _id: 'mostarda', name: 'Mostarda', price: 0 },
+  ];
+
+  it('is check (each option once: radio or checkboxes) or addremove (a quantity per option), nothing else [R-3.31]', () => {
+    for (const layout of ['check', 'addremove']) {
+      expect(ProductVariation({ _id: 'molhos', name: 'Molhos', layout, min: 0, max: 3, price_rule: 1, items }), layout).not.toBeInstanceOf(type.errors);
+      expect(OrderVariation({ _id: 'molhos', name: 'Molhos', layout, min: 0, max: 3, items }), layout).not.toBeInstanceOf(type.errors);
+    }
+    for (const layout of ['radio', 'select', 'Check', '', null]) {
+      expect(ProductVariation({ _id: 'molhos', name: 'Molhos', layout, min: 0, max: 3, price_rule: 1, items }), String(layout)).toBeInstanceOf(type.errors);
+      expect(OrderVariation({ _id: 'molhos', name: 'Molhos', layout, min: 0, max: 3, items }), String(layout)).toBeInstanceOf(type.errors);
+    }
+
+    // check: a tick takes an option once; a second tick takes it off; the count is of options.
+    const check: VariationGroupDef = { _id: 'molhos', name: 'Molhos', layout: 'check', min: 0, max: 3 };
+    const once = toggleCheckOption(check, [], 'ketchup');
+    expect(once).toEqual([{ item_id: 'ketchup', qnt: 1 }]);
+    expect(toggleCheckOption(check, once, 'ketchup')).toEqual([]);
+    expect(selectedCount(check, [...once, { item_id: 'mostarda', qnt: 1 }])).toBe(2);
+    expect(variationControl(check)).toBe('checkbox');
+    expect(variationControl({ ...check, min: 1, max: 1 })).toBe('radio');
+
+    // addremove: each step adds a unit of the same option; the count is of units.
+    const addremove: VariationGroupDef = { ...check, layout: 'addremove' };
+    const twice = stepAddRemoveOption(addremove, stepAddRemoveOption(addremove, [], 'ketchup', 1), 'ketchup', 1);
+    expect(twice).toEqual([{ item_id: 'ketchup', qnt: 2 }]);
+    expect(selectedCount(addremove, [...twice, { item_id: 'mostarda', qnt: 1 }])).toBe(3);
+    expect(variationControl(addremove)).toBe('stepper');
+    // The same picks meet a minimum of 2 as addremove units but not as check options.
+    expect(canContinue([{ ...addremove, min: 2 }], { molhos: twice })).toBe(true);
+    expect(canContinue([{ ...check, min: 2 }], { molhos: once })).toBe(false);
   });
 });
