@@ -5,6 +5,7 @@
 // and a position inside Brazil.
 import { type } from 'arktype';
 import { ADDRESS_NUMBER_MAX, ADDRESS_PLACES } from '../domain/address.ts';
+import type { DeliveryAtResult } from '../domain/delivery-fee.ts';
 import { LngLat } from './api-catalogue.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
@@ -99,3 +100,8 @@ export interface AddressView {
 
 /** The delivery an establishment offers to an address: its fee and distance, or none (outside the radius). */
 export type AddressDelivery = { ok: true; price: number; distance: number } | { ok: false };
+
+/** The wire reading of src/domain/delivery-fee.ts deliveryAt: the fee and distance, or { ok: false } whatever the reason. */
+export function addressDeliveryOf(result: DeliveryAtResult): AddressDelivery {
+  return result.ok ? { ok: true, price: result.price, distance: result.distance } : { ok: false };
+}

@@ -18,7 +18,7 @@ import { addressView, getUserAddress } from '../db/addresses-repo.ts';
 import { normalizePicks, pickErrors, priceLine, selectedEntries, type VariationPick } from '../../domain/cart.ts';
 import { toVariationRule, unmetVariationGroups, variationGroupAmountCents, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
-import { deliveryFee, distanceMeters } from '../../domain/delivery-fee.ts';
+import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { checkSchedule, productsShareAvailability, zonedDateTimeParts, type ScheduleCheck } from '../../domain/schedule.ts';
 import { firstSubmitProblem } from '../../domain/submit-checks.ts';
 import { isProductAvailableAt } from '../../domain/availability.ts';
@@ -45,6 +45,8 @@ type Establishment = {
   officeHours: OfficeHour[];
   timeZone: string;
   openMode: 'auto' | 'open' | 'closed';
+  /** [lng, lat] from the stored address, as every other answer reads it (PostgreSQL's real columns round it). */
+  position: [number, number];
 };
 
 function loadEstablishment(row: EstablishmentRow): Establishment {
@@ -56,6 +58,7 @@ function loadEstablishment(row: EstablishmentRow): Establishment {
     officeHours: openMode === 'open' && officeHours.length === 0 ? ALWAYS : officeHours,
     timeZone: row.time_zone || DEFAULT_TIME_ZONE,
     openMode,
+    position: (JSON.parse(row.address) as { lng_lat: [number, number] }).lng_lat,
   };
 }
 
@@ -202,7 +205,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   if (type === 'delivery' && body.address_id !== null) {
     const a = await getUserAddress(trx, user.id, body.address_id);
     if (!a) throw new OrderProblem(403, 'invalid_address');
-    const result = deliveryFee(distanceMeters([row.lng, row.lat], [a.lng, a.lat]), prefs);
+    const result = deliveryAt(est.position, [a.lng, a.lat], prefs);
     if (!result.ok) throw new OrderProblem(404, 'no_delivery_tax_found');
     address = addressView(a);
     fee = result.price;

@@ -8,9 +8,9 @@ import { requireSession } from '../../services/session.ts';
 import { config } from '../../config.ts';
 import { randomId } from '../../db/ids.ts';
 import { addressView, deleteUserAddress, getUserAddress, insertAddress, listUserAddresses } from '../../db/addresses-repo.ts';
-import { AddressBody, AddressParams, AddressesQuery } from '../../../schemas/api-geo.ts';
+import { AddressBody, AddressParams, AddressesQuery, addressDeliveryOf } from '../../../schemas/api-geo.ts';
+import { deliveryAt } from '../../../domain/delivery-fee.ts';
 import { requireEstablishment } from './tenancy.ts';
-import { establishmentDelivery } from './geo.ts';
 
 async function session(c: Context<ApiEnv>) {
   const deps = c.get('deps');
@@ -31,7 +31,7 @@ export const addressRoutes = new Hono<ApiEnv>()
     const rows = await listUserAddresses(db, user.id);
     const addresses = rows.map((row) => {
       const view = addressView(row);
-      return est ? { ...view, delivery: establishmentDelivery(est, view.lng_lat) } : view;
+      return est ? { ...view, delivery: addressDeliveryOf(deliveryAt(est.address.lng_lat, view.lng_lat, est.preferences)) } : view;
     });
     return c.json({ addresses });
   })

@@ -17,7 +17,8 @@ import {
   SlugParams,
   type EstablishmentField,
 } from '../../../schemas/api-catalogue.ts';
-import { coversPoint, distanceMeters, isEstablishmentOpen } from '../../services/establishment-status.ts';
+import { isEstablishmentOpen } from '../../services/establishment-status.ts';
+import { distanceMeters, withinDeliveryRadius } from '../../../domain/delivery-fee.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
 
 /** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike). */
@@ -102,8 +103,8 @@ export const tenancyRoutes = new Hono<ApiEnv>()
     let items = await summariesWithStatus(db, summaries, now());
     const point = query.lng_lat;
     if (point) {
-      items = items.map((it) => ({ ...it, distance_meters: Math.round(distanceMeters(it.lng_lat, point)) }));
-      if (query.intersect) items = items.filter((it) => coversPoint({ lng_lat: it.lng_lat, preferences: it.view.preferences }, point));
+      items = items.map((it) => ({ ...it, distance_meters: distanceMeters(it.lng_lat, point) }));
+      if (query.intersect) items = items.filter((it) => withinDeliveryRadius(it.lng_lat, point, it.view.preferences));
       if (query.near) items = [...items].sort((a, b) => a.distance_meters! - b.distance_meters! || a.slug_area.localeCompare(b.slug_area));
     }
     return c.json(items.map(stripView));
@@ -134,7 +135,7 @@ export const tenancyRoutes = new Hono<ApiEnv>()
       const point = query.lng_lat;
       const all = await summariesWithStatus(db, await listEstablishments(db, { activeOnly: true }), now());
       const serving = all
-        .filter((it) => coversPoint({ lng_lat: it.lng_lat, preferences: it.view.preferences }, point))
+        .filter((it) => withinDeliveryRadius(it.lng_lat, point, it.view.preferences))
         .sort((a, b) => distanceMeters(a.lng_lat, point) - distanceMeters(b.lng_lat, point))[0];
       if (serving) timeZone = serving.view.time_zone || DEFAULT_TIME_ZONE;
     }
