@@ -1,6 +1,7 @@
 // The cart's pure rules (spec sections 3-5 and 9): pricing a line from a product and its
-// variation picks by the seven price rules, the selection messages of decisions #25, merging
-// identical lines, quantities 0..999 and the consumption-option (delivery type) conflict.
+// variation picks by the seven price rules, what keeps picks from being added (codes the islands
+// translate with decisions #25's messages), merging identical lines, quantities 0..999 and the
+// consumption-option (delivery type) conflict.
 // No I/O and no clock: the store (islands/stores/cart.ts) owns time and storage.
 import type { ProductVariation } from '../schemas/catalogue.ts';
 import type { ProductView } from '../schemas/views.ts';
@@ -10,9 +11,10 @@ import {
   lineTotalCents,
   productUnitPriceCents,
   toVariationRule,
-  unmetVariationGroups,
+  variationPickProblems,
   type PricedGroup,
-  type VariationGroupDef,
+  type VariationGroupRules,
+  type VariationProblem,
   type VariationSelection,
 } from './variation-pricing.ts';
 
@@ -54,10 +56,6 @@ export interface SelectedVariationEntry {
   price: number;
 }
 
-/** The R-8.64 message: the product cannot share the cart's consumption options. */
-export const DELIVERY_CONFLICT_MESSAGE =
-  'Este produto não pode ser pedido junto com os itens do carrinho: as opções de consumo (entrega, retirada ou consumo no local) são diferentes.';
-
 // ---- Picks ------------------------------------------------------------------------------
 
 /**
@@ -81,12 +79,37 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function groupDef(group: ProductVariation): VariationGroupDef {
-  return { _id: group._id, name: group.name, layout: group.layout, min: group.min, max: group.max };
+/**
+ * The picks per group _id (as the selection rules read them) and the picks of groups not among `groups`.
+ * Example: `selectionsByGroup([{ _id: 'a' }], [{ variation_id: 'a', item_id: 'x', qnt: 1 }, { variation_id: 'z', item_id: 'y', qnt: 1 }])` is `{ selections: { a: [{ item_id: 'x', qnt: 1 }] }, stray: [{ groupId: 'z', itemId: 'y' }] }`
+ */
+export function selectionsByGroup(
+  groups: readonly { _id: string }[],
+  picks: readonly VariationPick[],
+): { selections: Record<string, VariationSelection[]>; stray: { groupId: string; itemId: string }[] } {
+  const selections: Record<string, VariationSelection[]> = {};
+  for (const group of groups) selections[group._id] = [];
+  const stray: { groupId: string; itemId: string }[] = [];
+  for (const p of picks) {
+    const own = selections[p.variation_id];
+    if (own) own.push({ item_id: p.item_id, qnt: p.qnt });
+    else stray.push({ groupId: p.variation_id, itemId: p.item_id });
+  }
+  return { selections, stray };
 }
 
-function selectionsOf(group: ProductVariation, picks: readonly VariationPick[]): VariationSelection[] {
-  return picks.filter((p) => p.variation_id === group._id).map((p) => ({ item_id: p.item_id, qnt: p.qnt }));
+/**
+ * What keeps picks of `groups` from being taken (src/domain/variation-pricing.ts variationPickProblems
+ * over the normalised picks), plus invalid_quantity for a quantity that is not a whole number >= 0.
+ * Product lines and order variations, in the browser and on the server, are checked with it.
+ * Example: `variationPicksProblems(pizza.variations, [])` is `[{ code: 'below_min', groupId: 'sabores', name: 'Sabores', layout: 'check', min: 1 }]`
+ */
+export function variationPicksProblems(groups: readonly VariationGroupRules[], picks: readonly VariationPick[]): VariationProblem[] {
+  const invalid = picks.some((p) => p.qnt !== 0 && (!Number.isSafeInteger(p.qnt) || p.qnt < 0));
+  const { selections, stray } = selectionsByGroup(groups, normalizePicks(picks));
+  const problems = variationPickProblems(groups, selections, stray);
+  if (invalid) problems.push({ code: 'invalid_quantity' });
+  return problems;
 }
 
 // ---- Pricing ----------------------------------------------------------------------------
@@ -114,35 +137,13 @@ export function priceLine(product: ProductView, picks: readonly VariationPick[],
 // ---- Selection rules --------------------------------------------------------------------
 
 /**
- * What keeps the picks from being added, in Portuguese: first each unmet minimum with the decisions #25
- * message (check: 'Escolha no mínimo {min} opção de {name}', addremove: 'Escolha no mínimo {min} {name}')
- * [R-5.87] [R-5.88] [R-5.90], then picks past a group's maximum, of unknown items or groups, and check
- * items with a quantity other than 1. Empty means the product can be added.
- * Example: `pickErrors(pizza, [])` is `['Escolha no mínimo 1 opção de Sabores']`
+ * What keeps the picks from being added to the cart: unmet minimums first [R-5.87] [R-5.88] [R-5.90],
+ * then picks past a group's maximum, of unknown items or groups, check items with a quantity other than
+ * 1, and invalid quantities. Empty means the product can be added. The islands show them in Portuguese.
+ * Example: `pickErrors(pizza, [])` is `[{ code: 'below_min', groupId: 'sabores', name: 'Sabores', layout: 'check', min: 1 }]`
  */
-export function pickErrors(product: ProductView, picks: readonly VariationPick[]): string[] {
-  const raw = picks.filter((p) => p.qnt !== 0);
-  const invalid = raw.some((p) => !Number.isSafeInteger(p.qnt) || p.qnt < 0);
-  const chosen = normalizePicks(picks);
-  const selections: Record<string, VariationSelection[]> = {};
-  for (const group of product.variations) selections[group._id] = selectionsOf(group, chosen);
-
-  const messages = unmetVariationGroups(product.variations.map(groupDef), selections).map((u) => u.message);
-  for (const group of product.variations) {
-    const own = selections[group._id] ?? [];
-    const items = new Set(group.items.map((i) => i._id));
-    if (own.some((s) => !items.has(s.item_id))) messages.push(`Opção indisponível em ${group.name}`);
-    if (group.layout === 'check') {
-      if (own.some((s) => s.qnt !== 1)) messages.push(`Escolha cada opção de ${group.name} uma vez só`);
-      if (group.max > 0 && own.length > group.max) messages.push(`Escolha no máximo ${group.max} ${group.max === 1 ? 'opção' : 'opções'} de ${group.name}`);
-    } else if (group.max > 0 && own.reduce((acc, s) => acc + s.qnt, 0) > group.max) {
-      messages.push(`Escolha no máximo ${group.max} ${group.name}`);
-    }
-  }
-  const known = new Set(product.variations.map((g) => g._id));
-  if (chosen.some((p) => !known.has(p.variation_id))) messages.push('Opção indisponível');
-  if (invalid) messages.push('Quantidade inválida');
-  return messages;
+export function pickErrors(product: Pick<ProductView, 'variations'>, picks: readonly VariationPick[]): VariationProblem[] {
+  return variationPicksProblems(product.variations, picks);
 }
 
 /** Whether the picks satisfy every group of the product [R-5.89]. Example: `canAdd(pizza, halves) === true` */

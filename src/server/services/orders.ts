@@ -15,8 +15,8 @@ import { listOrderVariations } from '../db/catalogue-repo.ts';
 import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
 import { randomId } from '../db/ids.ts';
 import { addressView, getUserAddress } from '../db/addresses-repo.ts';
-import { normalizePicks, pickErrors, priceLine, selectedEntries, type VariationPick } from '../../domain/cart.ts';
-import { toVariationRule, unmetVariationGroups, variationGroupAmountCents, type VariationSelection } from '../../domain/variation-pricing.ts';
+import { normalizePicks, priceLine, selectedEntries, selectionsByGroup, variationPicksProblems, type VariationPick } from '../../domain/cart.ts';
+import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { checkSchedule, productsShareAvailability, zonedDateTimeParts, type ScheduleCheck } from '../../domain/schedule.ts';
@@ -75,6 +75,36 @@ function unmetList(unmet: readonly { name: string; min: number }[]): string {
 
 type PricedLine = { item: OrderItemView; product: ProductView; promo: boolean; packing_quantity: number };
 
+/** What a refused pick is, for the developer reading a 400 (the storefront never sends one: its own checks are the same). */
+function pickProblemText(p: Exclude<VariationProblem, { code: 'below_min' }>): string {
+  switch (p.code) {
+    case 'above_max':
+      return `at most ${p.max} of ${p.name}`;
+    case 'picked_twice':
+      return `each option of ${p.name} can be chosen once`;
+    case 'unknown_item':
+      return `${p.name} has no option ${p.itemId}`;
+    case 'unknown_group':
+      return `unknown or inactive variation ${p.groupId}/${p.itemId}`;
+    case 'invalid_quantity':
+      return 'quantities must be whole numbers';
+  }
+}
+
+/**
+ * The field problems (code variation_invalid) of picks past a maximum, picked twice or unknown, and
+ * the unmet minimums apart: those are answered with the submit checks, in their place.
+ */
+function splitPickProblems(problems: readonly VariationProblem[], path: string): { invalid: FieldProblem[]; unmet: UnmetGroup[] } {
+  const invalid: FieldProblem[] = [];
+  const unmet: UnmetGroup[] = [];
+  for (const p of problems) {
+    if (p.code === 'below_min') unmet.push(p);
+    else invalid.push({ path, code: 'variation_invalid', message: pickProblemText(p) });
+  }
+  return { invalid, unmet };
+}
+
 /**
  * Prices each line from the catalogue; 422 product_unavailable for a product the establishment does
  * not sell, 400 for impossible picks (unknown items, past a maximum). Unmet minimums are answered
@@ -87,17 +117,9 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
     const product = products.get(line.id);
     if (!product) throw new OrderProblem(422, 'product_unavailable', { product_id: line.id });
     const picks: VariationPick[] = normalizePicks(line.variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
-    const selections: Record<string, { item_id: string; qnt: number }[]> = {};
-    for (const p of picks) {
-      selections[p.variation_id] ??= [];
-      selections[p.variation_id]!.push({ item_id: p.item_id, qnt: p.qnt });
-    }
-    const groupUnmet = unmetVariationGroups(product.variations, selections);
-    const unmetMessages = new Set(groupUnmet.map((u) => u.message));
-    for (const message of pickErrors(product, picks)) {
-      if (!unmetMessages.has(message)) problems.push({ path: `products[${i}].variations`, code: 'variation_invalid', message });
-    }
-    unmet.push(...groupUnmet.map((u) => ({ name: `${product.name}: ${u.name}`, min: u.min })));
+    const checked = splitPickProblems(variationPicksProblems(product.variations, picks), `products[${i}].variations`);
+    problems.push(...checked.invalid);
+    unmet.push(...checked.unmet.map((u) => ({ name: `${product.name}: ${u.name}`, min: u.min })));
     const { unit_cents, line_cents } = priceLine(product, picks, line.qnt);
     const item: OrderItemView = {
       product_id: product._id,
@@ -115,43 +137,30 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
   return { lines, unmet };
 }
 
-/** The order-level variation entries and their amount (each group by its price rule), from the active variations only. */
+/**
+ * The order-level variation entries and their amount (each group by its price rule), from the active
+ * variations only; 400 for impossible picks, checked by the same rule as a product's variations.
+ */
 function priceOrderVariations(
   body: OrderBody,
   groups: readonly OrderVariationView[],
 ): { entries: OrderVariationEntry[]; cents: number; selections: Record<string, VariationSelection[]> } {
-  const problems: FieldProblem[] = [];
-  const byId = new Map(groups.map((g) => [g._id, g]));
   const picks = normalizePicks(body.order_variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
-  picks.forEach((p) => {
-    const group = byId.get(p.variation_id);
-    if (!group?.items.some((item) => item._id === p.item_id)) {
-      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `unknown or inactive order variation ${p.variation_id}/${p.item_id}` });
-    }
-  });
+  const { invalid } = splitPickProblems(variationPicksProblems(groups, picks), 'order_variations');
+  if (invalid.length) throw new ApiError(400, 'invalid_body', invalid);
+  const { selections } = selectionsByGroup(groups, picks);
   const entries: OrderVariationEntry[] = [];
   let cents = 0;
-  const selections: Record<string, VariationSelection[]> = {};
   for (const group of groups) {
-    const own = picks.filter((p) => p.variation_id === group._id);
-    selections[group._id] = own.map((p) => ({ item_id: p.item_id, qnt: p.qnt }));
-    const count = group.layout === 'check' ? own.length : own.reduce((n, p) => n + p.qnt, 0);
-    if (group.layout === 'check' && own.some((p) => p.qnt !== 1)) {
-      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `each option of ${group.name} can be chosen once` });
-    }
-    if (group.max > 0 && count > group.max) {
-      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `at most ${group.max} of ${group.name}` });
-    }
     const priced: { priceCents: number; qnt: number }[] = [];
     for (const item of group.items) {
-      const pick = own.find((p) => p.item_id === item._id);
+      const pick = selections[group._id]!.find((p) => p.item_id === item._id);
       if (!pick) continue;
       entries.push({ _id: group._id, item_id: item._id, name: item.name, qnt: pick.qnt, price: item.price });
       priced.push({ priceCents: item.price, qnt: pick.qnt });
     }
     cents += variationGroupAmountCents(toVariationRule(group.price_rule), priced);
   }
-  if (problems.length) throw new ApiError(400, 'invalid_body', problems);
   return { entries, cents, selections };
 }
 
