@@ -3,7 +3,6 @@
 // translate with decisions #25's messages), merging identical lines, quantities 0..999 and the
 // consumption-option (delivery type) conflict.
 // No I/O and no clock: the store (islands/stores/cart.ts) owns time and storage.
-import type { ProductVariation } from '../schemas/catalogue.ts';
 import type { ProductView } from '../schemas/views.ts';
 import { sumCents } from './money.ts';
 import { clampQuantity } from './quantity.ts';
