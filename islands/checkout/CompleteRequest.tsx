@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import type { RefObject } from 'react';
 import { toast } from '../../src/client/toast.ts';
 import type { SessionUser } from '../../src/client/session.ts';
-import { formatAddressLine } from '../../src/domain/address.ts';
+import { addressLineText } from '../../src/i18n/messages.ts';
 import type { DeliveryType } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { priceOrder } from '../../src/domain/order-pricing.ts';
@@ -397,7 +397,7 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
                   : type === 'local'
                     ? t('checkout:summary.localAt')
                     : draft.delivery_address
-                      ? `${t('checkout:summary.deliverTo')}: ${formatAddressLine(draft.delivery_address)}`
+                      ? `${t('checkout:summary.deliverTo')}: ${addressLineText(draft.delivery_address)}`
                       : t('checkout:summary.noAddress')}
             </p>
             {(scheduledParts || draft.delivery_time) && (

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { formatBRL, formatBRLNumber, maskCurrencyInput, centsFromMaskedInput } from '../../src/domain/money.ts';
 import type { DeliveryType } from '../../src/domain/cart.ts';
 import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
+import { fieldProblemText } from '../../src/i18n/messages.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -240,7 +241,7 @@ function TaxReceipt({
   const add = () => {
     const result = validateTaxId(text);
     if (!result.ok) {
-      setError(result.message);
+      setError(fieldProblemText(result.code));
       return;
     }
     setError(null);

@@ -88,19 +88,23 @@ export function addressSavePayload(v: AddressFormValues): AddressSavePayload {
 }
 
 /**
- * One line to show: 'Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC' with 'S/N' and no complement when null.
- * Empty parts are left out rather than shown as stray separators.
- * Example: `formatAddressLine({ street: 'Rua A', number: null, complement: null, neighborhood: 'Centro', city: 'Itajaí', state: 'SC' }) === 'Rua A, S/N - Centro, Itajaí/SC'`
+ * One line to show: 'Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC', with `noNumber` (the
+ * locale's 'S/N') for a null number and no complement when null. Empty parts are left out rather than
+ * shown as stray separators.
+ * Example: `formatAddressLine({ street: 'Rua A', number: null, complement: null, neighborhood: 'Centro', city: 'Itajaí', state: 'SC' }, 'S/N') === 'Rua A, S/N - Centro, Itajaí/SC'`
  */
-export function formatAddressLine(a: {
-  street: string;
-  number: string | null;
-  complement?: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-}): string {
-  const number = a.number === null || a.number.trim() === '' ? 'S/N' : a.number.trim();
+export function formatAddressLine(
+  a: {
+    street: string;
+    number: string | null;
+    complement?: string | null;
+    neighborhood: string;
+    city: string;
+    state: string;
+  },
+  noNumber: string,
+): string {
+  const number = a.number === null || a.number.trim() === '' ? noNumber : a.number.trim();
   const head = [a.street.trim(), number].filter(Boolean).join(', ');
   const cityState = [a.city.trim(), a.state.trim()].filter(Boolean).join('/');
   const tail = [a.neighborhood.trim(), cityState].filter(Boolean).join(', ');

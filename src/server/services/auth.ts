@@ -15,8 +15,8 @@ import {
   type UserChanges,
 } from '../db/users-repo.ts';
 import { ApiError, type FieldProblem } from '../api/errors.ts';
-import { validatePhone } from '../../domain/phone.ts';
-import { validateTaxId } from '../../domain/tax-id.ts';
+import { validatePhone, type PhoneProblemCode } from '../../domain/phone.ts';
+import { validateTaxId, type TaxIdErrorCode } from '../../domain/tax-id.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import type { Gender, ProfileBody, RegisterBody } from '../../schemas/api-accounts.ts';
 import { imageSizeUrls, type ImageStorage } from '../adapters/image-storage.ts';
@@ -119,6 +119,15 @@ export function userView(row: UserRow, storage: Pick<ImageStorage, 'url'>): User
 
 // --- Form rules ---
 
+/** What a refused phone or document is, for the developer reading a 400 (the storefront shows the code's Portuguese). */
+const FIELD_DETAIL: Record<PhoneProblemCode | TaxIdErrorCode, string> = {
+  phone_incomplete: 'phone must have 10 or 11 digits',
+  phone_invalid: 'phone must be a Brazilian number with a real area code',
+  phone_mismatch: 'phone must be the registered number',
+  document_incomplete: 'document must have 11 (CPF) or 14 (CNPJ) characters',
+  document_not_validate: 'document must be a valid CPF or CNPJ',
+};
+
 function invalidBody(problems: FieldProblem[]): ApiError {
   return new ApiError(400, 'invalid_body', problems);
 }
@@ -127,7 +136,7 @@ function invalidBody(problems: FieldProblem[]): ApiError {
 function checkPhone(input: string, problems: FieldProblem[]): string | undefined {
   const result = validatePhone(input);
   if (result.ok) return result.digits;
-  problems.push({ path: 'phone', code: result.code, message: result.message });
+  problems.push({ path: 'phone', code: result.code, message: FIELD_DETAIL[result.code] });
   return undefined;
 }
 
@@ -187,7 +196,7 @@ export function checkProfile(body: ProfileBody, now: Date, timeZone = DEFAULT_TI
     else {
       const doc = validateTaxId(body.document);
       if (doc.ok) changes.document = doc.value;
-      else problems.push({ path: 'document', code: doc.code, message: doc.message });
+      else problems.push({ path: 'document', code: doc.code, message: FIELD_DETAIL[doc.code] });
     }
   }
 
