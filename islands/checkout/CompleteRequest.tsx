@@ -207,7 +207,6 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
       draft: store.draft.value,
       lines,
       ctx,
-      schedule: { ...schedule, now: Temporal.Now.instant() },
       totals,
       open,
       now: Temporal.Now.instant(),

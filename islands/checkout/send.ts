@@ -11,7 +11,6 @@ import { toast } from '../../src/client/toast.ts';
 import { ecommercePayload, track, trackingItems } from '../../src/client/tracking.ts';
 import type { CartLine } from '../../src/domain/cart.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
-import type { ScheduleContext } from '../../src/domain/schedule.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
@@ -41,7 +40,6 @@ export function submitProblem(args: {
   draft: Draft;
   lines: readonly CartLine[];
   ctx: CheckoutContext;
-  schedule: ScheduleContext;
   totals: OrderTotals;
   open: boolean;
   now: Temporal.Instant;
@@ -53,7 +51,6 @@ export function submitProblem(args: {
       establishment: args.ctx.establishment,
       products: args.ctx.products,
       orderVariations: args.ctx.orderVariations,
-      schedule: args.schedule,
       totals: args.totals,
       open: args.open,
       now: args.now,

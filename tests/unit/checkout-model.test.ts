@@ -18,7 +18,6 @@ import { draftLines, emptyDraft, type Draft } from '../../src/schemas/draft.ts';
 import type { EstablishmentView, OrderVariationView } from '../../src/schemas/views.ts';
 import { priceOrder } from '../../src/domain/order-pricing.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
-import { scheduleContext } from '../../islands/checkout/model.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 
@@ -298,7 +297,6 @@ describe('checkout model', () => {
   });
 
   it('gathers the submit facts so the spec order holds: below the minimum first, then payment, then delivery type [R-5.30] [R-5.36] [R-5.37] [R-5.38]', () => {
-    const ctx = { now: NOW, prefs: PREFS, timeZone: EST.time_zone, officeHours: EST.office_hours, type: null, products: [] };
     const check = (draft: Draft) => {
       const lines = draftLines(draft);
       const totals = priceOrder(pricingInput({ draft, lines, prefs: PREFS, freeDeliveryEnabled: true, orderVariationsCents: 0, creditsAvailable: 0 }));
@@ -309,7 +307,6 @@ describe('checkout model', () => {
           establishment: EST,
           products: new Map(),
           orderVariations: [BAGS],
-          schedule: scheduleContext(ctx),
           totals,
           open: true,
           now: NOW,

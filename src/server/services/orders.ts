@@ -19,11 +19,10 @@ import { normalizePicks, priceLine, selectedEntries, selectionsByGroup, variatio
 import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
-import { checkSchedule, productsShareAvailability, zonedDateTimeParts, type ScheduleCheck } from '../../domain/schedule.ts';
-import { firstSubmitProblem } from '../../domain/submit-checks.ts';
-import { isProductAvailableAt } from '../../domain/availability.ts';
-import { isOpenAt, nextOpening, type OfficeHour } from '../../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, Temporal, zonedAt } from '../../domain/time.ts';
+import { zonedDateTimeParts } from '../../domain/schedule.ts';
+import { firstSubmitProblem, productRefusingSchedule, submitCheckFacts } from '../../domain/submit-checks.ts';
+import { isOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
+import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 
 /** An order refused by a business rule: `{ message: code, params? }` with its status. */
@@ -239,61 +238,33 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     credits_available: creditsAvailable,
   });
 
-  // Hours and schedule, in the establishment's time zone.
-  const zonedNow = zonedAt(instant, est.timeZone);
-  const today = zonedNow.toPlainDate().toString();
-  const openNow = isOpenNow(est, instant);
-  const opening = openNow ? null : nextOpening(est.officeHours, instant, est.timeZone);
-  let scheduleDate: string | null = null;
-  let scheduleTime: string | null = null;
-  let schedule: ScheduleCheck | null = null;
-  if (body.scheduled_at !== null) {
-    ({ date: scheduleDate, time: scheduleTime } = zonedDateTimeParts(body.scheduled_at, est.timeZone));
-    schedule = checkSchedule(
-      {
-        now: instant,
-        timeZone: est.timeZone,
-        officeHours: est.officeHours,
-        maxDaysScheduling: prefs.max_days_scheduling,
-        preparationMinutes: type === 'delivery' ? prefs.min_delivery_time : prefs.min_pickup_time,
-        productMinScheduleHours: Math.max(0, ...lines.map((l) => l.product.min_schedule_time)),
-        productAvailabilities: lines.map((l) => l.product.availabilities),
-      },
-      scheduleDate,
-      scheduleTime,
-    );
-  }
-
-  const problem = firstSubmitProblem({
-    today,
-    open_now: openNow,
-    // Closed now and no opening left today: only a later date may be ordered.
-    unavailable_today: !openNow && (opening === null || opening.toPlainDate().toString() !== today),
-    schedule: { date: scheduleDate, time: scheduleTime, check: schedule },
-    products: lines.map((l) => ({
-      name: l.product.name,
-      mandatory_schedule: l.product.mandatory_schedule,
-      available_now: isProductAvailableAt(l.product, instant, est.timeZone),
-    })),
-    products_share_availability: productsShareAvailability(lines.map((l) => l.product.availabilities)),
+  // Hours and schedule in the establishment's time zone, read as the checkout reads them.
+  const facts = submitCheckFacts({
+    now: instant,
+    timeZone: est.timeZone,
+    officeHours: est.officeHours,
+    prefs,
+    open: isOpenNow(est, instant),
+    type,
+    products: lines.map((l) => l.product),
+    schedule: body.scheduled_at === null ? { date: null, time: null } : zonedDateTimeParts(body.scheduled_at, est.timeZone),
     totals,
-    min_order: prefs.min_order,
-    use_credits: body.use_credits,
-    payment_type: body.payment_type,
-    payment_method: method,
+    useCredits: body.use_credits,
+    paymentType: body.payment_type,
+    paymentMethod: method,
     change: body.payment_payback,
-    delivery_type: type,
-    has_address: address !== null,
-    has_card: false,
-    card_document: null,
+    hasAddress: address !== null,
+    hasCard: false,
+    cardDocument: null,
     invoice: { status: body.tax_receipt, document: body.tax_id ?? '' },
-    tax_receipt: prefs.tax_receipt,
-    order_variations: { groups, selections: orderVariations.selections },
+    orderVariations: { groups, selections: orderVariations.selections },
   });
+  const problem = firstSubmitProblem(facts);
   if (problem) throw new OrderProblem(422, problem.code, problem.params);
   if (unmetProductVariations.length) throw new OrderProblem(422, 'variations_required', { list: unmetList(unmetProductVariations) });
+  const schedule = facts.schedule.check;
   // A product that does not take scheduled orders cannot be scheduled.
-  if (schedule?.ok && lines.some((l) => !l.product.accept_scheduling)) throw new OrderProblem(422, 'schedule_invalid', { reason: 'product' });
+  if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw new OrderProblem(422, 'schedule_invalid', { reason: 'product' });
   const taxId = body.tax_id === null ? '' : stripTaxId(body.tax_id);
 
   // Writes: number, credits, order — one transaction with the idempotency record.
