@@ -67,13 +67,13 @@ function valuesOf(me: Me): Values {
   };
 }
 
-function check(v: Values): FieldErrors {
+function check(v: Values, timeZone: string): FieldErrors {
   const codes: Record<string, string | null | undefined> = {
     name: nameError(v.name),
     email: emailError(v.email),
     phone: phoneError(v.phone),
     document: documentError(v.document),
-    birthday: birthdayError(v.birthday),
+    birthday: birthdayError(v.birthday, timeZone),
     gender: genderError(v.gender),
     ...newPasswordErrors(v.password, v.password_confirmation),
   };
@@ -86,7 +86,8 @@ function photoOf(me: Me): string | null {
   return toSessionUser(me as unknown as Record<string, unknown>).photo;
 }
 
-export function ProfileForm({ establishmentId }: { establishmentId: string }) {
+/** `timeZone` is the establishment's: a birthday is judged by its calendar, as the API judges it [R-5.97]. */
+export function ProfileForm({ establishmentId, timeZone }: { establishmentId: string; timeZone: string }) {
   const uid = useId();
   const [me, setMe] = useState<Me | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -144,7 +145,7 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!values) return;
-    const found = check(values);
+    const found = check(values, timeZone);
     setErrors(found);
     setAlert('');
     const first = ORDER.find((k) => found[k]);
@@ -157,7 +158,7 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
       email: values.email.trim().toLowerCase(),
       phone: phoneForApi(values.phone),
       document: values.document.trim() ? stripTaxId(values.document) : null,
-      birthday: birthdayToIso(values.birthday),
+      birthday: birthdayToIso(values.birthday, timeZone),
       gender: values.gender,
     };
     if (values.password) {

@@ -18,7 +18,9 @@ import { ApiError, type FieldProblem } from '../api/errors.ts';
 import { validatePhone, type PhoneProblemCode } from '../../domain/phone.ts';
 import { validateTaxId, type TaxIdErrorCode } from '../../domain/tax-id.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
-import type { Gender, ProfileBody, RegisterBody } from '../../schemas/api-accounts.ts';
+import { BIRTHDAY_MIN, checkBirthday, type BirthdayProblem } from '../../domain/birthday.ts';
+import type { ProfileBody, RegisterBody } from '../../schemas/api-accounts.ts';
+import type { Gender } from '../../schemas/account-fields.ts';
 import { imageSizeUrls, type ImageStorage } from '../adapters/image-storage.ts';
 
 // --- Passwords ---
@@ -140,22 +142,13 @@ function checkPhone(input: string, problems: FieldProblem[]): string | undefined
   return undefined;
 }
 
-const BIRTHDAY_MIN = Temporal.PlainDate.from('1900-01-01');
-
-/** A real calendar date in YYYY-MM-DD, from 1900-01-01 up to today in `timeZone` [R-5.97]. */
-export function checkBirthday(text: string, now: Date, timeZone = DEFAULT_TIME_ZONE): { ok: true; value: string } | { ok: false; message: string } {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return { ok: false, message: 'birthday must be a date as YYYY-MM-DD' };
-  let date: Temporal.PlainDate;
-  try {
-    date = Temporal.PlainDate.from(text, { overflow: 'reject' });
-  } catch {
-    return { ok: false, message: 'birthday must be a real calendar date' };
-  }
-  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
-  if (Temporal.PlainDate.compare(date, today) > 0) return { ok: false, message: 'birthday must not be in the future' };
-  if (Temporal.PlainDate.compare(date, BIRTHDAY_MIN) < 0) return { ok: false, message: 'birthday must be 1900-01-01 or later' };
-  return { ok: true, value: date.toString() };
-}
+/** The birthday refusals (src/domain/birthday.ts) for the developer reading a 400; the field code is birthday_invalid. */
+const BIRTHDAY_DETAIL: Record<BirthdayProblem, string> = {
+  format: 'birthday must be a date as YYYY-MM-DD',
+  not_a_date: 'birthday must be a real calendar date',
+  future: 'birthday must not be in the future',
+  before_min: `birthday must be ${BIRTHDAY_MIN} or later`,
+};
 
 export interface ProfileChanges {
   changes: UserChanges;
@@ -205,9 +198,9 @@ export function checkProfile(body: ProfileBody, now: Date, timeZone = DEFAULT_TI
   if (personal) {
     if (body.birthday === undefined) problems.push({ path: 'birthday', code: 'required', message: 'birthday is required' });
     else {
-      const b = checkBirthday(body.birthday, now, timeZone);
+      const b = checkBirthday(body.birthday, Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
       if (b.ok) changes.birthday = b.value;
-      else problems.push({ path: 'birthday', code: 'birthday_invalid', message: b.message });
+      else problems.push({ path: 'birthday', code: 'birthday_invalid', message: BIRTHDAY_DETAIL[b.reason] });
     }
     if (body.gender === undefined) problems.push({ path: 'gender', code: 'required', message: 'gender is required' });
     else changes.gender = body.gender;
