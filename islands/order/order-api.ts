@@ -3,7 +3,7 @@
 // unchanged order answers 304 with no body, which api() would take for a failure.
 import { api } from '../../src/client/api.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
-import { API_HEADERS } from '../../src/schemas/api-headers.ts';
+import { API_HEADERS, ESTABLISHMENT_HEADER } from '../../src/schemas/api-headers.ts';
 
 export type { OrderView } from '../../src/schemas/api-orders.ts';
 
@@ -16,7 +16,7 @@ export type OrderRead =
 
 /** GET /establishments/{id}/orders/{orderId}, conditional on the ETag held. */
 export async function readOrder(establishmentId: string, orderId: string, etag: string | null, signal?: AbortSignal): Promise<OrderRead> {
-  const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json', 'Establishment-Id': establishmentId };
+  const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json', [ESTABLISHMENT_HEADER]: establishmentId };
   if (etag) headers['If-None-Match'] = etag;
   let res: Response;
   try {

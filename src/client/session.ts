@@ -5,6 +5,7 @@
 // script, React islands) shares one memo and one set of listeners.
 import { api, ApiFailure } from './api.ts';
 import { toast } from './toast.ts';
+import { hintCookieName } from '../schemas/session-cookies.ts';
 
 export interface SessionUser {
   _id: string;
@@ -38,10 +39,6 @@ function state(): SessionState {
 /** Where the logout message waits for the next page (the navigation would cut it short). */
 export const FLASH_KEY = 'sf-flash';
 const LOGOUT_TOAST_MS = 3000;
-
-export function hintCookieName(establishmentId: string): string {
-  return `sf_auth_${establishmentId}`;
-}
 
 /** Whether the readable hint cookie says a session is held. */
 export function hasSessionHint(establishmentId: string): boolean {

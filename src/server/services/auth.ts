@@ -14,7 +14,8 @@ import {
   recordLoginFailure,
   type UserChanges,
 } from '../db/users-repo.ts';
-import { ApiError, type FieldProblem } from '../api/errors.ts';
+import type { FieldProblem } from '../../schemas/api-errors.ts';
+import { Refusal, invalidBody } from './refusal.ts';
 import { validatePhone, type PhoneProblemCode } from '../../domain/phone.ts';
 import { validateTaxId, type TaxIdErrorCode } from '../../domain/tax-id.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
@@ -130,10 +131,6 @@ const FIELD_DETAIL: Record<PhoneProblemCode | TaxIdErrorCode, string> = {
   document_not_validate: 'document must be a valid CPF or CNPJ',
 };
 
-function invalidBody(problems: FieldProblem[]): ApiError {
-  return new ApiError(400, 'invalid_body', problems);
-}
-
 /** The phone's national digits, or a field problem (10 or 11 digits, real area code) [decisions #11]. */
 function checkPhone(input: string, problems: FieldProblem[]): string | undefined {
   const result = validatePhone(input);
@@ -220,8 +217,8 @@ export function checkRegistration(body: RegisterBody): { phone: string } {
 
 /** 409 email_taken / phone_taken when another user of the company holds them. */
 export async function assertContactsFree(db: Database, companyId: string, contacts: { email?: string; phone?: string }, exceptId?: string): Promise<void> {
-  if (contacts.email !== undefined && (await contactTaken(db, companyId, 'email', contacts.email, exceptId))) throw new ApiError(409, 'email_taken');
-  if (contacts.phone !== undefined && (await contactTaken(db, companyId, 'phone', contacts.phone, exceptId))) throw new ApiError(409, 'phone_taken');
+  if (contacts.email !== undefined && (await contactTaken(db, companyId, 'email', contacts.email, exceptId))) throw new Refusal('conflict', 'email_taken');
+  if (contacts.phone !== undefined && (await contactTaken(db, companyId, 'phone', contacts.phone, exceptId))) throw new Refusal('conflict', 'phone_taken');
 }
 
 export async function registerUser(db: Database, companyId: string, body: RegisterBody, now: Date): Promise<UserRow> {
@@ -254,29 +251,21 @@ export async function authenticate(db: Database, companyId: string, login: strin
   const user = await findUserByLogin(db, companyId, login);
   if (!user) {
     await burnVerification(password);
-    throw new ApiError(401, 'invalid_credentials');
+    throw new Refusal('unauthenticated', 'invalid_credentials');
   }
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const failures = await recentLoginFailures(db, user.id, windowStart);
   if (failures.length >= LOGIN_MAX_FAILURES) {
     // Allowed again once the fifth most recent failure leaves the window.
     const fifth = failures[LOGIN_MAX_FAILURES - 1]!;
-    throw new TooManyAttempts(Math.max(1, Math.ceil((fifth.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000)));
+    const retryAfterSeconds = Math.max(1, Math.ceil((fifth.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+    throw new Refusal('too_many', 'too_many_attempts', { retryAfterSeconds });
   }
   if (!(await verifyPassword(password, user.password_hash))) {
     await recordLoginFailure(db, user.id, now, windowStart);
-    throw new ApiError(401, 'invalid_credentials');
+    throw new Refusal('unauthenticated', 'invalid_credentials');
   }
   await clearLoginFailures(db, user.id);
-  if (user.banned === 1) throw new ApiError(403, 'user_is_banned');
+  if (user.banned === 1) throw new Refusal('forbidden', 'user_is_banned');
   return user;
-}
-
-/** 429 too_many_attempts; the route adds Retry-After: retryAfterSeconds. */
-export class TooManyAttempts extends ApiError {
-  retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(429, 'too_many_attempts');
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
 }

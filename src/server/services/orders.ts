@@ -6,7 +6,8 @@
 // the caller's transaction (src/server/services/idempotency.ts), so the order, its number, the
 // credits taken and the idempotency record commit together or not at all.
 import type { Transaction } from 'kysely';
-import { ApiError, type FieldProblem } from '../api/errors.ts';
+import type { FieldProblem } from '../../schemas/api-errors.ts';
+import { Refusal, invalidBody } from './refusal.ts';
 import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
@@ -25,13 +26,9 @@ import { isOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 
-/** An order refused by a business rule: `{ message: code, params? }` with its status. */
-export class OrderProblem extends ApiError {
-  params?: Record<string, string | number>;
-  constructor(status: 403 | 404 | 409 | 422, code: string, params?: Record<string, string | number>) {
-    super(status, code);
-    this.params = params;
-  }
+/** An order refused by a business rule: `{ message: code, params? }` (403 forbidden, 404, 409, 422 unprocessable). */
+function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: string, params?: Record<string, string | number>): Refusal {
+  return new Refusal(kind, code, { params });
 }
 
 // Open around the clock: the office hours of an establishment whose manual override is 'open'
@@ -114,7 +111,7 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
   const unmet: { name: string; min: number }[] = [];
   const lines = body.products.map((line, i) => {
     const product = products.get(line.id);
-    if (!product) throw new OrderProblem(422, 'product_unavailable', { product_id: line.id });
+    if (!product) throw refused('unprocessable', 'product_unavailable', { product_id: line.id });
     const picks: VariationPick[] = normalizePicks(line.variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
     const checked = splitPickProblems(variationPicksProblems(product.variations, picks), `products[${i}].variations`);
     problems.push(...checked.invalid);
@@ -132,7 +129,7 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
     };
     return { item, product, promo: product.promo, packing_quantity: product.packing_quantity };
   });
-  if (problems.length) throw new ApiError(400, 'invalid_body', problems);
+  if (problems.length) throw invalidBody(problems);
   return { lines, unmet };
 }
 
@@ -146,7 +143,7 @@ function priceOrderVariations(
 ): { entries: OrderVariationEntry[]; cents: number; selections: Record<string, VariationSelection[]> } {
   const picks = normalizePicks(body.order_variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
   const { invalid } = splitPickProblems(variationPicksProblems(groups, picks), 'order_variations');
-  if (invalid.length) throw new ApiError(400, 'invalid_body', invalid);
+  if (invalid.length) throw invalidBody(invalid);
   const { selections } = selectionsByGroup(groups, picks);
   const entries: OrderVariationEntry[] = [];
   let cents = 0;
@@ -172,28 +169,28 @@ export interface PlaceOrderInput {
 
 /**
  * Validates, prices and stores one order in `trx`; answers the 201 response. Throws OrderProblem
- * (403/404/409/422 with the spec's codes) or ApiError (400) when the order cannot be placed.
+ * (403/404/409/422 with the spec's codes, 400 for impossible picks) when the order cannot be placed.
  */
 export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: { _id: string; order: OrderView } }> {
   const { body, user, now } = input;
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
 
   const row = await getEstablishmentRow(trx, input.establishmentId);
-  if (row?.active !== 1) throw new ApiError(404, 'establishment_not_found');
+  if (row?.active !== 1) throw refused('not_found', 'establishment_not_found');
   const est = loadEstablishment(row);
   const prefs = est.preferences;
-  if (prefs.unavailable) throw new OrderProblem(403, 'establishment_unavailable');
+  if (prefs.unavailable) throw refused('forbidden', 'establishment_unavailable');
   // [R-6.9] banned users cannot send orders.
-  if (user.banned) throw new OrderProblem(403, 'user_is_banned');
+  if (user.banned) throw refused('forbidden', 'user_is_banned');
   // Coupons and achievements arrive in a later release; nothing may claim their discount yet.
-  if (body.coupon_id !== null) throw new OrderProblem(403, 'coupon_not_available');
-  if (body.achievement_id !== null) throw new OrderProblem(403, 'achievement_not_available');
+  if (body.coupon_id !== null) throw refused('forbidden', 'coupon_not_available');
+  if (body.achievement_id !== null) throw refused('forbidden', 'achievement_not_available');
 
   const type = body.delivery_type;
-  if (!prefs.delivery_type.includes(type)) throw new OrderProblem(403, 'delivery_type_not_available');
+  if (!prefs.delivery_type.includes(type)) throw refused('forbidden', 'delivery_type_not_available');
   // Pay on delivery / on pickup only in this release; online card, Pix and credits-only come later.
   const offlineAllowed = type === 'delivery' ? prefs.has_delivery_payment : prefs.has_pickup_payment;
-  if (body.payment_type !== 'offline' || !offlineAllowed) throw new OrderProblem(403, 'payment_type_not_available');
+  if (body.payment_type !== 'offline' || !offlineAllowed) throw refused('forbidden', 'payment_type_not_available');
 
   // Only the ordered products, never the whole catalogue.
   const products = await getProductsByIds(
@@ -202,7 +199,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     body.products.map((p) => p.id),
   );
   const { lines, unmet: unmetProductVariations } = priceLines(body, products);
-  if (lines.some((l) => !l.product.delivery_type.includes(type))) throw new OrderProblem(403, 'delivery_type_not_available');
+  if (lines.some((l) => !l.product.delivery_type.includes(type))) throw refused('forbidden', 'delivery_type_not_available');
 
   const groups = await listOrderVariations(trx, row.id, { activeOnly: true });
   const orderVariations = priceOrderVariations(body, groups);
@@ -212,18 +209,18 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   let fee: number | null = null;
   if (type === 'delivery' && body.address_id !== null) {
     const a = await getUserAddress(trx, user.id, body.address_id);
-    if (!a) throw new OrderProblem(403, 'invalid_address');
+    if (!a) throw refused('forbidden', 'invalid_address');
     const result = deliveryAt(est.position, [a.lng, a.lat], prefs);
-    if (!result.ok) throw new OrderProblem(404, 'no_delivery_tax_found');
+    if (!result.ok) throw refused('not_found', 'no_delivery_tax_found');
     address = addressView(a);
     fee = result.price;
   }
 
   // The offline method comes from the list of the chosen type; a shop without one takes no offline payment.
   const methods = type === 'delivery' ? prefs.delivery_payment_methods : prefs.pickup_payment_methods;
-  if (methods.length === 0) throw new OrderProblem(403, 'payment_type_not_available');
+  if (methods.length === 0) throw refused('forbidden', 'payment_type_not_available');
   const method = body.payment_method_id === null ? null : (methods.find((m) => m._id === body.payment_method_id) ?? null);
-  if (body.payment_method_id !== null && !method) throw new OrderProblem(422, 'payment_method_missing');
+  if (body.payment_method_id !== null && !method) throw refused('unprocessable', 'payment_method_missing');
 
   const creditsAvailable = body.use_credits ? await getUserCredits(trx, user.id) : 0;
   const totals = priceOrder({
@@ -260,16 +257,16 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     orderVariations: { groups, selections: orderVariations.selections },
   });
   const problem = firstSubmitProblem(facts);
-  if (problem) throw new OrderProblem(422, problem.code, problem.params);
-  if (unmetProductVariations.length) throw new OrderProblem(422, 'variations_required', { list: unmetList(unmetProductVariations) });
+  if (problem) throw refused('unprocessable', problem.code, problem.params);
+  if (unmetProductVariations.length) throw refused('unprocessable', 'variations_required', { list: unmetList(unmetProductVariations) });
   const schedule = facts.schedule.check;
   // A product that does not take scheduled orders cannot be scheduled.
-  if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw new OrderProblem(422, 'schedule_invalid', { reason: 'product' });
+  if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw refused('unprocessable', 'schedule_invalid', { reason: 'product' });
   const taxId = body.tax_id === null ? '' : stripTaxId(body.tax_id);
 
   // Writes: number, credits, order — one transaction with the idempotency record.
   const number = await nextOrderNumber(trx, row.id);
-  if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw new OrderProblem(409, 'write_conflict');
+  if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw refused('conflict', 'write_conflict');
   const at = now.toISOString();
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
   const order: OrderRow = {

@@ -4,19 +4,17 @@
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
-import { requireSession } from '../../services/session.ts';
-import { config } from '../../config.ts';
+import { requestDeps, requireEstablishment, requireSession } from '../guards.ts';
 import { randomId } from '../../db/ids.ts';
 import { addressView, deleteUserAddress, getUserAddress, insertAddress, listUserAddresses } from '../../db/addresses-repo.ts';
 import { AddressBody, AddressParams, AddressesQuery, addressDeliveryOf } from '../../../schemas/api-geo.ts';
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
-import { requireEstablishment } from './tenancy.ts';
 
 async function session(c: Context<ApiEnv>) {
-  const deps = c.get('deps');
+  const { db, now, secure } = requestDeps(c);
   c.header('Cache-Control', 'no-store');
-  const current = await requireSession(c, { db: deps.db, now: deps.now(), secure: deps.secureCookies ?? config.production });
-  return { db: deps.db, now: deps.now(), user: current.user };
+  const current = await requireSession(c, { db, now, secure });
+  return { db, now, user: current.user };
 }
 
 export const addressRoutes = new Hono<ApiEnv>()

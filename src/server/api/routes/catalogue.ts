@@ -19,7 +19,7 @@ import {
   ProductsQuery,
   type ProductField,
 } from '../../../schemas/api-catalogue.ts';
-import { requireEstablishment } from './tenancy.ts';
+import { requireEstablishment } from '../guards.ts';
 
 /** Nests categories under their parents, keeping the flat order among siblings; orphans stay at the top. */
 export function categoryTree(flat: readonly CategoryView[]): CategoryView[] {

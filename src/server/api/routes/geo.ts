@@ -11,7 +11,7 @@ import { DeliveryTaxBody, GEO_SEARCH_LIMIT, GeoSearchQuery, ReverseGeocodeBody }
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
 import { GeocoderUnavailableError, defaultGeocoder } from '../../adapters/geocoder.ts';
 import { offlineMapData } from '../../adapters/geocoder-offline.ts';
-import { requireEstablishment } from './tenancy.ts';
+import { requireEstablishment } from '../guards.ts';
 
 async function geocoding<T>(work: () => Promise<T>): Promise<T> {
   try {

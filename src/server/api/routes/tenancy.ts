@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
+import { requireEstablishment } from '../guards.ts';
 import type { Database } from '../../db/database.ts';
 import { getCompanyByDomain, getCompanyBySlug, getEstablishment, listEstablishments } from '../../db/catalogue-repo.ts';
 import type { EstablishmentSummary, EstablishmentView } from '../../../schemas/views.ts';
@@ -20,13 +21,6 @@ import {
 import { isEstablishmentOpen } from '../../services/establishment-status.ts';
 import { distanceMeters, withinDeliveryRadius } from '../../../domain/delivery-fee.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
-
-/** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike). */
-export async function requireEstablishment(db: Database, id: string): Promise<EstablishmentView> {
-  const est = await getEstablishment(db, { id });
-  if (!est?.active) throw new ApiError(404, 'establishment_not_found');
-  return est;
-}
 
 export type EstablishmentAnswer = EstablishmentView & { is_open: boolean };
 
