@@ -3,7 +3,6 @@
 // translate with decisions #25's messages), merging identical lines, quantities 0..999 and the
 // consumption-option (delivery type) conflict.
 // No I/O and no clock: the store (islands/stores/cart.ts) owns time and storage.
-import type { ProductView } from '../schemas/views.ts';
 import { sumCents } from './money.ts';
 import { clampQuantity } from './quantity.ts';
 import {
@@ -13,6 +12,7 @@ import {
   variationPickProblems,
   type PricedGroup,
   type VariationGroupRules,
+  type VariationLayout,
   type VariationProblem,
   type VariationSelection,
 } from './variation-pricing.ts';
@@ -27,6 +27,32 @@ export interface VariationPick {
 }
 
 export type DeliveryType = 'delivery' | 'pickup' | 'local';
+
+/** An option of a product's variation group, as the cart reads it. */
+export type CartVariationItem = { _id: string; name: string; price: number; item_preffix?: string };
+
+/** What the cart reads from a product (src/schemas/views.ts ProductView has these and more; the domain does not import it). */
+export interface CartProduct {
+  _id: string;
+  name: string;
+  image: string | null;
+  price: number;
+  promo: boolean;
+  packing_quantity: number;
+  delivery_type: readonly DeliveryType[];
+  variations: readonly CartVariationGroup[];
+}
+
+/** A variation group of a product: its selection rules, price rule (1..7) and options. */
+export type CartVariationGroup = {
+  _id: string;
+  name: string;
+  layout: VariationLayout;
+  min: number;
+  max: number;
+  price_rule: unknown;
+  items: readonly CartVariationItem[];
+};
 
 export interface CartLine {
   /** Equal to lineKey(product_id, picks, note): same product, picks and note share one line. */
@@ -120,7 +146,7 @@ export function variationPicksProblems(groups: readonly VariationGroupRules[], p
  * Example: a R$ 0,00 pizza with a rule-4 'Sabores' group and halves at R$ 42,90 and R$ 51,90, qnt 2:
  * `priceLine(pizza, halves, 2)` is `{ unit_cents: 5190, line_cents: 10380 }`
  */
-export function priceLine(product: ProductView, picks: readonly VariationPick[], qnt: number): { unit_cents: number; line_cents: number } {
+export function priceLine(product: CartProduct, picks: readonly VariationPick[], qnt: number): { unit_cents: number; line_cents: number } {
   const chosen = normalizePicks(picks);
   const groups: PricedGroup[] = product.variations.map((group) => {
     const prices = new Map(group.items.map((item) => [item._id, item.price]));
@@ -141,12 +167,12 @@ export function priceLine(product: ProductView, picks: readonly VariationPick[],
  * 1, and invalid quantities. Empty means the product can be added. The islands show them in Portuguese.
  * Example: `pickErrors(pizza, [])` is `[{ code: 'below_min', groupId: 'sabores', name: 'Sabores', layout: 'check', min: 1 }]`
  */
-export function pickErrors(product: Pick<ProductView, 'variations'>, picks: readonly VariationPick[]): VariationProblem[] {
+export function pickErrors(product: Pick<CartProduct, 'variations'>, picks: readonly VariationPick[]): VariationProblem[] {
   return variationPicksProblems(product.variations, picks);
 }
 
 /** Whether the picks satisfy every group of the product [R-5.89]. Example: `canAdd(pizza, halves) === true` */
-export function canAdd(product: ProductView, picks: readonly VariationPick[]): boolean {
+export function canAdd(product: CartProduct, picks: readonly VariationPick[]): boolean {
   return pickErrors(product, picks).length === 0;
 }
 
@@ -154,7 +180,7 @@ export function canAdd(product: ProductView, picks: readonly VariationPick[]): b
  * Labels of the picks in the product's group and item order: '{qnt}x ' when more than one, then the
  * item's prefix and name. Example: `pickTags(pizza, halves)` is `['1/2 Calabresa', '1/2 Portuguesa']`
  */
-export function pickTags(product: ProductView, picks: readonly VariationPick[]): string[] {
+export function pickTags(product: CartProduct, picks: readonly VariationPick[]): string[] {
   const chosen = normalizePicks(picks);
   const tags: string[] = [];
   for (const group of product.variations) {
@@ -172,7 +198,7 @@ export function pickTags(product: ProductView, picks: readonly VariationPick[]):
  * picks of unknown groups or items are left out.
  * Example: `selectedEntries(burger, [{ variation_id: 'extras', item_id: 'bacon', qnt: 2 }])` is `[{ _id: 'extras', item_id: 'bacon', qnt: 2, name: 'Bacon', price: 500 }]`
  */
-export function selectedEntries(product: ProductView, picks: readonly VariationPick[]): SelectedVariationEntry[] {
+export function selectedEntries(product: CartProduct, picks: readonly VariationPick[]): SelectedVariationEntry[] {
   const chosen = normalizePicks(picks);
   const entries: SelectedVariationEntry[] = [];
   for (const group of product.variations) {
@@ -203,7 +229,7 @@ export function lineKey(product_id: string, picks: readonly VariationPick[], not
  * A cart line for the product with the picks (normalised), quantity (clamped to 0..999) and note (trimmed).
  * Example: `buildLine(burger, [], 2).line_cents === 2 * burger.price`
  */
-export function buildLine(product: ProductView, picks: readonly VariationPick[], qnt: number, note = ''): CartLine {
+export function buildLine(product: CartProduct, picks: readonly VariationPick[], qnt: number, note = ''): CartLine {
   const chosen = normalizePicks(picks);
   const quantity = clampQuantity(qnt);
   const { unit_cents, line_cents } = priceLine(product, chosen, quantity);
@@ -229,7 +255,7 @@ export function buildLine(product: ProductView, picks: readonly VariationPick[],
  * with the product as given; otherwise the line is appended [R-4.43]. A quantity of 0 changes nothing.
  * Example: adding `buildLine(burger, [], 2)` twice gives one line with qnt 4
  */
-export function addLine(lines: readonly CartLine[], line: CartLine, product?: ProductView): CartLine[] {
+export function addLine(lines: readonly CartLine[], line: CartLine, product?: CartProduct): CartLine[] {
   if (line.qnt <= 0) return [...lines];
   const index = lines.findIndex((l) => l.line_id === line.line_id);
   if (index < 0) return [...lines, line];
@@ -282,7 +308,7 @@ export function commonDeliveryTypes(lines: readonly Pick<CartLine, 'delivery_typ
  * 'consumption-option conflict'); an empty cart never conflicts.
  * Example: `deliveryConflict([pickupOnlyLine], deliveryOnlyProduct) === true`
  */
-export function deliveryConflict(lines: readonly Pick<CartLine, 'delivery_type'>[], product: Pick<ProductView, 'delivery_type'>): boolean {
+export function deliveryConflict(lines: readonly Pick<CartLine, 'delivery_type'>[], product: Pick<CartProduct, 'delivery_type'>): boolean {
   const common = commonDeliveryTypes(lines);
   if (common === null) return false;
   return !product.delivery_type.some((t) => common.includes(t));
