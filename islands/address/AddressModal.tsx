@@ -151,11 +151,13 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
   function choose(result: GeoResult) {
     // A search still pending from the typing must not reopen the list over the chosen point.
     cancelSearch();
-    const point = { lng: result.lng_lat[0], lat: result.lng_lat[1] };
     setChosen(result);
+    setResults(null);
+    // A municipality the geocoder cannot place (lng_lat null, docs/api.md): chosen, but the map stays.
+    if (!result.lng_lat) return;
+    const point = { lng: result.lng_lat[0], lat: result.lng_lat[1] };
     setCenter(point);
     setTarget({ ...point, zoom: RESULT_ZOOM, key: Date.now() });
-    setResults(null);
   }
 
   function locate() {
@@ -397,7 +399,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                       ? t('address:modal.results', { count: results.length })
                       : t('address:modal.noResults')
                     : chosen
-                      ? t('address:modal.chosen', { label: chosen.label })
+                      ? t(chosen.lng_lat ? 'address:modal.chosen' : 'address:modal.chosenUnplaced', { label: chosen.label })
                       : ''}
               </p>
               <MapArea
@@ -406,8 +408,9 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                 target={target}
                 onCenter={(point) => {
                   setCenter(point);
-                  // Dragged away from the chosen result: the point is the map's now.
-                  setChosen((c) => (c && Math.abs(c.lng_lat[0] - point.lng) < 1e-5 && Math.abs(c.lng_lat[1] - point.lat) < 1e-5 ? c : null));
+                  // Dragged away from the chosen result: the point is the map's now. A result without a
+                  // position stays chosen while the customer drags the map to the place.
+                  setChosen((c) => (c && (!c.lng_lat || (Math.abs(c.lng_lat[0] - point.lng) < 1e-5 && Math.abs(c.lng_lat[1] - point.lat) < 1e-5)) ? c : null));
                 }}
                 onFailure={() => setMapFailed(true)}
               />

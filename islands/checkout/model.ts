@@ -13,6 +13,7 @@ import { submitCheckFacts, type SubmitCheckInput, type SubmitProductRules } from
 import type { Temporal } from '../../src/domain/time.ts';
 import { toVariationRule, variationGroupAmountCents } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
+import type { OrderBody, OrderVariationPick } from '../../src/schemas/api-orders.ts';
 import type { Draft, DraftVariation } from '../../src/schemas/draft.ts';
 import type { EstablishmentView, OrderVariationView, ProductView } from '../../src/schemas/views.ts';
 import './i18n.ts';
@@ -179,27 +180,14 @@ export function submitCheckInput(args: {
 
 // ---- Payload -------------------------------------------------------------------------
 
-export interface OrderPayload {
-  delivery_type: DeliveryType | null;
-  payment_type: Draft['payment_type'];
-  platform: 'web';
-  products: { id: string; qnt: number; note: string; variations: { _id: string; item_id: string; qnt: number }[] }[];
-  order_variations: { _id: string; item_id: string; qnt: number }[];
-  note: string;
-  use_credits: boolean;
-  coupon_id: string | null;
-  achievement_id: string | null;
-  scheduled_at: string | null;
-  tax_receipt: boolean;
-  tax_id: string | null;
-  payment_payback: number | null;
-  payment_method_id: string | null;
-  address_id: string | null;
-}
-
-/** The POST /establishments/{id}/orders body of a draft (spec section 3 'Order payload'). */
-export function orderPayload(draft: Draft): OrderPayload {
-  const entry = (v: { _id: string; item_id: string; qnt: number }) => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
+/**
+ * The POST /establishments/{id}/orders body of a draft (spec section 3 'Order payload'): exactly the
+ * OrderBody the server's parseOrderBody answers (src/schemas/api-orders.ts), or null while the draft
+ * has no delivery or payment type (the submit checks ask for them first).
+ */
+export function orderPayload(draft: Draft): OrderBody | null {
+  if (draft.delivery_type === null || draft.payment_type === null) return null;
+  const entry = (v: OrderVariationPick): OrderVariationPick => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
   const offline = draft.payment_type === 'offline';
   return {
     delivery_type: draft.delivery_type,

@@ -16,6 +16,8 @@ import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
+import type { UserView } from '../../src/schemas/api-accounts.ts';
+import type { PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import type { CheckoutContext } from './context.ts';
@@ -73,8 +75,8 @@ export function paymentInfo(draft: Draft, lines: readonly CartLine[], totalCents
 /** The session again after the order: the credits may have been used [R-4.40]. */
 async function refreshSession(establishmentId: string): Promise<void> {
   try {
-    const raw = await api<Record<string, unknown>>('/users/me', { establishmentId });
-    setSessionUser(establishmentId, toSessionUser(raw));
+    const user = await api<UserView>('/users/me', { establishmentId });
+    setSessionUser(establishmentId, toSessionUser(user));
   } catch (err) {
     // The order is placed; a stale balance is only cosmetic until the next page.
     console.error(err);
@@ -97,10 +99,16 @@ export async function sendOrder({
   store.refresh();
   const draft = store.draft.value;
   const estId = establishment._id;
+  const body = orderPayload(draft);
+  if (body === null) {
+    // Unreachable after the submit checks (they ask for the delivery and payment types first).
+    toast(t('checkout:errors.generic'), { kind: 'error' });
+    return { ok: false };
+  }
   try {
-    const res = await api<{ _id: string }>(`/establishments/${encodeURIComponent(estId)}/orders`, {
+    const res = await api<PlaceOrderAnswer>(`/establishments/${encodeURIComponent(estId)}/orders`, {
       method: 'POST',
-      body: orderPayload(draft),
+      body,
       establishmentId: estId,
       idempotentKey: draft.idempotent_key,
     });

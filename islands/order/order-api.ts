@@ -2,7 +2,7 @@
 // fetch directly rather than src/client/api.ts: the page polls it with If-None-Match, and an
 // unchanged order answers 304 with no body, which api() would take for a failure.
 import { api } from '../../src/client/api.ts';
-import type { OrderView } from '../../src/schemas/api-orders.ts';
+import type { OrdersListAnswer, OrderView } from '../../src/schemas/api-orders.ts';
 import { API_HEADERS, ESTABLISHMENT_HEADER } from '../../src/schemas/api-headers.ts';
 
 export type { OrderView } from '../../src/schemas/api-orders.ts';
@@ -48,15 +48,8 @@ export function cancelOrder(establishmentId: string, orderId: string, reason: st
   });
 }
 
-export interface OrdersPage {
-  orders: OrderView[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
 /** The customer's orders, newest first [R-7.23]. */
-export function listOrders(establishmentId: string, page: number, limit: number): Promise<OrdersPage> {
+export function listOrders(establishmentId: string, page: number, limit: number): Promise<OrdersListAnswer> {
   const params = new URLSearchParams({ sort: '-order', page: String(page), limit: String(limit) });
-  return api<OrdersPage>(`/establishments/${encodeURIComponent(establishmentId)}/orders?${params}`, { establishmentId });
+  return api<OrdersListAnswer>(`/establishments/${encodeURIComponent(establishmentId)}/orders?${params}`, { establishmentId });
 }

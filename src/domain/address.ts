@@ -24,19 +24,6 @@ export type AddressFormValues = {
   lng: number;
 };
 export type AddressFieldError = 'required' | 'number_invalid';
-export type AddressSavePayload = {
-  lat: number;
-  lng: number;
-  street: string;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: 'BR';
-  ref: string;
-  place: AddressPlace;
-};
 
 /** Whether a value is one of the place tabs. Example: `isAddressPlace('work') === true` */
 export function isAddressPlace(value: unknown): value is AddressPlace {
@@ -67,9 +54,10 @@ export function addressFormErrors(v: AddressFormValues): Partial<Record<keyof Ad
 /**
  * The POST /users/me/addresses body: S/N -> number null, S/C -> complement null, trimmed [R-4.35, R-4.36, R-3.47].
  * An empty complement is saved as null too: it can only be reached with 'S/C' when the form is valid.
+ * Its type is the API schema's (src/schemas/api-geo.ts AddressBodyInput), checked where it is sent.
  * Example: `addressSavePayload({ ...values, no_number: true }).number === null`
  */
-export function addressSavePayload(v: AddressFormValues): AddressSavePayload {
+export function addressSavePayload(v: AddressFormValues) {
   const number = v.number.trim();
   const complement = v.complement.trim();
   return {
@@ -81,7 +69,7 @@ export function addressSavePayload(v: AddressFormValues): AddressSavePayload {
     neighborhood: v.neighborhood.trim(),
     city: v.city.trim(),
     state: v.state.trim(),
-    country: 'BR',
+    country: 'BR' as const,
     ref: v.ref.trim(),
     place: v.place,
   };

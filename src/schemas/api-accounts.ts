@@ -3,7 +3,7 @@
 // rules; the rules that need the domain modules (phone, CPF/CNPJ, birthday, password confirmation)
 // run in src/server/services/auth.ts and report the same { path, code, message } field problems.
 import { type } from 'arktype';
-import { EMAIL_MAX, EMAIL_PATTERN, GENDERS, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from './account-fields.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, GENDERS, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, type Gender } from './account-fields.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -66,3 +66,36 @@ export const PhotoFields = type({
   'preset?': '0 <= string <= 100',
   'tags?': '0 <= string <= 500',
 });
+
+// ---------------------------------------------------------------- answers
+
+/** The user as the API answers it [R-3.48] (GET and PUT /users/me, and inside AuthAnswer). */
+export interface UserView {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  fbid: string | null;
+  /** The uploaded photo (512 px), else the social network's picture, else null. */
+  photo: string | null;
+  photo_sizes: Record<string, string> | null;
+  phone_verified: boolean;
+  email_verified: boolean;
+  /** Balance in centavos. */
+  credits: number;
+  document: string | null;
+  birthday: string | null;
+  gender: Gender | null;
+  delivery_address: null;
+}
+
+/** POST /auth/register (201), /auth/login and /auth/exchange (200). */
+export interface AuthAnswer {
+  user: UserView;
+}
+
+/** POST /users/me/photo: the 512 px photo and every size's URL. */
+export interface PhotoAnswer {
+  photo: string;
+  photo_sizes: Record<string, string>;
+}

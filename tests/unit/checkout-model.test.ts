@@ -20,6 +20,7 @@ import { priceOrder } from '../../src/domain/order-pricing.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
+import { parseOrderBody } from '../../src/schemas/api-orders.ts';
 
 const BAGS: OrderVariationView = {
   _id: 'sacolas',
@@ -232,9 +233,26 @@ describe('checkout model', () => {
       payment_method_id: 'dinheiro',
       address_id: null,
     });
-    expect(orderPayload({ ...draft, payment_method: { _id: 'debito', name: 'Débito', payback: false } }).payment_payback).toBeNull();
-    expect(orderPayload({ ...draft, change: 0 }).payment_payback).toBeNull();
-    expect(orderPayload({ ...draft, delivery_type: 'delivery' }).address_id).toBe('a1');
+    expect(orderPayload({ ...draft, payment_method: { _id: 'debito', name: 'Débito', payback: false } })!.payment_payback).toBeNull();
+    expect(orderPayload({ ...draft, change: 0 })!.payment_payback).toBeNull();
+    expect(orderPayload({ ...draft, delivery_type: 'delivery' })!.address_id).toBe('a1');
+  });
+
+  it('builds exactly the body the server parses: parseOrderBody answers it unchanged [R-3.10]', () => {
+    const draft = draftWith({
+      delivery_type: 'delivery',
+      delivery_address: { _id: 'a1', street: 'Rua', number: '7', complement: null, neighborhood: 'Centro', city: 'Santos', state: 'SP' },
+      payment_type: 'offline',
+      payment_method: { _id: 'dinheiro', name: 'Dinheiro', payback: true },
+      change: 5000,
+      invoice: { status: true, document: '11.222.333/0001-81' },
+      note: 'Interfone quebrado',
+    });
+    const body = orderPayload(draft)!;
+    expect(parseOrderBody(JSON.parse(JSON.stringify(body)))).toEqual(body);
+    // Until the draft has both types there is nothing to send (the submit checks ask for them first).
+    expect(orderPayload({ ...draft, delivery_type: null })).toBeNull();
+    expect(orderPayload({ ...draft, payment_type: null })).toBeNull();
   });
 
   it('maps every 403 code of the send-order catalogue to its own message, others to the generic one [R-8.3..R-8.17]', () => {

@@ -20,7 +20,7 @@ import { validatePhone, type PhoneProblemCode } from '../../domain/phone.ts';
 import { validateTaxId, type TaxIdErrorCode } from '../../domain/tax-id.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { BIRTHDAY_MIN, checkBirthday, type BirthdayProblem } from '../../domain/birthday.ts';
-import type { ProfileBody, RegisterBody } from '../../schemas/api-accounts.ts';
+import type { ProfileBody, RegisterBody, UserView } from '../../schemas/api-accounts.ts';
 import type { Gender } from '../../schemas/account-fields.ts';
 import { imageSizeUrls, type ImageStorage } from '../adapters/image-storage.ts';
 
@@ -76,24 +76,6 @@ export const SESSION_DAYS = 30;
 export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
 // --- The user as the API answers it ---
-
-export interface UserView {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  fbid: string | null;
-  photo: string | null;
-  photo_sizes: Record<string, string> | null;
-  phone_verified: boolean;
-  email_verified: boolean;
-  /** Balance in centavos. */
-  credits: number;
-  document: string | null;
-  birthday: string | null;
-  gender: Gender | null;
-  delivery_address: null;
-}
 
 export function facebookPhotoUrl(fbid: string): string {
   return `https://graph.facebook.com/${encodeURIComponent(fbid)}/picture?type=large`;

@@ -11,7 +11,8 @@ import { Refusal, invalidBody } from './refusal.ts';
 import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
-import type { OrderAddressView, OrderBody, OrderField, OrderItemView, OrderStatus, OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
+import type { AddressView } from '../../schemas/api-geo.ts';
+import type { PlaceOrderAnswer, OrderBody, OrderField, OrderItemView, OrderStatus, OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
 import { listOrderVariations } from '../db/catalogue-repo.ts';
 import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
 import { randomId } from '../db/ids.ts';
@@ -171,7 +172,7 @@ export interface PlaceOrderInput {
  * Validates, prices and stores one order in `trx`; answers the 201 response. Throws OrderProblem
  * (403/404/409/422 with the spec's codes, 400 for impossible picks) when the order cannot be placed.
  */
-export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: { _id: string; order: OrderView } }> {
+export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: PlaceOrderAnswer }> {
   const { body, user, now } = input;
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
 
@@ -204,15 +205,16 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   const groups = await listOrderVariations(trx, row.id, { activeOnly: true });
   const orderVariations = priceOrderVariations(body, groups);
 
-  // The delivery address: the user's own, inside the radius [R-7.38].
-  let address: OrderAddressView | null = null;
+  // The delivery address: the user's own, inside the radius [R-7.38], measured at the position the
+  // address list showed the customer (and priced there).
+  let address: AddressView | null = null;
   let fee: number | null = null;
   if (type === 'delivery' && body.address_id !== null) {
     const a = await getUserAddress(trx, user.id, body.address_id);
     if (!a) throw refused('forbidden', 'invalid_address');
-    const result = deliveryAt(est.position, [a.lng, a.lat], prefs);
-    if (!result.ok) throw refused('not_found', 'no_delivery_tax_found');
     address = addressView(a);
+    const result = deliveryAt(est.position, address.lng_lat, prefs);
+    if (!result.ok) throw refused('not_found', 'no_delivery_tax_found');
     fee = result.price;
   }
 

@@ -7,7 +7,7 @@ import { ApiError, validate } from '../errors.ts';
 import { requestDeps, requireEstablishment, requireSession } from '../guards.ts';
 import { randomId } from '../../db/ids.ts';
 import { addressView, deleteUserAddress, getUserAddress, insertAddress, listUserAddresses } from '../../db/addresses-repo.ts';
-import { AddressBody, AddressParams, AddressesQuery, addressDeliveryOf } from '../../../schemas/api-geo.ts';
+import { AddressBody, AddressParams, AddressesQuery, addressDeliveryOf, type AddressesAnswer } from '../../../schemas/api-geo.ts';
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
 
 async function session(c: Context<ApiEnv>) {
@@ -31,7 +31,7 @@ export const addressRoutes = new Hono<ApiEnv>()
       const view = addressView(row);
       return est ? { ...view, delivery: addressDeliveryOf(deliveryAt(est.address.lng_lat, view.lng_lat, est.preferences)) } : view;
     });
-    return c.json({ addresses });
+    return c.json({ addresses } satisfies AddressesAnswer);
   })
   // Saves an address (the form's payload, S/N and S/C as null).
   .post('/users/me/addresses', async (c) => {

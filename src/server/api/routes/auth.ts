@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { clearSessionCookies, requestDeps as depsOf, requireEstablishment, requireSession, setSessionCookies } from '../guards.ts';
-import { ExchangeBody, LoginBody, LogoutBody, RegisterBody } from '../../../schemas/api-accounts.ts';
+import { ExchangeBody, LoginBody, LogoutBody, RegisterBody, type AuthAnswer } from '../../../schemas/api-accounts.ts';
 import { deleteSession, extendSession, uniqueViolation } from '../../db/users-repo.ts';
 import { SESSION_SECONDS, authenticate, hashToken, registerUser, userView } from '../../services/auth.ts';
 import { lookupSession, startSession } from '../../services/session.ts';
@@ -35,7 +35,7 @@ export const authRoutes = new Hono<ApiEnv>()
     }
     const token = await startSession(db, user.id, est._id, now);
     setSessionCookies(c, est._id, token, secure);
-    return c.json({ user: userView(user, storage) }, 201);
+    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 201);
   })
   // E-mail or phone (any mask) and password; rate-limited per account.
   .post('/auth/login', async (c) => {
@@ -47,7 +47,7 @@ export const authRoutes = new Hono<ApiEnv>()
     const user = await authenticate(db, est.company._id, body.login, body.password, now);
     const token = await startSession(db, user.id, est._id, now);
     setSessionCookies(c, est._id, token, secure);
-    return c.json({ user: userView(user, storage) }, 200);
+    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 200);
   })
   // Ends the caller's session (bearer or the establishment's cookie) and expires both cookies.
   .post('/auth/logout', async (c) => {
@@ -71,5 +71,5 @@ export const authRoutes = new Hono<ApiEnv>()
     if (found.user.banned === 1) throw new ApiError(403, 'user_is_banned');
     await extendSession(db, hashToken(body.token), new Date(now.getTime() + SESSION_SECONDS * 1000));
     setSessionCookies(c, est._id, body.token, secure);
-    return c.json({ user: userView(found.user, storage) }, 200);
+    return c.json({ user: userView(found.user, storage) } satisfies AuthAnswer, 200);
   });

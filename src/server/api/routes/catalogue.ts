@@ -7,7 +7,7 @@ import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { getCategory, getProduct, insertFeedback, listAllProducts, listCategories, listOrderVariations, listProducts } from '../../db/catalogue-repo.ts';
 import { randomId } from '../../db/ids.ts';
-import type { CategoryView, ProductView } from '../../../schemas/views.ts';
+import type { CategoryView, ProductView, ProductsAnswer } from '../../../schemas/views.ts';
 import {
   CategoriesQuery,
   CategoryParams,
@@ -91,7 +91,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
       total,
       page,
       limit,
-    });
+    } satisfies ProductsAnswer<Partial<ProductView>>);
   })
   // One product.
   .get('/establishments/:id/products/:productId', async (c) => {

@@ -7,7 +7,14 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { config } from '../../config.ts';
-import { DeliveryTaxBody, GEO_SEARCH_LIMIT, GeoSearchQuery, ReverseGeocodeBody } from '../../../schemas/api-geo.ts';
+import {
+  DeliveryTaxBody,
+  GEO_SEARCH_LIMIT,
+  GeoSearchQuery,
+  ReverseGeocodeBody,
+  type DeliveryTaxAnswer,
+  type GeoSearchAnswer,
+} from '../../../schemas/api-geo.ts';
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
 import { GeocoderUnavailableError, defaultGeocoder } from '../../adapters/geocoder.ts';
 import { offlineMapData } from '../../adapters/geocoder-offline.ts';
@@ -162,7 +169,7 @@ export const geoRoutes = new Hono<ApiEnv>()
     const est = await requireEstablishment(db, body.establishment_id);
     const delivery = deliveryAt(est.address.lng_lat, [body.lng, body.lat], est.preferences);
     if (!delivery.ok) throw new ApiError(404, 'no_delivery_tax_found');
-    return c.json({ price: delivery.price, distance: delivery.distance });
+    return c.json({ price: delivery.price, distance: delivery.distance } satisfies DeliveryTaxAnswer);
   })
   // The address at a position; unknown parts are ''.
   .post('/geo/reversegeocode', async (c) => {
@@ -175,5 +182,5 @@ export const geoRoutes = new Hono<ApiEnv>()
     const { q, near } = validate(GeoSearchQuery, c.req.query(), 'query');
     const results = await geocoding(() => defaultGeocoder().search(q, { near, limit: GEO_SEARCH_LIMIT }));
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ results });
+    return c.json({ results } satisfies GeoSearchAnswer);
   });

@@ -10,7 +10,16 @@ import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { type Caller, requestDeps as depsOf, requireCaller as callerOf, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
-import { ORDER_PAGE_SIZE, OrderParams, parseOrderBody, OrdersQuery, StatusBody, type OrderStatus, type OrderView } from '../../../schemas/api-orders.ts';
+import {
+  ORDER_PAGE_SIZE,
+  OrderParams,
+  parseOrderBody,
+  OrdersQuery,
+  StatusBody,
+  type OrderStatus,
+  type OrderView,
+  type OrdersListAnswer,
+} from '../../../schemas/api-orders.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
 import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
 import { getCustomers, getEstablishmentRow, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
@@ -86,7 +95,7 @@ export const orderRoutes = new Hono<ApiEnv>()
       const customer = customers?.get(r.user_id);
       return pickOrderFields(orderView(r, customer && { _id: r.user_id, ...customer }), query.fields);
     });
-    return c.json({ orders, page, limit, total });
+    return c.json({ orders, page, limit, total } satisfies OrdersListAnswer<Partial<OrderView>>);
   })
   // One order, with an ETag: an unchanged order answers 304 to If-None-Match.
   .get('/establishments/:id/orders/:orderId', async (c) => {

@@ -7,7 +7,7 @@ import { ApiError, validate } from '../errors.ts';
 import { requireEstablishment } from '../guards.ts';
 import type { Database } from '../../db/database.ts';
 import { getCompanyByDomain, getCompanyBySlug, getEstablishment, listEstablishments } from '../../db/catalogue-repo.ts';
-import type { EstablishmentSummary, EstablishmentView } from '../../../schemas/views.ts';
+import type { DatetimeAnswer, EstablishmentAnswer, EstablishmentListItem, EstablishmentSummary, EstablishmentView } from '../../../schemas/views.ts';
 import {
   DatetimeQuery,
   DomainParams,
@@ -22,8 +22,6 @@ import { isEstablishmentOpen } from '../../services/establishment-status.ts';
 import { distanceMeters, withinDeliveryRadius } from '../../../domain/delivery-fee.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
 
-export type EstablishmentAnswer = EstablishmentView & { is_open: boolean };
-
 /** The establishment view plus is_open computed at `now`, limited to `fields` (plus the base fields) when given. */
 export function establishmentAnswer(view: EstablishmentView, now: Date, fields?: readonly EstablishmentField[]): Partial<EstablishmentAnswer> {
   const full: EstablishmentAnswer = { ...view, is_open: isEstablishmentOpen(view, now) };
@@ -34,8 +32,6 @@ export function establishmentAnswer(view: EstablishmentView, now: Date, fields?:
   if (fields.includes('hide_phone')) out.phone = full.phone;
   return out as Partial<EstablishmentAnswer>;
 }
-
-export type EstablishmentListItem = EstablishmentSummary & { is_open: boolean; distance_meters?: number };
 
 async function summariesWithStatus(
   db: Database,
@@ -139,5 +135,5 @@ export const tenancyRoutes = new Hono<ApiEnv>()
       datetime: zoned.toString({ timeZoneName: 'never', smallestUnit: 'millisecond' }),
       time_zone: timeZone,
       epoch_ms: epochMs,
-    });
+    } satisfies DatetimeAnswer);
   });

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import sharp from 'sharp';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate, type FieldProblem } from '../errors.ts';
-import { PhotoFields, ProfileBody } from '../../../schemas/api-accounts.ts';
+import { PhotoFields, ProfileBody, type PhotoAnswer } from '../../../schemas/api-accounts.ts';
 import { deleteOtherSessions, getUser, updateUser, uniqueViolation, type UserChanges } from '../../db/users-repo.ts';
 import { randomId } from '../../db/ids.ts';
 import { assertContactsFree, checkProfile, hashPassword, userView } from '../../services/auth.ts';
@@ -140,5 +140,5 @@ export const userRoutes = new Hono<ApiEnv>()
     await updateUser(db, current.user.id, { photo_key: key }, now);
     if (current.user.photo_key && current.user.photo_key !== key) await deletePhoto(storage, current.user.photo_key);
     const sizes = imageSizeUrls(key, storage);
-    return c.json({ photo: sizes['512']!, photo_sizes: sizes });
+    return c.json({ photo: sizes['512']!, photo_sizes: sizes } satisfies PhotoAnswer);
   });
