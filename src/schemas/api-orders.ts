@@ -3,6 +3,7 @@
 // every order call. arktype checks shapes and plain bounds; every business rule (prices, hours,
 // schedule, payment, address) runs in src/server/services/orders.ts against the server's own data.
 import { type } from 'arktype';
+import type { SelectedVariationEntry } from '../domain/cart.ts';
 import type { AddressView } from './api-geo.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
@@ -20,7 +21,7 @@ export const OrderVariationPick = type({
   item_id: id,
   qnt: `1 <= number.integer <= ${ORDER_QNT_MAX}`,
 });
-export type OrderVariationPick = { _id: string; item_id: string; qnt: number };
+export type OrderVariationPick = typeof OrderVariationPick.infer;
 
 const OrderProductInput = type({
   id,
@@ -196,14 +197,8 @@ export interface OrdersListAnswer<Order = OrderView> {
   total: number;
 }
 
-/** A selected variation entry as the order keeps it [R-3.32]. */
-export interface OrderVariationEntry {
-  _id: string;
-  item_id: string;
-  name: string;
-  qnt: number;
-  price: number;
-}
+/** A selected variation entry as the order keeps it [R-3.32]: the cart's own entry (src/domain/cart.ts). */
+export type OrderVariationEntry = SelectedVariationEntry;
 
 export interface OrderItemView {
   product_id: string;
