@@ -377,7 +377,7 @@ test('without WebGL step 1 is the search list with a note, and the whole modal w
   expect(address).toMatchObject({ street: 'Rua Frei Gaspar', number, complement: 'Fundos', place: 'house', ref: 'Perto do mercado' });
 });
 
-test('a municipality the geocoder cannot place (lng_lat null) is chosen without moving the map, and the form still fills [R-7.45]', async ({
+test('a municipality the geocoder cannot place (lng_lat null) is chosen without moving the map, and the form still fills', async ({
   page,
   context,
   request,

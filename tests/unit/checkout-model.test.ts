@@ -238,7 +238,7 @@ describe('checkout model', () => {
     expect(orderPayload({ ...draft, delivery_type: 'delivery' })!.address_id).toBe('a1');
   });
 
-  it('builds exactly the body the server parses: parseOrderBody answers it unchanged [R-3.10]', () => {
+  it('builds exactly the body the server parses: parseOrderBody answers it unchanged', () => {
     const draft = draftWith({
       delivery_type: 'delivery',
       delivery_address: { _id: 'a1', street: 'Rua', number: '7', complement: null, neighborhood: 'Centro', city: 'Santos', state: 'SP' },
