@@ -104,6 +104,14 @@ export type SubmitCheckInput = {
   };
 };
 
+/**
+ * The params.list of a variations_required refusal: each unmet group with its minimum.
+ * Example: `unmetGroupsList([{ name: 'Bebida', min: 1 }, { name: 'Borda', min: 1 }]) === 'Bebida (1), Borda (1)'`
+ */
+export function unmetGroupsList(unmet: readonly { name: string; min: number }[]): string {
+  return unmet.map((u) => `${u.name} (${u.min})`).join(', ');
+}
+
 function problem(code: SubmitProblemCode, params?: Record<string, string | number>): SubmitProblem {
   return params ? { code, params } : { code };
 }
@@ -179,7 +187,7 @@ export function firstSubmitProblem(input: SubmitCheckInput): SubmitProblem | nul
   if (invoiceNeeded && (!input.invoice.status || !validateTaxId(input.invoice.document).ok)) return problem('invoice_document_missing');
 
   const unmet = unmetVariationGroups(input.order_variations.groups, input.order_variations.selections);
-  if (unmet.length > 0) return problem('variations_required', { list: unmet.map((u) => `${u.name} (${u.min})`).join(', ') });
+  if (unmet.length > 0) return problem('variations_required', { list: unmetGroupsList(unmet) });
 
   return null;
 }

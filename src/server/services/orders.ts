@@ -22,7 +22,7 @@ import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type Varia
 import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
-import { firstSubmitProblem, productRefusingSchedule, submitCheckFacts } from '../../domain/submit-checks.ts';
+import { firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
 import { isOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
@@ -63,11 +63,6 @@ function isOpenNow(est: Establishment, now: Temporal.Instant): boolean {
   if (est.openMode === 'open') return true;
   if (est.openMode === 'closed') return false;
   return isOpenAt(est.officeHours, now, est.timeZone);
-}
-
-/** 'Tamanho (1), Borda (1)': the unmet groups of a variations_required answer. */
-function unmetList(unmet: readonly { name: string; min: number }[]): string {
-  return unmet.map((u) => `${u.name} (${u.min})`).join(', ');
 }
 
 type PricedLine = { item: OrderItemView; product: ProductView; promo: boolean; packing_quantity: number };
@@ -260,7 +255,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   });
   const problem = firstSubmitProblem(facts);
   if (problem) throw refused('unprocessable', problem.code, problem.params);
-  if (unmetProductVariations.length) throw refused('unprocessable', 'variations_required', { list: unmetList(unmetProductVariations) });
+  if (unmetProductVariations.length) throw refused('unprocessable', 'variations_required', { list: unmetGroupsList(unmetProductVariations) });
   const schedule = facts.schedule.check;
   // A product that does not take scheduled orders cannot be scheduled.
   if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw refused('unprocessable', 'schedule_invalid', { reason: 'product' });
