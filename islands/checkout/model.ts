@@ -9,7 +9,13 @@ import { formatBRLNumber } from '../../src/domain/money.ts';
 import type { PricingInput } from '../../src/domain/order-pricing.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
 import { zonedDateTimeParts } from '../../src/domain/schedule.ts';
-import { submitCheckFacts, type SubmitCheckInput, type SubmitProductRules } from '../../src/domain/submit-checks.ts';
+import {
+  deliveryTime as domainDeliveryTime,
+  submitCheckFacts,
+  type DeliveryTimes,
+  type SubmitCheckInput,
+  type SubmitProductRules,
+} from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
 import { toVariationRule, variationGroupAmountCents } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
@@ -43,13 +49,9 @@ export function deliveryTypeNeedsReset(type: Draft['delivery_type'], allowed: re
   return type !== null && !allowed.includes(type);
 }
 
-/** The estimate of a type in minutes, from the preferences (pickup times serve 'local' too). */
-export function deliveryTime(
-  prefs: Pick<Prefs, 'min_delivery_time' | 'max_delivery_time' | 'min_pickup_time' | 'max_pickup_time'>,
-  type: DeliveryType | null,
-): { min: number; max: number } | null {
-  if (type === null) return null;
-  return type === 'delivery' ? { min: prefs.min_delivery_time, max: prefs.max_delivery_time } : { min: prefs.min_pickup_time, max: prefs.max_pickup_time };
+/** The estimate of a type in minutes (src/domain/submit-checks.ts deliveryTime, the order's own), or null before a type is chosen. */
+export function deliveryTime(prefs: DeliveryTimes, type: DeliveryType | null): { min: number; max: number } | null {
+  return type === null ? null : domainDeliveryTime(prefs, type);
 }
 
 // ---- Order variations (the extras modal) ----------------------------------------------

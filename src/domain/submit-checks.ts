@@ -196,13 +196,14 @@ export function firstSubmitProblem(input: SubmitCheckInput): SubmitProblem | nul
 
 export type SubmitDeliveryType = 'delivery' | 'pickup' | 'local';
 
+/** The times of the delivery types, minutes. */
+export type DeliveryTimes = { min_delivery_time: number; max_delivery_time: number; min_pickup_time: number; max_pickup_time: number };
+
 /** What the schedule and the checks read from the establishment's preferences. */
-export type SubmitPreferences = {
+export type SubmitPreferences = DeliveryTimes & {
   min_order: number;
   tax_receipt: false | 'required' | 'optional';
   max_days_scheduling: number;
-  min_delivery_time: number;
-  min_pickup_time: number;
 };
 
 /** What the checks read from each ordered product (its catalogue record). */
@@ -215,6 +216,16 @@ export type SubmitProductRules = {
 };
 
 /**
+ * The estimate of a delivery type in minutes: delivery's own times, pickup's for pickup and local
+ * (eating on the premises waits as long as a pickup). The checkout shows it, the order keeps it
+ * (OrderView.time) and its minimum is the preparation time of a schedule.
+ * Example: `deliveryTime({ min_delivery_time: 45, max_delivery_time: 90, min_pickup_time: 20, max_pickup_time: 40 }, 'local')` is `{ min: 20, max: 40 }`
+ */
+export function deliveryTime(prefs: DeliveryTimes, type: SubmitDeliveryType): { min: number; max: number } {
+  return type === 'delivery' ? { min: prefs.min_delivery_time, max: prefs.max_delivery_time } : { min: prefs.min_pickup_time, max: prefs.max_pickup_time };
+}
+
+/**
  * The schedule context of an order for a delivery type: the preparation time of that type
  * (min_delivery_time for delivery, min_pickup_time for pickup and local), the largest product
  * min_schedule_time and every product's windows [R-5.61..R-5.75].
@@ -224,7 +235,7 @@ export function scheduleContext(args: {
   now: Temporal.Instant;
   timeZone: string;
   officeHours: readonly OfficeHour[];
-  prefs: Pick<SubmitPreferences, 'max_days_scheduling' | 'min_delivery_time' | 'min_pickup_time'>;
+  prefs: Pick<SubmitPreferences, 'max_days_scheduling'> & DeliveryTimes;
   type: SubmitDeliveryType | null;
   products: readonly { min_schedule_time?: number | null; availabilities?: readonly OfficeHour[] | null }[];
 }): ScheduleContext {
@@ -233,7 +244,8 @@ export function scheduleContext(args: {
     timeZone: args.timeZone,
     officeHours: args.officeHours,
     maxDaysScheduling: args.prefs.max_days_scheduling,
-    preparationMinutes: args.type === 'delivery' ? args.prefs.min_delivery_time : args.prefs.min_pickup_time,
+    // A schedule without a chosen type yet is offered with the pickup times.
+    preparationMinutes: deliveryTime(args.prefs, args.type ?? 'pickup').min,
     productMinScheduleHours: Math.max(0, ...args.products.map((p) => p.min_schedule_time ?? 0)),
     productAvailabilities: args.products.map((p) => p.availabilities ?? []),
   };

@@ -2,8 +2,10 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   SUBMIT_PROBLEM_CODES,
+  deliveryTime,
   firstSubmitProblem,
   productRefusingSchedule,
+  scheduleContext,
   submitCheckFacts,
   unavailableToday,
   type SubmitCheckInput,
@@ -335,7 +337,15 @@ describe('submitCheckFacts: the facts the checkout and POST orders both read', (
   const SP = 'America/Sao_Paulo';
   /** Open 11:00-23:00 every day. */
   const HOURS = [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 1100, stop_at: 2300 }));
-  const PREFS = { min_order: 0, tax_receipt: false as const, max_days_scheduling: 3, min_delivery_time: 45, min_pickup_time: 15 };
+  const PREFS = {
+    min_order: 0,
+    tax_receipt: false as const,
+    max_days_scheduling: 3,
+    min_delivery_time: 45,
+    max_delivery_time: 90,
+    min_pickup_time: 15,
+    max_pickup_time: 30,
+  };
   const WATER = { name: 'Água', mandatory_schedule: false, availabilities: [], min_schedule_time: 0, accept_scheduling: true };
   /** Lunch only, Monday to Friday 11:00-15:00. */
   const LUNCH = { ...WATER, name: 'Prato do dia', availabilities: [2, 3, 4, 5, 6].map((wday) => ({ wday, start_at: 1100, stop_at: 1500 })) };
@@ -390,6 +400,15 @@ describe('submitCheckFacts: the facts the checkout and POST orders both read', (
     expect(firstSubmitProblem(evening)).toEqual({ code: 'product_unavailable', params: { name: 'Prato do dia' } });
     const dinner = { ...WATER, name: 'Jantar', availabilities: [{ wday: 6, start_at: 1900, stop_at: 2200 }] };
     expect(submitCheckFacts(facts({ products: [LUNCH, dinner] })).products_share_availability).toBe(false);
+  });
+
+  it("estimates each delivery type with its own times, eating on the premises with pickup's", () => {
+    expect(deliveryTime(PREFS, 'delivery')).toEqual({ min: 45, max: 90 });
+    expect(deliveryTime(PREFS, 'pickup')).toEqual({ min: 15, max: 30 });
+    expect(deliveryTime(PREFS, 'local')).toEqual({ min: 15, max: 30 });
+    expect(
+      scheduleContext({ now: at('2025-01-03T14:00:00Z'), timeZone: SP, officeHours: HOURS, prefs: PREFS, type: 'local', products: [] }).preparationMinutes,
+    ).toBe(15);
   });
 
   it('names the product that takes no scheduled order', () => {

@@ -22,7 +22,7 @@ import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type Varia
 import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
-import { firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
+import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
 import { isOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
@@ -293,8 +293,8 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     discount: totals.discount,
     credits: totals.credits,
     total: totals.total,
-    time_min: type === 'delivery' ? prefs.min_delivery_time : prefs.min_pickup_time,
-    time_max: type === 'delivery' ? prefs.max_delivery_time : prefs.max_pickup_time,
+    time_min: deliveryTime(prefs, type).min,
+    time_max: deliveryTime(prefs, type).max,
     cancellation_type: null,
     cancellation_reason: null,
     created_at: at,
