@@ -4,7 +4,6 @@
 // (src/domain/schedule.ts), the order payload of spec section 3, and the error catalogue of
 // section 8 'Send order' as message keys [R-8.1..R-8.24].
 import type { CartLine, DeliveryType } from '../../src/domain/cart.ts';
-import { commonDeliveryTypes } from '../../src/domain/cart.ts';
 import { formatBRLNumber } from '../../src/domain/money.ts';
 import type { PricingInput } from '../../src/domain/order-pricing.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
@@ -34,15 +33,8 @@ export type ProductRules = Pick<
 
 // ---- Delivery type ---------------------------------------------------------------------
 
-/**
- * The types offered: the establishment's list, in its order, kept only where every product accepts
- * them [R-2.111, R-4.13]; 'local' only when the establishment lists it (decisions #13).
- * Example: `allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup'] }])` is `['pickup']`
- */
-export function allowedDeliveryTypes(establishmentTypes: readonly DeliveryType[], lines: readonly Pick<CartLine, 'delivery_type'>[]): DeliveryType[] {
-  const common = commonDeliveryTypes(lines);
-  return establishmentTypes.filter((type) => common === null || common.includes(type));
-}
+// The types offered (the server's check too): src/domain/cart.ts.
+export { allowedDeliveryTypes } from '../../src/domain/cart.ts';
 
 /** Whether the stored type must be reset on load [R-4.13, R-4.14]. Example: `deliveryTypeNeedsReset('local', ['pickup']) === true` */
 export function deliveryTypeNeedsReset(type: Draft['delivery_type'], allowed: readonly DeliveryType[]): boolean {

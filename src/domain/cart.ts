@@ -313,3 +313,14 @@ export function deliveryConflict(lines: readonly Pick<CartLine, 'delivery_type'>
   if (common === null) return false;
   return !product.delivery_type.some((t) => common.includes(t));
 }
+
+/**
+ * The delivery types an order of these products may use: the establishment's list, in its order,
+ * kept only where every product accepts them [R-2.111, R-4.13]; 'local' only when the establishment
+ * lists it (decisions #13). The checkout offers these; POST orders refuses any other (403).
+ * Example: `allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup'] }])` is `['pickup']`
+ */
+export function allowedDeliveryTypes(establishmentTypes: readonly DeliveryType[], lines: readonly Pick<CartLine, 'delivery_type'>[]): DeliveryType[] {
+  const common = commonDeliveryTypes(lines);
+  return establishmentTypes.filter((type) => common === null || common.includes(type));
+}

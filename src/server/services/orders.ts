@@ -17,7 +17,15 @@ import { listOrderVariations } from '../db/catalogue-repo.ts';
 import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
 import { randomId } from '../db/ids.ts';
 import { addressView, getUserAddress } from '../db/addresses-repo.ts';
-import { normalizePicks, priceLine, selectedEntries, selectionsByGroup, variationPicksProblems, type VariationPick } from '../../domain/cart.ts';
+import {
+  allowedDeliveryTypes,
+  normalizePicks,
+  priceLine,
+  selectedEntries,
+  selectionsByGroup,
+  variationPicksProblems,
+  type VariationPick,
+} from '../../domain/cart.ts';
 import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
@@ -195,7 +203,13 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     body.products.map((p) => p.id),
   );
   const { lines, unmet: unmetProductVariations } = priceLines(body, products);
-  if (lines.some((l) => !l.product.delivery_type.includes(type))) throw refused('forbidden', 'delivery_type_not_available');
+  if (
+    !allowedDeliveryTypes(
+      prefs.delivery_type,
+      lines.map((l) => l.product),
+    ).includes(type)
+  )
+    throw refused('forbidden', 'delivery_type_not_available');
 
   const groups = await listOrderVariations(trx, row.id, { activeOnly: true });
   const orderVariations = priceOrderVariations(body, groups);
