@@ -230,6 +230,26 @@ forEachDatabase(
         }
       });
 
+      it('takes no offline payment for a type whose payment at pickup is off, or that lists no method (403 payment_type_not_available)', async () => {
+        const row = await ctx.db.selectFrom('establishments').select('preferences').where('id', '=', CENTRO).executeTakeFirstOrThrow();
+        const setPrefs = (over: Record<string, unknown>) =>
+          ctx.db
+            .updateTable('establishments')
+            .set({ preferences: JSON.stringify({ ...JSON.parse(row.preferences), ...over }) })
+            .where('id', '=', CENTRO)
+            .execute();
+        try {
+          await setPrefs({ has_pickup_payment: false });
+          expect((await refused(pickupOrder())).json).toEqual({ message: 'payment_type_not_available' });
+          // Delivery still takes its own methods.
+          expect((await placeOrder(ctx, maria, deliveryOrder(near))).status).toBe(201);
+          await setPrefs({ pickup_payment_methods: [] });
+          expect((await refused(pickupOrder())).json).toEqual({ message: 'payment_type_not_available' });
+        } finally {
+          await ctx.db.updateTable('establishments').set({ preferences: row.preferences }).where('id', '=', CENTRO).execute();
+        }
+      });
+
       it('refuses a delivery type the establishment or a product does not take (403 delivery_type_not_available)', async () => {
         const local = await refused(pickupOrder({ delivery_type: 'local' }));
         expect([local.status, local.json.message]).toEqual([403, 'delivery_type_not_available']);

@@ -29,6 +29,7 @@ import {
 import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
+import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
 import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
 import { isOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
@@ -193,8 +194,9 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   const type = body.delivery_type;
   if (!prefs.delivery_type.includes(type)) throw refused('forbidden', 'delivery_type_not_available');
   // Pay on delivery / on pickup only in this release; online card, Pix and credits-only come later.
-  const offlineAllowed = type === 'delivery' ? prefs.has_delivery_payment : prefs.has_pickup_payment;
-  if (body.payment_type !== 'offline' || !offlineAllowed) throw refused('forbidden', 'payment_type_not_available');
+  // The methods of the chosen type, as the checkout lists them; a type without one takes no offline payment.
+  const methods = offlineMethods(prefs, type);
+  if (body.payment_type !== 'offline' || methods.length === 0) throw refused('forbidden', 'payment_type_not_available');
 
   // Only the ordered products, never the whole catalogue.
   const products = await getProductsByIds(
@@ -227,9 +229,6 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     fee = result.price;
   }
 
-  // The offline method comes from the list of the chosen type; a shop without one takes no offline payment.
-  const methods = type === 'delivery' ? prefs.delivery_payment_methods : prefs.pickup_payment_methods;
-  if (methods.length === 0) throw refused('forbidden', 'payment_type_not_available');
   const method = body.payment_method_id === null ? null : (methods.find((m) => m._id === body.payment_method_id) ?? null);
   if (body.payment_method_id !== null && !method) throw refused('unprocessable', 'payment_method_missing');
 
