@@ -8,8 +8,10 @@ import { parseArgs } from 'node:util';
 import { config } from '../src/server/config.ts';
 import { keysFilePath, readKeysFile } from '../src/server/services/establishment-keys.ts';
 import { formatBRL } from '../src/domain/money.ts';
-import type { OrderView } from '../src/schemas/api-orders.ts';
+import type { OrdersListAnswer, OrderView, StatusBody } from '../src/schemas/api-orders.ts';
+import type { ErrorBody } from '../src/schemas/api-errors.ts';
 import { API_HEADERS } from '../src/schemas/api-headers.ts';
+import type { EstablishmentAnswer, EstablishmentListItem } from '../src/schemas/views.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   registered: 'Recebido',
@@ -48,10 +50,16 @@ class CliError extends Error {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: an API answer read field by field, each read says what it expects
-type Json = Record<string, any>;
+/** An API answer: the call's own type when the status is the expected one, the error body otherwise (src/schemas). */
+type Answer<T> = { status: number; json: T | Partial<ErrorBody> | null };
 
-async function call(url: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<{ status: number; json: Json | null }> {
+/** The answer's body when the status is `expected`, else the Portuguese error for it. */
+function expect<T>(res: Answer<T>, expected: number, context: { slug: string; ref?: string }): T {
+  if (res.status !== expected || res.json === null) throw apiError(res.status, res.json as Partial<ErrorBody> | null, context);
+  return res.json as T;
+}
+
+async function call<T>(url: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...API_HEADERS };
   if (init.key) headers.Authorization = `ApiKey ${init.key}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -63,17 +71,17 @@ async function call(url: string, init: { method?: string; key?: string; body?: u
     throw new CliError(`Não foi possível conectar ao servidor em ${new URL(url).origin} (${reason}). Ele está rodando (npm start)?`);
   }
   const text = await res.text();
-  let json: Json | null = null;
+  let json: unknown = null;
   try {
-    json = text ? (JSON.parse(text) as Json) : null;
+    json = text ? JSON.parse(text) : null;
   } catch {
     json = null;
   }
-  return { status: res.status, json };
+  return { status: res.status, json: json as T | Partial<ErrorBody> | null };
 }
 
 /** The Portuguese message for an API error answer. */
-function apiError(status: number, json: Json | null, context: { slug: string; ref?: string }): CliError {
+function apiError(status: number, json: Partial<ErrorBody> | null, context: { slug: string; ref?: string }): CliError {
   const code = typeof json?.message === 'string' ? json.message : '';
   switch (code) {
     case 'invalid_api_key':
@@ -85,7 +93,7 @@ function apiError(status: number, json: Json | null, context: { slug: string; re
     case 'invalid_query':
     case 'invalid_body':
     case 'invalid_params':
-      return new CliError(`Pedido inválido ao servidor (${code}): ${(json?.fields ?? []).map((f: Json) => f.message).join('; ')}`);
+      return new CliError(`Pedido inválido ao servidor (${code}): ${(json?.fields ?? []).map((f) => f.message).join('; ')}`);
     default:
       return new CliError(`O servidor respondeu ${status}${code ? ` (${code})` : ''}.`);
   }
@@ -159,21 +167,19 @@ async function main(argv: string[]): Promise<string> {
     if (!key) throw new CliError(`Nenhuma chave de API para ${slug} em ${keysFilePath(config.dataDir)}. Rode npm run seed ou informe --key.`);
   }
 
-  const found = await call(`${base}/api/establishments?slug_area=${encodeURIComponent(slug)}`);
-  if (found.status !== 200) throw apiError(found.status, found.json, { slug });
-  const est = (found.json as unknown as Json[])[0];
+  const found = expect(await call<EstablishmentListItem[]>(`${base}/api/establishments?slug_area=${encodeURIComponent(slug)}`), 200, { slug });
+  const est = found[0];
   if (!est) throw new CliError(`Estabelecimento não encontrado: ${slug}.`);
-  const estId: string = est._id;
+  const estId = est._id;
   const ordersUrl = `${base}/api/establishments/${estId}/orders`;
 
   if (command === 'list') {
-    const details = await call(`${base}/api/establishments/${estId}?fields=address`);
-    const timeZone: string = details.json?.time_zone ?? 'America/Sao_Paulo';
+    const details = await call<Partial<EstablishmentAnswer>>(`${base}/api/establishments/${estId}?fields=address`);
+    const timeZone = (details.status === 200 && (details.json as Partial<EstablishmentAnswer> | null)?.time_zone) || 'America/Sao_Paulo';
     const query = new URLSearchParams({ sort: '-order', limit: values.limit ?? '20' });
     if (values.status) query.set('status', values.status);
-    const { status, json } = await call(`${ordersUrl}?${query}`, { key });
-    if (status !== 200) throw apiError(status, json, { slug });
-    const orders = (json!.orders ?? []) as OrderView[];
+    const list = expect(await call<OrdersListAnswer>(`${ordersUrl}?${query}`, { key }), 200, { slug });
+    const orders = list.orders;
     if (orders.length === 0) return `Nenhum pedido em ${est.name}.`;
     const rows = [['Nº', 'Situação', 'Criado em', 'Tipo', 'Agendado para', 'Cliente', 'Total']];
     for (const o of orders) {
@@ -187,7 +193,7 @@ async function main(argv: string[]): Promise<string> {
         formatBRL(o.totals.total),
       ]);
     }
-    const shown = orders.length < json!.total ? `${orders.length} de ${json!.total} pedidos` : `${orders.length} ${orders.length === 1 ? 'pedido' : 'pedidos'}`;
+    const shown = orders.length < list.total ? `${orders.length} de ${list.total} pedidos` : `${orders.length} ${orders.length === 1 ? 'pedido' : 'pedidos'}`;
     return `${est.name}: ${shown}\n\n${table(rows)}`;
   }
 
@@ -195,25 +201,21 @@ async function main(argv: string[]): Promise<string> {
   // A number is the establishment's order number; anything else an order id.
   let order: OrderView | undefined;
   if (/^\d+$/.test(ref!)) {
-    const { status, json } = await call(`${ordersUrl}?number=${ref}&limit=1`, { key });
-    if (status !== 200) throw apiError(status, json, { slug, ref: `nº ${ref}` });
-    order = (json!.orders as OrderView[])[0];
+    order = expect(await call<OrdersListAnswer>(`${ordersUrl}?number=${ref}&limit=1`, { key }), 200, { slug, ref: `nº ${ref}` }).orders[0];
     if (!order) throw new CliError(`Pedido nº ${ref} não encontrado em ${slug}.`);
   } else {
-    const { status, json } = await call(`${ordersUrl}/${encodeURIComponent(ref!)}`, { key });
-    if (status !== 200) throw apiError(status, json, { slug, ref: ref! });
-    order = json as unknown as OrderView;
+    order = expect(await call<OrderView>(`${ordersUrl}/${encodeURIComponent(ref!)}`, { key }), 200, { slug, ref: ref! });
   }
-  const body: Json = { status: action.status };
+  const body: Partial<typeof StatusBody.inferIn> = { status: action.status };
   if (values.reason) body.cancellation_reason = values.reason;
-  const { status, json } = await call(`${ordersUrl}/${order._id}/status`, { method: 'PUT', key, body });
-  if (status === 409) {
+  const changed = await call<OrderView>(`${ordersUrl}/${order._id}/status`, { method: 'PUT', key, body });
+  if (changed.status === 409) {
     // Tell the order's status now (it may have changed since it was read).
-    const current = await call(`${ordersUrl}/${order._id}`, { key });
-    const now = (current.json?.status as string | undefined) ?? order.status;
+    const current = await call<OrderView>(`${ordersUrl}/${order._id}`, { key });
+    const now = (current.status === 200 && (current.json as OrderView | null)?.status) || order.status;
     throw new CliError(`Não é possível ${action.verb} o pedido nº ${order.order}: ele está ${(STATUS_LABELS[now] ?? now).toLowerCase()}.`);
   }
-  if (status !== 200) throw apiError(status, json, { slug, ref: `nº ${order.order}` });
+  expect(changed, 200, { slug, ref: `nº ${order.order}` });
   return `Pedido nº ${order.order} ${action.done}.`;
 }
 

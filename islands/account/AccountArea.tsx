@@ -8,25 +8,12 @@ import { useEffect, useState } from 'react';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure } from '../shared/call-failure.ts';
+import type { AccountAreaProps, AccountSection } from '../../src/schemas/island-props.ts';
 import { AuthForms } from './AuthForms.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { OrdersList } from '../order/OrdersList.tsx';
 
-export const SECTIONS = ['home', 'pedidos', 'evaluation', 'enderecos', 'carteira', 'indicar', 'sugestoes', 'reportar', 'configuracoes'] as const;
-export type Section = (typeof SECTIONS)[number];
-
-interface Props {
-  establishmentId: string;
-  slug: string;
-  section: Section;
-  /** The server's guess (hint cookie present). */
-  member: boolean;
-  returnTo: string | null;
-  /** This page's path (the place to come back to after logging in from a child page). */
-  currentPath: string;
-}
-
-const MENU: { section: Section; path: string }[] = [
+const MENU: { section: AccountSection; path: string }[] = [
   { section: 'home', path: '' },
   { section: 'pedidos', path: '/pedidos' },
   { section: 'enderecos', path: '/enderecos' },
@@ -37,7 +24,7 @@ const MENU: { section: Section; path: string }[] = [
   { section: 'configuracoes', path: '/configuracoes' },
 ];
 
-export default function AccountArea({ establishmentId, slug, section, member, returnTo, currentPath }: Props) {
+export default function AccountArea({ establishmentId, slug, section, member, returnTo, currentPath, timeZone }: AccountAreaProps) {
   const [state, setState] = useState<'member' | 'visitor'>(member ? 'member' : 'visitor');
   // Set once React owns the markup (tests and scripts wait for it before typing).
   const [hydrated, setHydrated] = useState(false);
@@ -64,7 +51,7 @@ export default function AccountArea({ establishmentId, slug, section, member, re
     );
   }
 
-  const activeMenu: Section = section === 'evaluation' ? 'pedidos' : section;
+  const activeMenu: AccountSection = section === 'evaluation' ? 'pedidos' : section;
   return (
     <div
       className="grid grid-cols-1 gap-4 md:grid-cols-[14rem_minmax(0,1fr)] md:items-start md:gap-6"
@@ -100,7 +87,7 @@ export default function AccountArea({ establishmentId, slug, section, member, re
         {section === 'home' ? (
           <>
             <p className="mb-5 mt-0 text-sm text-muted">{t('account:profile.intro')}</p>
-            <ProfileForm establishmentId={establishmentId} />
+            <ProfileForm establishmentId={establishmentId} timeZone={timeZone} />
           </>
         ) : section === 'pedidos' ? (
           <OrdersList establishmentId={establishmentId} slug={slug} />

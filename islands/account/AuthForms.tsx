@@ -7,6 +7,7 @@ import { api, ApiFailure } from '../../src/client/api.ts';
 import { hasSessionHint, setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { maskPhone, phoneForApi } from '../../src/domain/phone.ts';
 import { t } from '../../src/i18n/index.ts';
+import type { AuthAnswer, UserView } from '../../src/schemas/api-accounts.ts';
 import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
 import { emailError, loginError, nameError, passwordError, phoneError, type FieldErrors } from './rules.ts';
 
@@ -48,8 +49,8 @@ export function AuthForms({ establishmentId, accountUrl, returnTo, initialTab = 
     tabRefs.current[next]?.focus();
   }
 
-  function done(rawUser: Record<string, unknown>) {
-    setSessionUser(establishmentId, toSessionUser(rawUser));
+  function done(user: UserView) {
+    setSessionUser(establishmentId, toSessionUser(user));
     location.assign(returnTo ?? accountUrl);
   }
 
@@ -124,7 +125,7 @@ function PasswordField(props: {
   );
 }
 
-function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDone: (u: Record<string, unknown>) => void }) {
+function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDone: (u: UserView) => void }) {
   const uid = useId();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -143,7 +144,7 @@ function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDon
     }
     setBusy(true);
     try {
-      const res = await api<{ user: Record<string, unknown> }>('/auth/login', {
+      const res = await api<AuthAnswer>('/auth/login', {
         method: 'POST',
         body: { establishment_id: establishmentId, login: loginValue(login), password },
         establishmentId,
@@ -189,7 +190,7 @@ function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDon
   );
 }
 
-function RegisterForm({ establishmentId, onDone }: { establishmentId: string; onDone: (u: Record<string, unknown>) => void }) {
+function RegisterForm({ establishmentId, onDone }: { establishmentId: string; onDone: (u: UserView) => void }) {
   const uid = useId();
   const [values, setValues] = useState({ name: '', email: '', phone: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -218,11 +219,11 @@ function RegisterForm({ establishmentId, onDone }: { establishmentId: string; on
       password: values.password,
     };
     try {
-      const res = await api<{ user: Record<string, unknown> }>('/auth/register', { method: 'POST', body, establishmentId });
+      const res = await api<AuthAnswer>('/auth/register', { method: 'POST', body, establishmentId });
       let user = res.user;
       // Registration normally opens the session; if it did not, log in with what was just typed.
       if (!hasSessionHint(establishmentId)) {
-        const login = await api<{ user: Record<string, unknown> }>('/auth/login', {
+        const login = await api<AuthAnswer>('/auth/login', {
           method: 'POST',
           body: { establishment_id: establishmentId, login: body.email, password: body.password },
           establishmentId,

@@ -10,6 +10,7 @@ import { formatBRL, normalizeSpaces } from '../../src/domain/money.ts';
 import { maskPhone, phoneForApi } from '../../src/domain/phone.ts';
 import { maskTaxId, stripTaxId, TAX_ID_MAX_MASKED_LENGTH } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
+import type { PhotoAnswer, UserView } from '../../src/schemas/api-accounts.ts';
 import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
 import {
   GENDERS,
@@ -26,21 +27,6 @@ import {
   type FieldErrors,
 } from './rules.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
-
-interface Me {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  fbid?: string | null;
-  photo?: string | null;
-  credits?: number;
-  phone_verified?: boolean;
-  email_verified?: boolean;
-  document?: string | null;
-  birthday?: string | null;
-  gender?: string | null;
-}
 
 interface Values {
   name: string;
@@ -72,7 +58,7 @@ const PHOTO: CallPolicy = {
 const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'document', 'birthday', 'gender', 'password', 'password_confirmation'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-function valuesOf(me: Me): Values {
+function valuesOf(me: UserView): Values {
   return {
     name: me.name ?? '',
     email: me.email ?? '',
@@ -85,13 +71,13 @@ function valuesOf(me: Me): Values {
   };
 }
 
-function check(v: Values): FieldErrors {
+function check(v: Values, timeZone: string): FieldErrors {
   const codes: Record<string, string | null | undefined> = {
     name: nameError(v.name),
     email: emailError(v.email),
     phone: phoneError(v.phone),
     document: documentError(v.document),
-    birthday: birthdayError(v.birthday),
+    birthday: birthdayError(v.birthday, timeZone),
     gender: genderError(v.gender),
     ...newPasswordErrors(v.password, v.password_confirmation),
   };
@@ -100,13 +86,10 @@ function check(v: Values): FieldErrors {
   return out;
 }
 
-function photoOf(me: Me): string | null {
-  return toSessionUser(me as unknown as Record<string, unknown>).photo;
-}
-
-export function ProfileForm({ establishmentId }: { establishmentId: string }) {
+/** `timeZone` is the establishment's: a birthday is judged by its calendar, as the API judges it [R-5.97]. */
+export function ProfileForm({ establishmentId, timeZone }: { establishmentId: string; timeZone: string }) {
   const uid = useId();
-  const [me, setMe] = useState<Me | null>(null);
+  const [me, setMe] = useState<UserView | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -119,10 +102,10 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
   async function load() {
     setLoadError(false);
     try {
-      const data = await api<Me>('/users/me', { establishmentId });
+      const data = await api<UserView>('/users/me', { establishmentId });
       setMe(data);
       setValues(valuesOf(data));
-      setPhoto(photoOf(data));
+      setPhoto(data.photo);
     } catch (err) {
       // A 401 is the session's (back to the login form); offline or silent, a retry here.
       const outcome = reportFailure(err, LOAD);
@@ -163,7 +146,7 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!values) return;
-    const found = check(values);
+    const found = check(values, timeZone);
     setErrors(found);
     setAlert('');
     const first = ORDER.find((k) => found[k]);
@@ -176,7 +159,7 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
       email: values.email.trim().toLowerCase(),
       phone: phoneForApi(values.phone),
       document: values.document.trim() ? stripTaxId(values.document) : null,
-      birthday: birthdayToIso(values.birthday),
+      birthday: birthdayToIso(values.birthday, timeZone),
       gender: values.gender,
     };
     if (values.password) {
@@ -185,10 +168,10 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
     }
     setBusy(true);
     try {
-      const saved = await api<Me>('/users/me', { method: 'PUT', body, establishmentId });
+      const saved = await api<UserView>('/users/me', { method: 'PUT', body, establishmentId });
       setMe(saved);
       setValues(valuesOf(saved));
-      setSessionUser(establishmentId, toSessionUser(saved as unknown as Record<string, unknown>));
+      setSessionUser(establishmentId, toSessionUser(saved));
       toast(t('account:profile.saved'), { kind: 'success' });
     } catch (err) {
       if (reportFailure(err, SAVE).kind === 'session_ended') return;
@@ -225,11 +208,11 @@ export function ProfileForm({ establishmentId }: { establishmentId: string }) {
     const form = new FormData();
     form.append('file', file);
     try {
-      const res = await api<{ photo: string | null }>('/users/me/photo', { method: 'POST', body: form, establishmentId });
-      const updated = { ...me!, photo: res.photo };
+      const res = await api<PhotoAnswer>('/users/me/photo', { method: 'POST', body: form, establishmentId });
+      const updated: UserView = { ...me!, photo: res.photo, photo_sizes: res.photo_sizes };
       setMe(updated);
-      setPhoto(photoOf(updated));
-      setSessionUser(establishmentId, toSessionUser(updated as unknown as Record<string, unknown>));
+      setPhoto(updated.photo);
+      setSessionUser(establishmentId, toSessionUser(updated));
       toast(t('account:profile.photoSaved'), { kind: 'success' });
     } catch (err) {
       setPhoto(before);

@@ -1,19 +1,17 @@
-// The account forms' browser-side rules, the same as the API's (src/schemas/api-accounts.ts):
-// name 4-200 [R-5.93], password 4-10 and confirmed [R-5.94, R-5.95], a valid CPF/CNPJ [R-5.96],
-// a valid and required birthday [R-5.97], a required gender [R-5.98], phone per decisions #11.
-// Each rule answers an error code (a key of account:errors) or null.
+// The account forms' browser-side rules, the API's own: the limits of src/schemas/account-fields.ts
+// (name 4-200 [R-5.93], password 4-10 and confirmed [R-5.94, R-5.95], the e-mail pattern), a
+// valid CPF/CNPJ [R-5.96], phone per decisions #11 (src/domain), a valid and required birthday
+// judged on the establishment's calendar [R-5.97] (src/domain/birthday.ts), a required gender
+// [R-5.98]. Each rule answers an error code (a key of account:errors) or null.
+import { checkBirthday } from '../../src/domain/birthday.ts';
 import { validatePhone } from '../../src/domain/phone.ts';
 import { validateTaxId } from '../../src/domain/tax-id.ts';
+import { Temporal } from '../../src/domain/time.ts';
+import { EMAIL_MAX, EMAIL_PATTERN, GENDERS, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../../src/schemas/account-fields.ts';
 
-export const NAME_MIN = 4;
-export const NAME_MAX = 200;
-export const PASSWORD_MIN = 4;
-export const PASSWORD_MAX = 10;
-export const GENDERS = ['female', 'male', 'other', 'not_informed'] as const;
+export { GENDERS };
 
 export type FieldErrors = Record<string, string | undefined>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function nameError(value: string): string | null {
   const n = value.trim().length;
@@ -23,7 +21,7 @@ export function nameError(value: string): string | null {
 export function emailError(value: string): string | null {
   const v = value.trim();
   if (!v) return 'required';
-  return EMAIL.test(v) && v.length <= 254 ? null : 'email_invalid';
+  return EMAIL_PATTERN.test(v) && v.length <= EMAIL_MAX ? null : 'email_invalid';
 }
 
 export function phoneError(value: string): string | null {
@@ -52,17 +50,15 @@ export function documentError(value: string): string | null {
   return r.ok ? null : r.code;
 }
 
-/** 'dd/mm/aaaa' as typed -> 'YYYY-MM-DD', or null when it is no real past date from 1900 on. */
-export function birthdayToIso(value: string, today = new Date()): string | null {
+/**
+ * 'dd/mm/aaaa' as typed -> 'YYYY-MM-DD', or null when it is no real date from 1900 up to today on the
+ * establishment's calendar (`timeZone`), whatever the browser's zone.
+ */
+export function birthdayToIso(value: string, timeZone: string, now: Temporal.Instant = Temporal.Now.instant()): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
   if (!m) return null;
-  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900 || mo < 1 || mo > 12 || d < 1) return null;
-  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  if (d > days) return null;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  const now = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  return iso <= now ? iso : null;
+  const checked = checkBirthday(`${m[3]}-${m[2]}-${m[1]}`, now, timeZone);
+  return checked.ok ? checked.value : null;
 }
 
 /** 'YYYY-MM-DD' (or a full ISO date-time) -> 'dd/mm/aaaa'. */
@@ -71,9 +67,9 @@ export function isoToBirthday(value: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
-export function birthdayError(value: string): string | null {
+export function birthdayError(value: string, timeZone: string, now?: Temporal.Instant): string | null {
   if (!value.trim()) return 'birthday_required';
-  return birthdayToIso(value) ? null : 'birthday_invalid';
+  return birthdayToIso(value, timeZone, now) ? null : 'birthday_invalid';
 }
 
 export function genderError(value: string): string | null {
@@ -92,7 +88,7 @@ export function maskDate(value: string): string {
 export function loginError(value: string): string | null {
   const v = value.trim();
   if (!v) return 'login_required';
-  if (v.includes('@')) return EMAIL.test(v) ? null : 'login_invalid';
+  if (v.includes('@')) return EMAIL_PATTERN.test(v) ? null : 'login_invalid';
   return validatePhone(v).ok ? null : 'login_invalid';
 }
 

@@ -332,7 +332,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
                       ? t('address:modal.results', { count: search.results.length })
                       : t('address:modal.noResults')
                     : chosen
-                      ? t('address:modal.chosen', { label: chosen.label })
+                      ? t(chosen.lng_lat ? 'address:modal.chosen' : 'address:modal.chosenUnplaced', { label: chosen.label })
                       : ''}
               </p>
               <MapArea

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
-import { formatAddressLine } from '../../src/domain/address.ts';
+import { addressLineText } from '../../src/i18n/messages.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import { ConfirmDialog } from '../cart/Dialog.tsx';
@@ -124,7 +124,7 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
       {list.status === 'ready' && list.addresses.length > 0 && (
         <ul className="m-0 flex list-none flex-col gap-2 p-0" aria-label={t('address:picker.title')} data-address-list>
           {list.addresses.map((a) => {
-            const line = formatAddressLine(a);
+            const line = addressLineText(a);
             const checked = a._id === selectedId;
             const busy = pending === a._id;
             return (

@@ -2,9 +2,19 @@
 // Api-Version and the establishment's session cookie), and what each failure shows
 // (islands/shared/call-failure.ts).
 import { api } from '../../src/client/api.ts';
-import type { addressSavePayload } from '../../src/domain/address.ts';
 import type { CallPolicy } from '../shared/call-failure.ts';
-import type { Address, AddressWithDelivery, GeoResult, LngLatPoint, ReverseGeocode } from './types.ts';
+import type { EstablishmentView } from '../../src/schemas/views.ts';
+import type {
+  AddressBodyInput,
+  AddressesAnswer,
+  AddressView,
+  AddressWithDelivery,
+  DeliveryTaxAnswer,
+  GeoSearchAnswer,
+  GeoSearchResult,
+  ReverseGeocodeResult,
+} from '../../src/schemas/api-geo.ts';
+import type { LngLatPoint } from './types.ts';
 
 /** What each address call's failure shows (see islands/shared/call-failure.ts). */
 export const ADDRESS_CALLS = {
@@ -29,16 +39,16 @@ export const ADDRESS_CALLS = {
 
 /** GET /users/me/addresses?establishment_id= : newest first, each with its delivery reading [R-7.41]. */
 export async function listAddresses(establishmentId: string, signal?: AbortSignal): Promise<AddressWithDelivery[]> {
-  const res = await api<{ addresses: AddressWithDelivery[] }>(`/users/me/addresses?establishment_id=${encodeURIComponent(establishmentId)}`, {
+  const res = await api<AddressesAnswer>(`/users/me/addresses?establishment_id=${encodeURIComponent(establishmentId)}`, {
     establishmentId,
     signal,
   });
   return res.addresses;
 }
 
-/** POST /users/me/addresses [R-7.42, R-3.47]. */
-export function saveAddress(establishmentId: string, body: ReturnType<typeof addressSavePayload>): Promise<Address> {
-  return api<Address>('/users/me/addresses', { method: 'POST', body, establishmentId });
+/** POST /users/me/addresses [R-7.42, R-3.47]: the body the API's AddressBody schema parses (src/domain/address.ts addressSavePayload builds it). */
+export function saveAddress(establishmentId: string, body: AddressBodyInput): Promise<AddressView> {
+  return api<AddressView>('/users/me/addresses', { method: 'POST', body, establishmentId });
 }
 
 /** DELETE /users/me/addresses/{id} [R-7.43]. */
@@ -47,8 +57,8 @@ export function deleteAddress(establishmentId: string, id: string): Promise<void
 }
 
 /** POST /delivery_tax: the fee for a point, or ApiFailure 404 no_delivery_tax_found outside the radius [R-7.38]. */
-export function deliveryTax(establishmentId: string, point: LngLatPoint): Promise<{ price: number; distance: number }> {
-  return api<{ price: number; distance: number }>('/delivery_tax', {
+export function deliveryTax(establishmentId: string, point: LngLatPoint): Promise<DeliveryTaxAnswer> {
+  return api<DeliveryTaxAnswer>('/delivery_tax', {
     method: 'POST',
     body: { establishment_id: establishmentId, lng: point.lng, lat: point.lat },
     establishmentId,
@@ -56,21 +66,21 @@ export function deliveryTax(establishmentId: string, point: LngLatPoint): Promis
 }
 
 /** POST /geo/reversegeocode [R-7.44]. */
-export function reverseGeocode(establishmentId: string, point: LngLatPoint): Promise<ReverseGeocode> {
-  return api<ReverseGeocode>('/geo/reversegeocode', { method: 'POST', body: { lat: point.lat, lng: point.lng }, establishmentId });
+export function reverseGeocode(establishmentId: string, point: LngLatPoint): Promise<ReverseGeocodeResult> {
+  return api<ReverseGeocodeResult>('/geo/reversegeocode', { method: 'POST', body: { lat: point.lat, lng: point.lng }, establishmentId });
 }
 
 /** GET /geo/search: places in Brazil only [R-7.45], nearest to `near` (when known) first. */
-export async function searchPlaces(establishmentId: string, q: string, near: LngLatPoint | null, signal?: AbortSignal): Promise<GeoResult[]> {
+export async function searchPlaces(establishmentId: string, q: string, near: LngLatPoint | null, signal?: AbortSignal): Promise<GeoSearchResult[]> {
   const params = new URLSearchParams({ q });
   if (near) params.set('near', `${near.lng},${near.lat}`);
-  const res = await api<{ results: GeoResult[] }>(`/geo/search?${params}`, { establishmentId, signal });
+  const res = await api<GeoSearchAnswer>(`/geo/search?${params}`, { establishmentId, signal });
   return res.results;
 }
 
 /** The establishment's own point: where the map opens [R-9.9]. */
 export async function establishmentPoint(establishmentId: string): Promise<LngLatPoint> {
-  const res = await api<{ address?: { lng_lat?: [number, number] } }>(`/establishments/${encodeURIComponent(establishmentId)}?fields=address`);
+  const res = await api<Partial<EstablishmentView>>(`/establishments/${encodeURIComponent(establishmentId)}?fields=address`);
   const lngLat = res.address?.lng_lat;
   if (!lngLat) throw new Error('establishment without coordinates');
   return { lng: lngLat[0], lat: lngLat[1] };

@@ -79,8 +79,9 @@ function withoutEdited(errors: FormErrors, patch: Partial<AddressFormValues>): F
   return next;
 }
 
-function sameSpot(result: GeoResult, point: LngLatPoint): boolean {
-  return Math.abs(result.lng_lat[0] - point.lng) < 1e-5 && Math.abs(result.lng_lat[1] - point.lat) < 1e-5;
+/** Whether the map still shows the chosen result: a result without a position stays chosen while the customer drags the map to the place. */
+function stillChosen(result: GeoResult, point: LngLatPoint): boolean {
+  return !result.lng_lat || (Math.abs(result.lng_lat[0] - point.lng) < 1e-5 && Math.abs(result.lng_lat[1] - point.lat) < 1e-5);
 }
 
 export function addressModalReducer(state: AddressModalState, action: AddressModalAction): AddressModalState {
@@ -91,8 +92,10 @@ export function addressModalReducer(state: AddressModalState, action: AddressMod
       return { ...state, mapFailed: true };
     case 'map_moved':
       // Dragged away from the chosen result: the point is the map's now.
-      return { ...state, center: action.point, chosen: state.chosen && sameSpot(state.chosen, action.point) ? state.chosen : null };
+      return { ...state, center: action.point, chosen: state.chosen && stillChosen(state.chosen, action.point) ? state.chosen : null };
     case 'result_chosen': {
+      // A municipality the geocoder cannot place (lng_lat null, docs/api.md): chosen, but the map stays.
+      if (!action.result.lng_lat) return { ...state, chosen: action.result };
       const point = { lng: action.result.lng_lat[0], lat: action.result.lng_lat[1] };
       return { ...state, chosen: action.result, center: point, target: { ...point, zoom: RESULT_ZOOM, key: action.key } };
     }

@@ -1,45 +1,15 @@
-// What the address calls answer (docs/api.md, GEO section): a saved address, the delivery reading
-// the list carries per establishment, the geocoder's answers.
-import type { AddressPlace } from '../../src/domain/address.ts';
+// The address modal's own type; the wire types it reads (the saved address, the delivery reading
+// the list carries per establishment, the geocoder's answers) are src/schemas/api-geo.ts's, the
+// server's own.
+export type {
+  AddressDelivery,
+  AddressView as Address,
+  AddressWithDelivery,
+  GeoSearchResult as GeoResult,
+  ReverseGeocodeResult as ReverseGeocode,
+} from '../../src/schemas/api-geo.ts';
 
-/** A saved address; number null = S/N, complement null = S/C. */
-export interface Address {
-  _id: string;
-  street: string;
-  number: string | null;
-  complement: string | null;
-  ref: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: string;
-  place: AddressPlace;
-  lng_lat: [number, number];
-}
-
-/** The fee for this establishment, or outside its delivery radius. */
-export type AddressDelivery = { ok: true; price: number; distance: number } | { ok: false };
-
-export type AddressWithDelivery = Address & { delivery?: AddressDelivery };
-
-export interface GeoResult {
-  label: string;
-  street: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  lng_lat: [number, number];
-}
-
-export interface ReverseGeocode {
-  street: string;
-  number: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: string;
-}
-
+/** A map position. */
 export interface LngLatPoint {
   lng: number;
   lat: number;

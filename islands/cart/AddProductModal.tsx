@@ -12,6 +12,7 @@ import { formatBRL } from '../../src/domain/money.ts';
 import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
+import { variationProblemText } from '../../src/i18n/messages.ts';
 import { ApiFailure } from '../../src/client/api.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 import type { ProductVariation } from '../../src/schemas/catalogue.ts';
@@ -144,7 +145,7 @@ function ProductForm({
 
   const picks = useMemo(() => toPicks(selections), [selections]);
   const { unit_cents, line_cents } = useMemo(() => priceLine(product, picks, qnt), [product, picks, qnt]);
-  const unmet = useMemo(() => pickErrors(product, picks), [product, picks]);
+  const unmet = useMemo(() => pickErrors(product, picks).map(variationProblemText), [product, picks]);
   const available = product.availabilities.length === 0 || openNow(product.availabilities, island.time_zone, now, island.zone_offsets);
   const conflict = deliveryConflict(lines, product);
   const canSubmit = unmet.length === 0 && available && !conflict && qnt >= 1;
@@ -162,7 +163,7 @@ function ProductForm({
       showCartToast(onOpenCart);
       return;
     }
-    setAddErrors(result.reason === 'delivery_conflict' ? [t('cart:add.conflict')] : result.messages);
+    setAddErrors(result.reason === 'delivery_conflict' ? [t('cart:add.conflict')] : result.problems.map(variationProblemText));
   };
 
   const promo = product.promo && product.normal_price !== null && product.normal_price > product.price;

@@ -7,7 +7,7 @@ import { api } from '../../src/client/api.ts';
 import type { CartLine } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
-import type { ProductView } from '../../src/schemas/views.ts';
+import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
 import type { StoreIsland } from './island.ts';
 import { smallPicture } from '../../src/lib/thumbnails.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
@@ -26,7 +26,7 @@ let cached: { establishmentId: string; promise: Promise<Suggestion[]> } | null =
 
 function loadSuggestions(establishmentId: string): Promise<Suggestion[]> {
   if (cached?.establishmentId === establishmentId) return cached.promise;
-  const promise = api<{ items: Suggestion[] }>(`/establishments/${encodeURIComponent(establishmentId)}/products?limit=${LIMIT}&fields=${FIELDS}`, {
+  const promise = api<ProductsAnswer<Suggestion>>(`/establishments/${encodeURIComponent(establishmentId)}/products?limit=${LIMIT}&fields=${FIELDS}`, {
     establishmentId,
   }).then((r) => (Array.isArray(r?.items) ? r.items : []));
   cached = { establishmentId, promise };

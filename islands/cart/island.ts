@@ -1,18 +1,10 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
-// React app.
+// React app. Its shape is src/schemas/island-props.ts StoreIsland, the layout's type too.
 import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../../src/domain/week-clock.ts';
+import type { StoreIsland } from '../../src/schemas/island-props.ts';
 
-export interface StoreIsland {
-  id: string;
-  slug: string;
-  open_mode: 'auto' | 'open' | 'closed';
-  office_hours: OfficeHour[];
-  time_zone: string;
-  /** The zone's UTC offsets the page was rendered with, so reading the wall clock needs no ICU data. */
-  zone_offsets?: ZoneOffsets | null;
-  preferences: { max_days_scheduling: number; delivery_type?: string[] };
-}
+export type { StoreIsland };
 
 let parsed: StoreIsland | null | undefined;
 

@@ -4,7 +4,7 @@
 // [R-2.73, R-2.107..R-2.110], the products of the right column [R-2.76], the send-order bar
 // 'Total a pagar' / 'Avançar e Finalizar' [R-2.78, R-2.79] and the way back to the extras.
 import { useId } from 'react';
-import { formatAddressLine } from '../../src/domain/address.ts';
+import { addressLineText } from '../../src/i18n/messages.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { zonedDateTimeParts } from '../../src/domain/schedule.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -85,7 +85,7 @@ export function SummarySection({ checkout, store }: { checkout: CheckoutState; s
             : type === 'local'
               ? t('checkout:summary.localAt')
               : draft.delivery_address
-                ? `${t('checkout:summary.deliverTo')}: ${formatAddressLine(draft.delivery_address)}`
+                ? `${t('checkout:summary.deliverTo')}: ${addressLineText(draft.delivery_address)}`
                 : t('checkout:summary.noAddress')}
       </p>
       {(scheduledParts || draft.delivery_time) && (

@@ -6,6 +6,7 @@
 import { useId, useMemo, useState } from 'react';
 import { unmetVariationGroups } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
+import { variationProblemText } from '../../src/i18n/messages.ts';
 import type { OrderVariationView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from '../cart/hooks.ts';
@@ -46,7 +47,7 @@ export function ExtrasModal({
           <ul className="m-0 list-disc pl-5">
             {unmet.map((m) => (
               <li key={m.groupId} data-unmet-message>
-                {m.message}
+                {variationProblemText(m)}
               </li>
             ))}
           </ul>

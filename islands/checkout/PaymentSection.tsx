@@ -6,8 +6,9 @@
 // box with CPF/CNPJ, Add (confirmation of the document) and Remove [R-4.9..R-4.11].
 import { useId, useState } from 'react';
 import { formatBRL, formatBRLNumber, maskCurrencyInput, centsFromMaskedInput } from '../../src/domain/money.ts';
-import type { DeliveryType } from '../../src/domain/cart.ts';
 import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
+import { offlineMethods } from '../../src/domain/payment-methods.ts';
+import { fieldProblemText } from '../../src/i18n/messages.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -30,16 +31,8 @@ export interface PaymentSectionProps {
   onPaymentInfo: () => void;
 }
 
-/**
- * The offline methods of a delivery type; before a type is chosen, those of every type the
- * establishment offers (the submit checks ask for the payment before the type, spec section 5).
- */
-export function offlineMethods(prefs: Prefs, type: DeliveryType | null): Prefs['delivery_payment_methods'] {
-  if (type === 'delivery') return prefs.has_delivery_payment ? prefs.delivery_payment_methods : [];
-  if (type === 'pickup' || type === 'local') return prefs.has_pickup_payment ? prefs.pickup_payment_methods : [];
-  const all = [...offlineMethods(prefs, 'delivery'), ...offlineMethods(prefs, 'pickup')];
-  return all.filter((m, i) => all.findIndex((x) => x._id === m._id) === i);
-}
+// The offline methods of a delivery type are the server's rule too (src/domain/payment-methods.ts).
+export { offlineMethods };
 
 export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredits, total, sectionRef, invoiceRef, onPaymentInfo }: PaymentSectionProps) {
   const headingId = useId();
@@ -240,7 +233,7 @@ function TaxReceipt({
   const add = () => {
     const result = validateTaxId(text);
     if (!result.ok) {
-      setError(result.message);
+      setError(fieldProblemText(result.code));
       return;
     }
     setError(null);

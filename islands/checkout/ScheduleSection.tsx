@@ -8,12 +8,12 @@
 // (one that the clock has overtaken is caught by the submit checks). The date and time fields are
 // shared with the schedule modal (./ScheduleModal.tsx).
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { weekdayLabel } from '../../src/domain/office-hours.ts';
 import { checkSchedule, scheduleDates, scheduleTimes, zonedDateTimeParts } from '../../src/domain/schedule.ts';
 import type { ScheduleCheck, ScheduleContext } from '../../src/domain/schedule.ts';
 import { isoDayToWday, Temporal } from '../../src/domain/time.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
+import { weekdayName } from '../../src/i18n/messages.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { ConfirmDialog } from '../cart/Dialog.tsx';
@@ -26,7 +26,7 @@ export function dateLabel(date: string, today: string): string {
   const diff = Temporal.PlainDate.from(today).until(d, { largestUnit: 'days' }).days;
   if (diff === 0) return t('checkout:schedule.today', { date: short });
   if (diff === 1) return t('checkout:schedule.tomorrow', { date: short });
-  return t('checkout:schedule.day', { weekday: weekdayLabel(isoDayToWday(d.dayOfWeek)), date: short });
+  return t('checkout:schedule.day', { weekday: weekdayName(isoDayToWday(d.dayOfWeek)), date: short });
 }
 
 /** 'DD/MM/YYYY' of a 'YYYY-MM-DD'. */

@@ -4,19 +4,21 @@
 // (src/domain/schedule.ts), the order payload of spec section 3, and the error catalogue of
 // section 8 'Send order' as message keys [R-8.1..R-8.24].
 import type { CartLine, DeliveryType } from '../../src/domain/cart.ts';
-import { commonDeliveryTypes } from '../../src/domain/cart.ts';
 import { formatBRLNumber } from '../../src/domain/money.ts';
-import { nextOpening } from '../../src/domain/office-hours.ts';
-import type { OfficeHour } from '../../src/domain/office-hours.ts';
 import type { PricingInput } from '../../src/domain/order-pricing.ts';
-import { isProductAvailableAt } from '../../src/domain/availability.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
-import { checkSchedule, productsShareAvailability, zonedDateTimeParts } from '../../src/domain/schedule.ts';
-import type { ScheduleContext } from '../../src/domain/schedule.ts';
-import type { SubmitCheckInput } from '../../src/domain/submit-checks.ts';
-import { zonedAt, type Temporal } from '../../src/domain/time.ts';
+import { zonedDateTimeParts } from '../../src/domain/schedule.ts';
+import {
+  deliveryTime as domainDeliveryTime,
+  submitCheckFacts,
+  type DeliveryTimes,
+  type SubmitCheckInput,
+  type SubmitProductRules,
+} from '../../src/domain/submit-checks.ts';
+import type { Temporal } from '../../src/domain/time.ts';
 import { toVariationRule, variationGroupAmountCents } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
+import type { OrderBody, OrderVariationPick } from '../../src/schemas/api-orders.ts';
 import type { Draft, DraftVariation } from '../../src/schemas/draft.ts';
 import type { EstablishmentView, OrderVariationView, ProductView } from '../../src/schemas/views.ts';
 import './i18n.ts';
@@ -31,28 +33,17 @@ export type ProductRules = Pick<
 
 // ---- Delivery type ---------------------------------------------------------------------
 
-/**
- * The types offered: the establishment's list, in its order, kept only where every product accepts
- * them [R-2.111, R-4.13]; 'local' only when the establishment lists it (decisions #13).
- * Example: `allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup'] }])` is `['pickup']`
- */
-export function allowedDeliveryTypes(establishmentTypes: readonly DeliveryType[], lines: readonly Pick<CartLine, 'delivery_type'>[]): DeliveryType[] {
-  const common = commonDeliveryTypes(lines);
-  return establishmentTypes.filter((type) => common === null || common.includes(type));
-}
+// The types offered (the server's check too): src/domain/cart.ts.
+export { allowedDeliveryTypes } from '../../src/domain/cart.ts';
 
 /** Whether the stored type must be reset on load [R-4.13, R-4.14]. Example: `deliveryTypeNeedsReset('local', ['pickup']) === true` */
 export function deliveryTypeNeedsReset(type: Draft['delivery_type'], allowed: readonly DeliveryType[]): boolean {
   return type !== null && !allowed.includes(type);
 }
 
-/** The estimate of a type in minutes, from the preferences (pickup times serve 'local' too). */
-export function deliveryTime(
-  prefs: Pick<Prefs, 'min_delivery_time' | 'max_delivery_time' | 'min_pickup_time' | 'max_pickup_time'>,
-  type: DeliveryType | null,
-): { min: number; max: number } | null {
-  if (type === null) return null;
-  return type === 'delivery' ? { min: prefs.min_delivery_time, max: prefs.max_delivery_time } : { min: prefs.min_pickup_time, max: prefs.max_pickup_time };
+/** The estimate of a type in minutes (src/domain/submit-checks.ts deliveryTime, the order's own), or null before a type is chosen. */
+export function deliveryTime(prefs: DeliveryTimes, type: DeliveryType | null): { min: number; max: number } | null {
+  return type === null ? null : domainDeliveryTime(prefs, type);
 }
 
 // ---- Order variations (the extras modal) ----------------------------------------------
@@ -130,113 +121,67 @@ export function pricingInput(args: {
   };
 }
 
-// ---- Schedule ------------------------------------------------------------------------
+// ---- Schedule and submit checks ------------------------------------------------------
 
-/** The schedule context of the cart for a delivery type (preparation time of that type). */
-export function scheduleContext(args: {
-  now: Temporal.Instant;
-  timeZone: string;
-  officeHours: readonly OfficeHour[];
-  prefs: Prefs;
-  type: DeliveryType | null;
-  products: readonly ProductRules[];
-}): ScheduleContext {
-  const prep = args.type === 'delivery' ? args.prefs.min_delivery_time : args.prefs.min_pickup_time;
+// The schedule context, 'unavailable today' and the product that refuses a schedule are the
+// server's functions too (src/domain/submit-checks.ts).
+export { productRefusingSchedule, scheduleContext, unavailableToday } from '../../src/domain/submit-checks.ts';
+
+/** A cart product's rules, or the defaults of a product the checkout could not load (the server checks it anyway). */
+function productFacts(line: Pick<CartLine, 'name'>, rules: ProductRules | undefined): SubmitProductRules {
   return {
-    now: args.now,
-    timeZone: args.timeZone,
-    officeHours: args.officeHours,
-    maxDaysScheduling: args.prefs.max_days_scheduling,
-    preparationMinutes: prep,
-    productMinScheduleHours: Math.max(0, ...args.products.map((p) => p.min_schedule_time ?? 0)),
-    productAvailabilities: args.products.map((p) => p.availabilities ?? []),
+    name: line.name,
+    mandatory_schedule: rules?.mandatory_schedule ?? false,
+    availabilities: rules?.availabilities ?? [],
+    min_schedule_time: rules?.min_schedule_time ?? 0,
+    accept_scheduling: rules?.accept_scheduling ?? true,
   };
 }
 
-// ---- Submit checks -------------------------------------------------------------------
-
-/**
- * Whether the establishment takes nothing more today [R-5.32]: closed now and no opening left
- * today (the server's reading, src/server/services/orders.ts).
- */
-export function unavailableToday(est: Pick<EstablishmentView, 'office_hours' | 'time_zone'>, open: boolean, now: Temporal.Instant): boolean {
-  if (open) return false;
-  const opening = nextOpening(est.office_hours, now, est.time_zone);
-  return opening === null || opening.toPlainDate().toString() !== zonedAt(now, est.time_zone).toPlainDate().toString();
-}
-
-/** The first cart product that takes no scheduled order (the server refuses a schedule then), or null. */
-export function productRefusingSchedule(products: readonly Pick<ProductRules, 'name' | 'accept_scheduling'>[]): string | null {
-  return products.find((p) => p.accept_scheduling === false)?.name ?? null;
-}
-
-/** The facts firstSubmitProblem() decides on, gathered from the draft and what the checkout loaded. */
+/** The facts firstSubmitProblem() decides on, from the draft and what the checkout loaded (src/domain/submit-checks.ts submitCheckFacts). */
 export function submitCheckInput(args: {
   draft: Draft;
   lines: readonly CartLine[];
   establishment: EstablishmentView;
   products: ReadonlyMap<string, ProductRules>;
   orderVariations: readonly OrderVariationView[];
-  schedule: ScheduleContext;
   totals: OrderTotals;
   open: boolean;
   now: Temporal.Instant;
 }): SubmitCheckInput {
-  const { draft, establishment: est, schedule, now } = args;
-  const prefs = est.preferences;
-  const rules = args.lines.map((l) => args.products.get(l.product_id));
-  const date = draft.scheduling_date;
-  const time = draft.scheduled_at ? zonedDateTimeParts(draft.scheduled_at, est.time_zone).time : null;
-  return {
-    today: zonedAt(now, est.time_zone).toPlainDate().toString(),
-    open_now: args.open,
-    unavailable_today: unavailableToday(est, args.open, now),
-    schedule: { date, time, check: date ? checkSchedule(schedule, date, time) : null },
-    products: args.lines.map((l, i) => ({
-      name: l.name,
-      mandatory_schedule: rules[i]?.mandatory_schedule ?? false,
-      available_now: rules[i] ? isProductAvailableAt(rules[i]!, now, est.time_zone) : true,
-    })),
-    products_share_availability: productsShareAvailability(rules.map((r) => r?.availabilities ?? [])),
+  const { draft, establishment: est } = args;
+  return submitCheckFacts({
+    now: args.now,
+    timeZone: est.time_zone,
+    officeHours: est.office_hours,
+    prefs: est.preferences,
+    open: args.open,
+    type: draft.delivery_type,
+    products: args.lines.map((l) => productFacts(l, args.products.get(l.product_id))),
+    schedule: { date: draft.scheduling_date, time: draft.scheduled_at ? zonedDateTimeParts(draft.scheduled_at, est.time_zone).time : null },
     totals: args.totals,
-    min_order: prefs.min_order,
-    use_credits: draft.credits > 0,
-    payment_type: draft.payment_type,
-    payment_method: draft.payment_method,
+    useCredits: draft.credits > 0,
+    paymentType: draft.payment_type,
+    paymentMethod: draft.payment_method,
     change: draft.change,
-    delivery_type: draft.delivery_type,
-    has_address: draft.delivery_address !== null,
-    has_card: draft.payment_card !== null,
-    card_document: draft.payment_card_document,
+    hasAddress: draft.delivery_address !== null,
+    hasCard: draft.payment_card !== null,
+    cardDocument: draft.payment_card_document,
     invoice: draft.invoice,
-    tax_receipt: prefs.tax_receipt,
-    order_variations: { groups: args.orderVariations, selections: selectionsFromEntries(draft.order_variations) },
-  };
+    orderVariations: { groups: args.orderVariations, selections: selectionsFromEntries(draft.order_variations) },
+  });
 }
 
 // ---- Payload -------------------------------------------------------------------------
 
-export interface OrderPayload {
-  delivery_type: DeliveryType | null;
-  payment_type: Draft['payment_type'];
-  platform: 'web';
-  products: { id: string; qnt: number; note: string; variations: { _id: string; item_id: string; qnt: number }[] }[];
-  order_variations: { _id: string; item_id: string; qnt: number }[];
-  note: string;
-  use_credits: boolean;
-  coupon_id: string | null;
-  achievement_id: string | null;
-  scheduled_at: string | null;
-  tax_receipt: boolean;
-  tax_id: string | null;
-  payment_payback: number | null;
-  payment_method_id: string | null;
-  address_id: string | null;
-}
-
-/** The POST /establishments/{id}/orders body of a draft (spec section 3 'Order payload'). */
-export function orderPayload(draft: Draft): OrderPayload {
-  const entry = (v: { _id: string; item_id: string; qnt: number }) => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
+/**
+ * The POST /establishments/{id}/orders body of a draft (spec section 3 'Order payload'): exactly the
+ * OrderBody the server's parseOrderBody answers (src/schemas/api-orders.ts), or null while the draft
+ * has no delivery or payment type (the submit checks ask for them first).
+ */
+export function orderPayload(draft: Draft): OrderBody | null {
+  if (draft.delivery_type === null || draft.payment_type === null) return null;
+  const entry = (v: OrderVariationPick): OrderVariationPick => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
   const offline = draft.payment_type === 'offline';
   return {
     delivery_type: draft.delivery_type,

@@ -7,16 +7,18 @@
 // is silent) and repairs what it can (an address the server refuses is cleared [R-8.49]), through
 // islands/shared/call-failure.ts; a 401 has ended the session and gone to the login [R-8.68].
 import { api, ApiFailure } from '../../src/client/api.ts';
+import { toast } from '../../src/client/toast.ts';
 import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { ecommercePayload, track, trackingItems } from '../../src/client/tracking.ts';
 import type { CartLine } from '../../src/domain/cart.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
-import type { ScheduleContext } from '../../src/domain/schedule.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
+import type { UserView } from '../../src/schemas/api-accounts.ts';
+import type { PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import type { CheckoutContext } from './context.ts';
@@ -42,7 +44,6 @@ export function submitProblem(args: {
   draft: Draft;
   lines: readonly CartLine[];
   ctx: CheckoutContext;
-  schedule: ScheduleContext;
   totals: OrderTotals;
   open: boolean;
   now: Temporal.Instant;
@@ -54,7 +55,6 @@ export function submitProblem(args: {
       establishment: args.ctx.establishment,
       products: args.ctx.products,
       orderVariations: args.ctx.orderVariations,
-      schedule: args.schedule,
       totals: args.totals,
       open: args.open,
       now: args.now,
@@ -77,8 +77,8 @@ export function paymentInfo(draft: Draft, lines: readonly CartLine[], totalCents
 /** The session again after the order: the credits may have been used [R-4.40]. */
 async function refreshSession(establishmentId: string): Promise<void> {
   try {
-    const raw = await api<Record<string, unknown>>('/users/me', { establishmentId });
-    setSessionUser(establishmentId, toSessionUser(raw));
+    const user = await api<UserView>('/users/me', { establishmentId });
+    setSessionUser(establishmentId, toSessionUser(user));
   } catch (err) {
     // The order is placed; a stale balance is only cosmetic until the next page.
     reportFailure(err, { call: 'GET /users/me (after the order)', role: 'background' });
@@ -112,10 +112,16 @@ export async function sendOrder({
   store.refresh();
   const draft = store.draft.value;
   const estId = establishment._id;
+  const body = orderPayload(draft);
+  if (body === null) {
+    // Unreachable after the submit checks (they ask for the delivery and payment types first).
+    toast(t('checkout:errors.generic'), { kind: 'error' });
+    return { ok: false };
+  }
   try {
-    const res = await api<{ _id: string }>(`/establishments/${encodeURIComponent(estId)}/orders`, {
+    const res = await api<PlaceOrderAnswer>(`/establishments/${encodeURIComponent(estId)}/orders`, {
       method: 'POST',
-      body: orderPayload(draft),
+      body,
       establishmentId: estId,
       idempotentKey: draft.idempotent_key,
     });

@@ -232,7 +232,7 @@ export function useCheckout({
   const submit = async () => {
     if (sending) return;
     const at = Temporal.Now.instant();
-    const problem = submitProblem({ draft: store.draft.value, lines, ctx, schedule: { ...schedule, now: at }, totals, open, now: at });
+    const problem = submitProblem({ draft: store.draft.value, lines, ctx, totals, open, now: at });
     if (problem) {
       toast(problem.message, { kind: 'error' });
       if (problem.section === 'extras' && onEditExtras) onEditExtras();

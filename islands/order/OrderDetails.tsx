@@ -2,7 +2,7 @@
 // made (DD/MM/YYYY HH:mm:ss in the establishment's zone [R-9.14]), delivery address or 'Retirar
 // no local', scheduled time or estimated window, the items with their variations and notes, the
 // payment (method, change, tax id) and the totals as the server priced them.
-import { formatAddressLine } from '../../src/domain/address.ts';
+import { addressLineText } from '../../src/i18n/messages.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { maskTaxId } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -120,7 +120,7 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
         {order.delivery_type === 'delivery' && order.address ? (
           <>
             <p className="m-0 text-sm text-ink" data-order-address>
-              {formatAddressLine(order.address)}
+              {addressLineText(order.address)}
             </p>
             {order.address.ref && <p className="m-0 text-xs text-muted">{t('order:view.ref', { ref: order.address.ref })}</p>}
           </>

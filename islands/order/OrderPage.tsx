@@ -11,6 +11,7 @@ import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
+import type { OrderPageProps } from '../../src/schemas/island-props.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderDetails, statusLabel } from './OrderDetails.tsx';
 import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
@@ -18,13 +19,6 @@ import { routes } from '../../src/lib/urls.ts';
 import './i18n.ts';
 
 export const ORDER_POLL_MS = 10_000;
-
-interface Props {
-  establishmentId: string;
-  slug: string;
-  orderId: string;
-  timeZone: string;
-}
 
 type State = { kind: 'loading' } | { kind: 'visitor' } | { kind: 'not_found' } | { kind: 'failed' } | { kind: 'order'; order: OrderView };
 
@@ -40,7 +34,7 @@ const CANCEL: CallPolicy = {
   fallback: { key: 'order:cancel.failed' },
 };
 
-export default function OrderPage({ establishmentId, slug, orderId, timeZone }: Props) {
+export default function OrderPage({ establishmentId, slug, orderId, timeZone }: OrderPageProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [hydrated, setHydrated] = useState(false);
   const [announcement, setAnnouncement] = useState('');

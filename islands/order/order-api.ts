@@ -4,8 +4,8 @@
 // ApiFailure all the same, and a 401 that ends the session goes to the session's handler as
 // api()'s do (a 401 anywhere leads to the login [R-8.68]).
 import { api, ApiFailure, reportUnauthorized } from '../../src/client/api.ts';
-import type { OrderView } from '../../src/schemas/api-orders.ts';
-import { API_HEADERS } from '../../src/schemas/api-headers.ts';
+import type { OrdersListAnswer, OrderView } from '../../src/schemas/api-orders.ts';
+import { API_HEADERS, ESTABLISHMENT_HEADER } from '../../src/schemas/api-headers.ts';
 
 export type { OrderView } from '../../src/schemas/api-orders.ts';
 
@@ -13,7 +13,7 @@ export type OrderRead = { kind: 'order'; order: OrderView; etag: string | null }
 
 /** GET /establishments/{id}/orders/{orderId}, conditional on the ETag held; rejects with ApiFailure (status 0 offline). */
 export async function readOrder(establishmentId: string, orderId: string, etag: string | null, signal?: AbortSignal): Promise<OrderRead> {
-  const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json', 'Establishment-Id': establishmentId };
+  const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json', [ESTABLISHMENT_HEADER]: establishmentId };
   if (etag) headers['If-None-Match'] = etag;
   let res: Response;
   try {
@@ -48,15 +48,8 @@ export function cancelOrder(establishmentId: string, orderId: string, reason: st
   });
 }
 
-export interface OrdersPage {
-  orders: OrderView[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
 /** The customer's orders, newest first [R-7.23]. */
-export function listOrders(establishmentId: string, page: number, limit: number): Promise<OrdersPage> {
+export function listOrders(establishmentId: string, page: number, limit: number): Promise<OrdersListAnswer> {
   const params = new URLSearchParams({ sort: '-order', page: String(page), limit: String(limit) });
-  return api<OrdersPage>(`/establishments/${encodeURIComponent(establishmentId)}/orders?${params}`, { establishmentId });
+  return api<OrdersListAnswer>(`/establishments/${encodeURIComponent(establishmentId)}/orders?${params}`, { establishmentId });
 }

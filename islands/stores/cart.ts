@@ -12,13 +12,13 @@ import {
   cartTotalCents,
   clampQuantity,
   deliveryConflict,
-  DELIVERY_CONFLICT_MESSAGE,
   pickErrors,
   selectedEntries,
   withQuantity,
   type CartLine,
   type VariationPick,
 } from '../../src/domain/cart.ts';
+import type { VariationProblem } from '../../src/domain/variation-pricing.ts';
 import {
   draftLines,
   draftProductFromLine,
@@ -60,7 +60,8 @@ export type CheckoutFields = Pick<
 >;
 export type CheckoutPatch = Partial<CheckoutFields>;
 
-export type AddResult = { ok: true } | { ok: false; reason: 'invalid_picks' | 'delivery_conflict'; messages: string[] };
+/** A refused add: the picks' problems (codes the modal translates), or the consumption-option conflict [R-8.64]. */
+export type AddResult = { ok: true } | { ok: false; reason: 'invalid_picks'; problems: VariationProblem[] } | { ok: false; reason: 'delivery_conflict' };
 
 export interface CartStore {
   draft: ReadonlySignal<Draft>;
@@ -213,12 +214,10 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
   }
 
   function add(product: ProductView, picks: VariationPick[], qnt: number, note = ''): AddResult {
-    const messages = pickErrors(product, picks);
-    if (messages.length > 0) return { ok: false, reason: 'invalid_picks', messages };
+    const problems = pickErrors(product, picks);
+    if (problems.length > 0) return { ok: false, reason: 'invalid_picks', problems };
     refresh();
-    if (deliveryConflict(lines.value, product)) {
-      return { ok: false, reason: 'delivery_conflict', messages: [DELIVERY_CONFLICT_MESSAGE] };
-    }
+    if (deliveryConflict(lines.value, product)) return { ok: false, reason: 'delivery_conflict' };
     const quantity = clampQuantity(qnt);
     if (quantity === 0) return { ok: true };
     const line = buildLine(product, picks, quantity, note);

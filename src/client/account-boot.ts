@@ -14,6 +14,7 @@ import { USER_MENU } from '../components/layout/user-menu.ts';
 import { routes } from '../lib/urls.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import { texts } from './texts.ts';
+import type { AuthAnswer } from '../schemas/api-accounts.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 const establishmentId = header?.dataset.establishmentId ?? document.documentElement.dataset.store ?? '';
@@ -244,7 +245,7 @@ async function exchangeToken(): Promise<void> {
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
   if (!token || !establishmentId) return;
   try {
-    const res = await api<{ user: Record<string, unknown> }>('/auth/exchange', {
+    const res = await api<AuthAnswer>('/auth/exchange', {
       method: 'POST',
       body: { establishment_id: establishmentId, token },
       establishmentId,

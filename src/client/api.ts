@@ -4,17 +4,21 @@
 // the customer sees of them is decided by islands/shared/call-failure.ts, except a 401 that ends
 // the session, which goes to the session's handler (src/client/session.ts guardSession).
 
-import { API_HEADERS } from '../schemas/api-headers.ts';
+import type { ErrorBody, ErrorParams, FieldProblem } from '../schemas/api-errors.ts';
+import { API_HEADERS, ESTABLISHMENT_HEADER, IDEMPOTENCY_HEADER } from '../schemas/api-headers.ts';
 
+/** A refused call: the status and the answer's code, fields and params (src/schemas/api-errors.ts ErrorBody). */
 export class ApiFailure extends Error {
   status: number;
   code: string;
-  fields?: { path: string; code: string; message: string }[];
-  constructor(status: number, code: string, fields?: ApiFailure['fields']) {
+  fields?: FieldProblem[];
+  params?: ErrorParams;
+  constructor(status: number, code: string, fields?: FieldProblem[], params?: ErrorParams) {
     super(code);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.params = params;
   }
 }
 
@@ -57,8 +61,8 @@ export function reportUnauthorized(failure: ApiFailure): void {
 /** GET/POST/... /api<path>; resolves to the parsed JSON (undefined for 204), rejects with ApiFailure. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json' };
-  if (options.establishmentId) headers['Establishment-Id'] = options.establishmentId;
-  if (options.idempotentKey) headers['Idempotent-Key'] = options.idempotentKey;
+  if (options.establishmentId) headers[ESTABLISHMENT_HEADER] = options.establishmentId;
+  if (options.idempotentKey) headers[IDEMPOTENCY_HEADER] = options.idempotentKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -73,9 +77,9 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     throw new ApiFailure(0, 'network_error');
   }
   if (res.status === 204) return undefined as T;
-  const data = (await res.json().catch(() => null)) as { message?: string; fields?: ApiFailure['fields'] } | null;
+  const data = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
   if (!res.ok) {
-    const failure = new ApiFailure(res.status, data?.message ?? 'unknown_error', data?.fields);
+    const failure = new ApiFailure(res.status, data?.message ?? 'unknown_error', data?.fields, data?.params);
     if (!options.handlesUnauthorized) reportUnauthorized(failure);
     throw failure;
   }

@@ -14,17 +14,11 @@ import { api, ApiFailure, endsSession, setUnauthorizedHandler } from './api.ts';
 import { toast } from './toast.ts';
 import { routes } from '../lib/urls.ts';
 import type { Draft } from '../schemas/draft.ts';
+import { hintCookieName } from '../schemas/session-cookies.ts';
+import type { UserView } from '../schemas/api-accounts.ts';
 
-export interface SessionUser {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  photo: string | null;
-  credits: number;
-  phone_verified: boolean;
-  email_verified: boolean;
-}
+/** What the page keeps of the logged-in user (src/schemas/api-accounts.ts UserView). */
+export type SessionUser = Pick<UserView, '_id' | 'name' | 'email' | 'phone' | 'photo' | 'credits' | 'phone_verified' | 'email_verified'>;
 
 type Listener = (user: SessionUser | null) => void;
 
@@ -50,10 +44,6 @@ function state(): SessionState {
 export const FLASH_KEY = 'sf-flash';
 const LOGOUT_TOAST_MS = 3000;
 
-export function hintCookieName(establishmentId: string): string {
-  return `sf_auth_${establishmentId}`;
-}
-
 /** Whether the readable hint cookie says a session is held. */
 export function hasSessionHint(establishmentId: string): boolean {
   if (typeof document === 'undefined') return false;
@@ -70,23 +60,17 @@ function dropHintCookie(establishmentId: string): void {
   document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
 }
 
-/** Keeps only what the UI needs from a /users/me (or auth) payload. */
-export function toSessionUser(raw: Record<string, unknown>): SessionUser {
+/** Keeps only what the UI needs of a /users/me (or auth) answer; the photo is the API's (the upload, else the social network's picture [R-1.30]). */
+export function toSessionUser(user: UserView): SessionUser {
   return {
-    _id: String(raw._id ?? ''),
-    name: String(raw.name ?? ''),
-    email: String(raw.email ?? ''),
-    phone: String(raw.phone ?? ''),
-    // An uploaded photo, else the social-network picture of the fbid [R-1.30].
-    photo:
-      typeof raw.photo === 'string' && raw.photo
-        ? raw.photo
-        : typeof raw.fbid === 'string' && /^\d{1,32}$/.test(raw.fbid)
-          ? `https://graph.facebook.com/${raw.fbid}/picture?type=square&width=96&height=96`
-          : null,
-    credits: typeof raw.credits === 'number' ? raw.credits : 0,
-    phone_verified: raw.phone_verified === true,
-    email_verified: raw.email_verified === true,
+    _id: user._id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    photo: user.photo || null,
+    credits: user.credits,
+    phone_verified: user.phone_verified,
+    email_verified: user.email_verified,
   };
 }
 
@@ -108,8 +92,8 @@ export function getSession(establishmentId: string): Promise<SessionUser | null>
   let promise: Promise<SessionUser | null>;
   if (!hasSessionHint(establishmentId)) promise = Promise.resolve(null);
   else {
-    promise = api<Record<string, unknown>>('/users/me', { establishmentId, handlesUnauthorized: true }).then(
-      (raw) => toSessionUser(raw),
+    promise = api<UserView>('/users/me', { establishmentId, handlesUnauthorized: true }).then(
+      (user) => toSessionUser(user),
       (err: unknown) => {
         if (err instanceof ApiFailure && endsSession(err)) {
           // The session is gone (expired, or ended elsewhere): the customer is a visitor here now,

@@ -14,6 +14,7 @@ import {
 } from '../domain/week-clock.ts';
 import { readStoreIsland, type StoreIsland } from '../../islands/cart/island.ts';
 import { API_HEADERS } from '../schemas/api-headers.ts';
+import type { DatetimeAnswer } from '../schemas/views.ts';
 
 async function serverOffsetMs(establishmentId: string): Promise<number> {
   try {
@@ -22,7 +23,7 @@ async function serverOffsetMs(establishmentId: string): Promise<number> {
       headers: { ...API_HEADERS, Accept: 'application/json' },
     });
     if (!res.ok) return 0;
-    const body = (await res.json()) as { epoch_ms?: number; datetime?: string };
+    const body = (await res.json()) as Partial<DatetimeAnswer>;
     const received = Date.now();
     const server = typeof body.epoch_ms === 'number' ? body.epoch_ms : NaN;
     // The answer was produced about half-way through the round trip.

@@ -1,7 +1,7 @@
 // Achievements (gamification): the values the client derives from the API record — progress,
-// lock state, reward text and remaining text (spec section 3 'Achievement', R-4.56, R-9.18).
-// Monetary goal and reward values are centavos like every other amount.
-import { formatBRL } from './money.ts';
+// lock state, what is still missing and whether it can be used (spec section 3 'Achievement',
+// R-4.56, R-9.18). Monetary goal and reward values are centavos like every other amount. The
+// words ('10% de desconto', 'Faltam 3 pedidos') are the locale's (src/i18n/messages.ts).
 
 export type AchievementRewardType = 'percentage' | 'fixed' | 'free_delivery';
 
@@ -13,8 +13,6 @@ export type AchievementLike = {
   reward_value: number;
   is_used?: boolean;
 };
-
-export const ACHIEVEMENT_CANNOT_USE_KEY = 'alerts.can_not_use_achievement';
 
 /**
  * Progress in whole percent: reached*100/goal_value, capped at 100 [R-9.18].
@@ -45,42 +43,25 @@ export function isSpendGoal(goalType: string): boolean {
   return goalType.startsWith('spend_');
 }
 
-// Built on first use: constructing Intl objects loads ICU data on the main thread.
-let percent: Intl.NumberFormat | undefined;
+/** What is still missing to unlock: an amount (spend goals) or a number of orders. */
+export type AchievementRemaining = { kind: 'amount'; cents: number } | { kind: 'orders'; count: number };
 
 /**
- * The reward in words: '10% de desconto', 'R$ 5,00 de desconto' or 'Entrega grátis'.
- * Example: `achievementRewardText({ reward_type: 'fixed', reward_value: 500 }) === 'R$\u00a05,00 de desconto'`
+ * What is still missing: centavos for spend goals, orders for count goals; null once reached.
+ * Example: `achievementRemaining({ goal_type: 'orders', goal_value: 10, reached: 7 })` is `{ kind: 'orders', count: 3 }`
  */
-export function achievementRewardText(a: Pick<AchievementLike, 'reward_type' | 'reward_value'>): string {
-  switch (a.reward_type) {
-    case 'percentage':
-      percent ??= new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
-      return `${percent.format(a.reward_value)}% de desconto`;
-    case 'fixed':
-      return `${formatBRL(a.reward_value)} de desconto`;
-    case 'free_delivery':
-      return 'Entrega grátis';
-    default:
-      throw new RangeError(`unknown reward type: ${String(a.reward_type)}`);
-  }
-}
-
-/**
- * What is still missing: 'Faltam R$ 20,00' for spend goals, 'Faltam 3 pedidos' / 'Falta 1 pedido' for count goals; null once reached.
- * Example: `achievementRemainingText({ goal_type: 'orders', goal_value: 10, reached: 7 }) === 'Faltam 3 pedidos'`
- */
-export function achievementRemainingText(a: Pick<AchievementLike, 'goal_type' | 'goal_value' | 'reached'>): string | null {
+export function achievementRemaining(a: Pick<AchievementLike, 'goal_type' | 'goal_value' | 'reached'>): AchievementRemaining | null {
   const remaining = Math.max(0, a.goal_value - Math.max(0, a.reached));
   if (remaining === 0) return null;
-  if (isSpendGoal(a.goal_type)) return `Faltam ${formatBRL(remaining)}`;
-  return remaining === 1 ? 'Falta 1 pedido' : `Faltam ${remaining} pedidos`;
+  return isSpendGoal(a.goal_type) ? { kind: 'amount', cents: remaining } : { kind: 'orders', count: remaining };
 }
 
 /**
- * Used or locked achievements cannot be applied ('alerts.can_not_use_achievement').
- * Example: `checkAchievementUsable({ reached: 1, goal_value: 2, is_used: false })` is `{ ok: false, key: 'alerts.can_not_use_achievement' }`
+ * Used or locked achievements cannot be applied: can_not_use_achievement (the spec's 'alerts.can_not_use_achievement') [R-5.60].
+ * Example: `checkAchievementUsable({ reached: 1, goal_value: 2, is_used: false })` is `{ ok: false, code: 'can_not_use_achievement' }`
  */
-export function checkAchievementUsable(a: Pick<AchievementLike, 'reached' | 'goal_value' | 'is_used'>): { ok: true } | { ok: false; key: string } {
-  return achievementState(a) === 'unlocked' ? { ok: true } : { ok: false, key: ACHIEVEMENT_CANNOT_USE_KEY };
+export function checkAchievementUsable(
+  a: Pick<AchievementLike, 'reached' | 'goal_value' | 'is_used'>,
+): { ok: true } | { ok: false; code: 'can_not_use_achievement' } {
+  return achievementState(a) === 'unlocked' ? { ok: true } : { ok: false, code: 'can_not_use_achievement' };
 }

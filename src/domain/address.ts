@@ -24,19 +24,6 @@ export type AddressFormValues = {
   lng: number;
 };
 export type AddressFieldError = 'required' | 'number_invalid';
-export type AddressSavePayload = {
-  lat: number;
-  lng: number;
-  street: string;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: 'BR';
-  ref: string;
-  place: AddressPlace;
-};
 
 /** Whether a value is one of the place tabs. Example: `isAddressPlace('work') === true` */
 export function isAddressPlace(value: unknown): value is AddressPlace {
@@ -67,9 +54,10 @@ export function addressFormErrors(v: AddressFormValues): Partial<Record<keyof Ad
 /**
  * The POST /users/me/addresses body: S/N -> number null, S/C -> complement null, trimmed [R-4.35, R-4.36, R-3.47].
  * An empty complement is saved as null too: it can only be reached with 'S/C' when the form is valid.
+ * Its type is the API schema's (src/schemas/api-geo.ts AddressBodyInput), checked where it is sent.
  * Example: `addressSavePayload({ ...values, no_number: true }).number === null`
  */
-export function addressSavePayload(v: AddressFormValues): AddressSavePayload {
+export function addressSavePayload(v: AddressFormValues) {
   const number = v.number.trim();
   const complement = v.complement.trim();
   return {
@@ -81,26 +69,30 @@ export function addressSavePayload(v: AddressFormValues): AddressSavePayload {
     neighborhood: v.neighborhood.trim(),
     city: v.city.trim(),
     state: v.state.trim(),
-    country: 'BR',
+    country: 'BR' as const,
     ref: v.ref.trim(),
     place: v.place,
   };
 }
 
 /**
- * One line to show: 'Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC' with 'S/N' and no complement when null.
- * Empty parts are left out rather than shown as stray separators.
- * Example: `formatAddressLine({ street: 'Rua A', number: null, complement: null, neighborhood: 'Centro', city: 'Itajaí', state: 'SC' }) === 'Rua A, S/N - Centro, Itajaí/SC'`
+ * One line to show: 'Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC', with `noNumber` (the
+ * locale's 'S/N') for a null number and no complement when null. Empty parts are left out rather than
+ * shown as stray separators.
+ * Example: `formatAddressLine({ street: 'Rua A', number: null, complement: null, neighborhood: 'Centro', city: 'Itajaí', state: 'SC' }, 'S/N') === 'Rua A, S/N - Centro, Itajaí/SC'`
  */
-export function formatAddressLine(a: {
-  street: string;
-  number: string | null;
-  complement?: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-}): string {
-  const number = a.number === null || a.number.trim() === '' ? 'S/N' : a.number.trim();
+export function formatAddressLine(
+  a: {
+    street: string;
+    number: string | null;
+    complement?: string | null;
+    neighborhood: string;
+    city: string;
+    state: string;
+  },
+  noNumber: string,
+): string {
+  const number = a.number === null || a.number.trim() === '' ? noNumber : a.number.trim();
   const head = [a.street.trim(), number].filter(Boolean).join(', ');
   const cityState = [a.city.trim(), a.state.trim()].filter(Boolean).join('/');
   const tail = [a.neighborhood.trim(), cityState].filter(Boolean).join(', ');

@@ -1,7 +1,8 @@
 // Card rules: the card-to-register payload (spec section 3, R-3.2..R-3.5), the add-card
 // field masks and checks (section 5 'Card', decisions #8 and #10), brand detection and the
 // verification status of saved cards. The CVV is passed through for the one charge and never
-// kept (decisions: 'Card data').
+// kept (decisions: 'Card data'). Refusals are codes; their Portuguese (the spec's
+// 'forms.validate_card', 'forms.document_not_validate', the CVV message...) is the locale's.
 import { validateTaxId } from './tax-id.ts';
 import type { TaxIdKind } from './tax-id.ts';
 import { Temporal, addDaysToInstant } from './time.ts';
@@ -13,15 +14,25 @@ export const CARD_EXPIRY_DAYS = 7;
 /** The smallest validity the mask accepts, 03/20 (decisions #10) [R-5.7]. */
 export const CARD_VALIDITY_MINIMUM = { month: 3, year: 2020 } as const;
 
-export const CARD_EXPIRED_KEY = 'forms.validate_card';
-export const CARD_DOCUMENT_INVALID_KEY = 'forms.document_not_validate';
-export const CARD_DOCUMENT_INCOMPLETE_MESSAGE = 'CPF/CNPJ incompleto';
-export const CVV_INVALID_MESSAGE = 'Por favor, insira um CVV válido com 3 ou 4 dígitos.';
-export const CARD_AMOUNT_INVALID_MESSAGE = 'Informe um valor maior que zero.';
-
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'elo' | 'hipercard' | 'diners';
 
-export type CardCheck = { ok: true } | { ok: false; code: string; message?: string; key?: string };
+/**
+ * Why a card field is refused: validate_card (expired, the spec's 'forms.validate_card' [R-5.1]),
+ * invalid_validity (not a month from 03/20 on), document_incomplete / document_not_validate (the
+ * holder's CPF/CNPJ [R-5.2] [R-5.3]), invalid_cvv [R-5.9], amount_not_positive [R-5.11],
+ * invalid_number, holder_required.
+ */
+export type CardProblemCode =
+  | 'validate_card'
+  | 'invalid_validity'
+  | 'document_incomplete'
+  | 'document_not_validate'
+  | 'invalid_cvv'
+  | 'amount_not_positive'
+  | 'invalid_number'
+  | 'holder_required';
+
+export type CardCheck = { ok: true } | { ok: false; code: CardProblemCode };
 
 /** Digits only, spaces and any other separators stripped [R-3.2]. Example: `stripCardNumber('4111 1111 1111 1111') === '4111111111111111'` */
 export function stripCardNumber(input: string): string {
@@ -62,28 +73,25 @@ export function parseCardValidity(input: string): { month: number; year: number 
 }
 
 /**
- * A card is usable through the end of its month; before the current month/year it gives 'forms.validate_card' [R-5.1].
+ * A card is usable through the end of its month; before the current month/year it gives validate_card ('forms.validate_card') [R-5.1].
  * Example: `checkCardExpiry({ month: 5, year: 2025 }, Temporal.PlainYearMonth.from('2025-06')).ok === false`
  */
 export function checkCardExpiry(validity: { month: number; year: number }, current: Temporal.PlainYearMonth): CardCheck {
   const due = Temporal.PlainYearMonth.from({ year: validity.year, month: validity.month });
   if (Temporal.PlainYearMonth.compare(due, current) < 0) {
-    return { ok: false, code: 'validate_card', key: CARD_EXPIRED_KEY };
+    return { ok: false, code: 'validate_card' };
   }
   return { ok: true };
 }
 
 /**
- * The card holder's document: incomplete gives 'CPF/CNPJ incompleto', invalid 'forms.document_not_validate' [R-5.2] [R-5.3].
- * Example: `checkCardDocument('123.456').message === 'CPF/CNPJ incompleto'`
+ * The card holder's document: incomplete gives document_incomplete ('CPF/CNPJ incompleto'), invalid
+ * document_not_validate ('forms.document_not_validate') [R-5.2] [R-5.3].
+ * Example: `checkCardDocument('123.456')` is `{ ok: false, code: 'document_incomplete' }`
  */
-export function checkCardDocument(input: string): CardCheck & { kind?: TaxIdKind } {
+export function checkCardDocument(input: string): { ok: true; kind: TaxIdKind } | { ok: false; code: CardProblemCode } {
   const result = validateTaxId(input);
-  if (result.ok) return { ok: true, kind: result.kind };
-  if (result.code === 'document_incomplete') {
-    return { ok: false, code: result.code, message: CARD_DOCUMENT_INCOMPLETE_MESSAGE };
-  }
-  return { ok: false, code: result.code, key: CARD_DOCUMENT_INVALID_KEY, message: result.message };
+  return result.ok ? { ok: true, kind: result.kind } : { ok: false, code: result.code };
 }
 
 // Ranges are [low, high] over the first six digits; order matters: Elo and Hipercard bins sit
@@ -142,21 +150,17 @@ export function cvvLength(brand: CardBrand | null | undefined): number {
 }
 
 /**
- * CVV check: exactly 3 digits, 4 for Amex; otherwise the spec's message [R-5.9].
- * Example: `checkCvv('12', 'visa').message === 'Por favor, insira um CVV válido com 3 ou 4 dígitos.'`
+ * CVV check: exactly 3 digits, 4 for Amex; otherwise invalid_cvv (the spec's 'Por favor, insira um CVV válido com 3 ou 4 dígitos.') [R-5.9].
+ * Example: `checkCvv('12', 'visa')` is `{ ok: false, code: 'invalid_cvv' }`
  */
 export function checkCvv(cvv: string, brand: CardBrand | null | undefined): CardCheck {
-  if (!/^\d+$/.test(cvv) || cvv.length !== cvvLength(brand)) {
-    return { ok: false, code: 'invalid_cvv', message: CVV_INVALID_MESSAGE };
-  }
+  if (!/^\d+$/.test(cvv) || cvv.length !== cvvLength(brand)) return { ok: false, code: 'invalid_cvv' };
   return { ok: true };
 }
 
 /** The verification charge amount must be above zero [R-5.11]. Example: `checkCardAmount(0).ok === false` */
 export function checkCardAmount(amountCents: number): CardCheck {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
-    return { ok: false, code: 'amount_not_positive', message: CARD_AMOUNT_INVALID_MESSAGE };
-  }
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return { ok: false, code: 'amount_not_positive' };
   return { ok: true };
 }
 
@@ -194,7 +198,7 @@ export function buildCardToRegister(form: CardForm, now: Temporal.Instant, curre
 
   const validity = parseCardValidity(form.validity);
   if (validity === null) {
-    errors.validity = { ok: false, code: 'invalid_validity', key: CARD_EXPIRED_KEY };
+    errors.validity = { ok: false, code: 'invalid_validity' };
   } else {
     const expiry = checkCardExpiry(validity, currentMonth);
     if (!expiry.ok) errors.validity = expiry;

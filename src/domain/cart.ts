@@ -1,18 +1,19 @@
 // The cart's pure rules (spec sections 3-5 and 9): pricing a line from a product and its
-// variation picks by the seven price rules, the selection messages of decisions #25, merging
-// identical lines, quantities 0..999 and the consumption-option (delivery type) conflict.
+// variation picks by the seven price rules, what keeps picks from being added (codes the islands
+// translate with decisions #25's messages), merging identical lines, quantities 0..999 and the
+// consumption-option (delivery type) conflict.
 // No I/O and no clock: the store (islands/stores/cart.ts) owns time and storage.
-import type { ProductVariation } from '../schemas/catalogue.ts';
-import type { ProductView } from '../schemas/views.ts';
 import { sumCents } from './money.ts';
 import { clampQuantity } from './quantity.ts';
 import {
   lineTotalCents,
   productUnitPriceCents,
   toVariationRule,
-  unmetVariationGroups,
+  variationPickProblems,
   type PricedGroup,
-  type VariationGroupDef,
+  type VariationGroupRules,
+  type VariationLayout,
+  type VariationProblem,
   type VariationSelection,
 } from './variation-pricing.ts';
 
@@ -26,6 +27,32 @@ export interface VariationPick {
 }
 
 export type DeliveryType = 'delivery' | 'pickup' | 'local';
+
+/** An option of a product's variation group, as the cart reads it. */
+export type CartVariationItem = { _id: string; name: string; price: number; item_preffix?: string };
+
+/** What the cart reads from a product (src/schemas/views.ts ProductView has these and more; the domain does not import it). */
+export interface CartProduct {
+  _id: string;
+  name: string;
+  image: string | null;
+  price: number;
+  promo: boolean;
+  packing_quantity: number;
+  delivery_type: readonly DeliveryType[];
+  variations: readonly CartVariationGroup[];
+}
+
+/** A variation group of a product: its selection rules, price rule (1..7) and options. */
+export type CartVariationGroup = {
+  _id: string;
+  name: string;
+  layout: VariationLayout;
+  min: number;
+  max: number;
+  price_rule: unknown;
+  items: readonly CartVariationItem[];
+};
 
 export interface CartLine {
   /** Equal to lineKey(product_id, picks, note): same product, picks and note share one line. */
@@ -54,10 +81,6 @@ export interface SelectedVariationEntry {
   price: number;
 }
 
-/** The R-8.64 message: the product cannot share the cart's consumption options. */
-export const DELIVERY_CONFLICT_MESSAGE =
-  'Este produto não pode ser pedido junto com os itens do carrinho: as opções de consumo (entrega, retirada ou consumo no local) são diferentes.';
-
 // ---- Picks ------------------------------------------------------------------------------
 
 /**
@@ -81,12 +104,37 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function groupDef(group: ProductVariation): VariationGroupDef {
-  return { _id: group._id, name: group.name, layout: group.layout, min: group.min, max: group.max };
+/**
+ * The picks per group _id (as the selection rules read them) and the picks of groups not among `groups`.
+ * Example: `selectionsByGroup([{ _id: 'a' }], [{ variation_id: 'a', item_id: 'x', qnt: 1 }, { variation_id: 'z', item_id: 'y', qnt: 1 }])` is `{ selections: { a: [{ item_id: 'x', qnt: 1 }] }, stray: [{ groupId: 'z', itemId: 'y' }] }`
+ */
+export function selectionsByGroup(
+  groups: readonly { _id: string }[],
+  picks: readonly VariationPick[],
+): { selections: Record<string, VariationSelection[]>; stray: { groupId: string; itemId: string }[] } {
+  const selections: Record<string, VariationSelection[]> = {};
+  for (const group of groups) selections[group._id] = [];
+  const stray: { groupId: string; itemId: string }[] = [];
+  for (const p of picks) {
+    const own = selections[p.variation_id];
+    if (own) own.push({ item_id: p.item_id, qnt: p.qnt });
+    else stray.push({ groupId: p.variation_id, itemId: p.item_id });
+  }
+  return { selections, stray };
 }
 
-function selectionsOf(group: ProductVariation, picks: readonly VariationPick[]): VariationSelection[] {
-  return picks.filter((p) => p.variation_id === group._id).map((p) => ({ item_id: p.item_id, qnt: p.qnt }));
+/**
+ * What keeps picks of `groups` from being taken (src/domain/variation-pricing.ts variationPickProblems
+ * over the normalised picks), plus invalid_quantity for a quantity that is not a whole number >= 0.
+ * Product lines and order variations, in the browser and on the server, are checked with it.
+ * Example: `variationPicksProblems(pizza.variations, [])` is `[{ code: 'below_min', groupId: 'sabores', name: 'Sabores', layout: 'check', min: 1 }]`
+ */
+export function variationPicksProblems(groups: readonly VariationGroupRules[], picks: readonly VariationPick[]): VariationProblem[] {
+  const invalid = picks.some((p) => p.qnt !== 0 && (!Number.isSafeInteger(p.qnt) || p.qnt < 0));
+  const { selections, stray } = selectionsByGroup(groups, normalizePicks(picks));
+  const problems = variationPickProblems(groups, selections, stray);
+  if (invalid) problems.push({ code: 'invalid_quantity' });
+  return problems;
 }
 
 // ---- Pricing ----------------------------------------------------------------------------
@@ -98,7 +146,7 @@ function selectionsOf(group: ProductVariation, picks: readonly VariationPick[]):
  * Example: a R$ 0,00 pizza with a rule-4 'Sabores' group and halves at R$ 42,90 and R$ 51,90, qnt 2:
  * `priceLine(pizza, halves, 2)` is `{ unit_cents: 5190, line_cents: 10380 }`
  */
-export function priceLine(product: ProductView, picks: readonly VariationPick[], qnt: number): { unit_cents: number; line_cents: number } {
+export function priceLine(product: CartProduct, picks: readonly VariationPick[], qnt: number): { unit_cents: number; line_cents: number } {
   const chosen = normalizePicks(picks);
   const groups: PricedGroup[] = product.variations.map((group) => {
     const prices = new Map(group.items.map((item) => [item._id, item.price]));
@@ -114,39 +162,17 @@ export function priceLine(product: ProductView, picks: readonly VariationPick[],
 // ---- Selection rules --------------------------------------------------------------------
 
 /**
- * What keeps the picks from being added, in Portuguese: first each unmet minimum with the decisions #25
- * message (check: 'Escolha no mínimo {min} opção de {name}', addremove: 'Escolha no mínimo {min} {name}')
- * [R-5.87] [R-5.88] [R-5.90], then picks past a group's maximum, of unknown items or groups, and check
- * items with a quantity other than 1. Empty means the product can be added.
- * Example: `pickErrors(pizza, [])` is `['Escolha no mínimo 1 opção de Sabores']`
+ * What keeps the picks from being added to the cart: unmet minimums first [R-5.87] [R-5.88] [R-5.90],
+ * then picks past a group's maximum, of unknown items or groups, check items with a quantity other than
+ * 1, and invalid quantities. Empty means the product can be added. The islands show them in Portuguese.
+ * Example: `pickErrors(pizza, [])` is `[{ code: 'below_min', groupId: 'sabores', name: 'Sabores', layout: 'check', min: 1 }]`
  */
-export function pickErrors(product: ProductView, picks: readonly VariationPick[]): string[] {
-  const raw = picks.filter((p) => p.qnt !== 0);
-  const invalid = raw.some((p) => !Number.isSafeInteger(p.qnt) || p.qnt < 0);
-  const chosen = normalizePicks(picks);
-  const selections: Record<string, VariationSelection[]> = {};
-  for (const group of product.variations) selections[group._id] = selectionsOf(group, chosen);
-
-  const messages = unmetVariationGroups(product.variations.map(groupDef), selections).map((u) => u.message);
-  for (const group of product.variations) {
-    const own = selections[group._id] ?? [];
-    const items = new Set(group.items.map((i) => i._id));
-    if (own.some((s) => !items.has(s.item_id))) messages.push(`Opção indisponível em ${group.name}`);
-    if (group.layout === 'check') {
-      if (own.some((s) => s.qnt !== 1)) messages.push(`Escolha cada opção de ${group.name} uma vez só`);
-      if (group.max > 0 && own.length > group.max) messages.push(`Escolha no máximo ${group.max} ${group.max === 1 ? 'opção' : 'opções'} de ${group.name}`);
-    } else if (group.max > 0 && own.reduce((acc, s) => acc + s.qnt, 0) > group.max) {
-      messages.push(`Escolha no máximo ${group.max} ${group.name}`);
-    }
-  }
-  const known = new Set(product.variations.map((g) => g._id));
-  if (chosen.some((p) => !known.has(p.variation_id))) messages.push('Opção indisponível');
-  if (invalid) messages.push('Quantidade inválida');
-  return messages;
+export function pickErrors(product: Pick<CartProduct, 'variations'>, picks: readonly VariationPick[]): VariationProblem[] {
+  return variationPicksProblems(product.variations, picks);
 }
 
 /** Whether the picks satisfy every group of the product [R-5.89]. Example: `canAdd(pizza, halves) === true` */
-export function canAdd(product: ProductView, picks: readonly VariationPick[]): boolean {
+export function canAdd(product: CartProduct, picks: readonly VariationPick[]): boolean {
   return pickErrors(product, picks).length === 0;
 }
 
@@ -154,7 +180,7 @@ export function canAdd(product: ProductView, picks: readonly VariationPick[]): b
  * Labels of the picks in the product's group and item order: '{qnt}x ' when more than one, then the
  * item's prefix and name. Example: `pickTags(pizza, halves)` is `['1/2 Calabresa', '1/2 Portuguesa']`
  */
-export function pickTags(product: ProductView, picks: readonly VariationPick[]): string[] {
+export function pickTags(product: CartProduct, picks: readonly VariationPick[]): string[] {
   const chosen = normalizePicks(picks);
   const tags: string[] = [];
   for (const group of product.variations) {
@@ -172,7 +198,7 @@ export function pickTags(product: ProductView, picks: readonly VariationPick[]):
  * picks of unknown groups or items are left out.
  * Example: `selectedEntries(burger, [{ variation_id: 'extras', item_id: 'bacon', qnt: 2 }])` is `[{ _id: 'extras', item_id: 'bacon', qnt: 2, name: 'Bacon', price: 500 }]`
  */
-export function selectedEntries(product: ProductView, picks: readonly VariationPick[]): SelectedVariationEntry[] {
+export function selectedEntries(product: CartProduct, picks: readonly VariationPick[]): SelectedVariationEntry[] {
   const chosen = normalizePicks(picks);
   const entries: SelectedVariationEntry[] = [];
   for (const group of product.variations) {
@@ -203,7 +229,7 @@ export function lineKey(product_id: string, picks: readonly VariationPick[], not
  * A cart line for the product with the picks (normalised), quantity (clamped to 0..999) and note (trimmed).
  * Example: `buildLine(burger, [], 2).line_cents === 2 * burger.price`
  */
-export function buildLine(product: ProductView, picks: readonly VariationPick[], qnt: number, note = ''): CartLine {
+export function buildLine(product: CartProduct, picks: readonly VariationPick[], qnt: number, note = ''): CartLine {
   const chosen = normalizePicks(picks);
   const quantity = clampQuantity(qnt);
   const { unit_cents, line_cents } = priceLine(product, chosen, quantity);
@@ -229,7 +255,7 @@ export function buildLine(product: ProductView, picks: readonly VariationPick[],
  * with the product as given; otherwise the line is appended [R-4.43]. A quantity of 0 changes nothing.
  * Example: adding `buildLine(burger, [], 2)` twice gives one line with qnt 4
  */
-export function addLine(lines: readonly CartLine[], line: CartLine, product?: ProductView): CartLine[] {
+export function addLine(lines: readonly CartLine[], line: CartLine, product?: CartProduct): CartLine[] {
   if (line.qnt <= 0) return [...lines];
   const index = lines.findIndex((l) => l.line_id === line.line_id);
   if (index < 0) return [...lines, line];
@@ -282,8 +308,19 @@ export function commonDeliveryTypes(lines: readonly Pick<CartLine, 'delivery_typ
  * 'consumption-option conflict'); an empty cart never conflicts.
  * Example: `deliveryConflict([pickupOnlyLine], deliveryOnlyProduct) === true`
  */
-export function deliveryConflict(lines: readonly Pick<CartLine, 'delivery_type'>[], product: Pick<ProductView, 'delivery_type'>): boolean {
+export function deliveryConflict(lines: readonly Pick<CartLine, 'delivery_type'>[], product: Pick<CartProduct, 'delivery_type'>): boolean {
   const common = commonDeliveryTypes(lines);
   if (common === null) return false;
   return !product.delivery_type.some((t) => common.includes(t));
+}
+
+/**
+ * The delivery types an order of these products may use: the establishment's list, in its order,
+ * kept only where every product accepts them [R-2.111, R-4.13]; 'local' only when the establishment
+ * lists it (decisions #13). The checkout offers these; POST orders refuses any other (403).
+ * Example: `allowedDeliveryTypes(['delivery', 'pickup'], [{ delivery_type: ['pickup'] }])` is `['pickup']`
+ */
+export function allowedDeliveryTypes(establishmentTypes: readonly DeliveryType[], lines: readonly Pick<CartLine, 'delivery_type'>[]): DeliveryType[] {
+  const common = commonDeliveryTypes(lines);
+  return establishmentTypes.filter((type) => common === null || common.includes(type));
 }

@@ -42,16 +42,6 @@ import type { EstablishmentStatus } from './week-clock.ts';
 
 export type OfficeHourForm = { _id?: string; day_of_week: number; opening: string; closing: string };
 
-/** Portuguese weekday labels, index 0 = wday 1 = Sunday [R-9.4]. */
-export const WEEKDAY_LABELS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'] as const;
-
-/** Label of a wday (1 = Sunday) [R-3.34]. Example: `weekdayLabel(1) === 'Domingo'` */
-export function weekdayLabel(wday: number): string {
-  const label = WEEKDAY_LABELS[wday - 1];
-  if (label === undefined) throw new RangeError(`wday must be 1..7, got ${wday}`);
-  return label;
-}
-
 /**
  * A closing earlier than the opening (typically 00:00-04:00) belongs to the next day [R-5.77].
  * Example: `closesNextDay({ wday: 6, start_at: 1800, stop_at: 200 }) === true`
@@ -160,27 +150,24 @@ export function fromOfficeHourForm(form: OfficeHourForm): OfficeHour | null {
 }
 
 export type WeeklyTableRow = {
+  /** 1 = Sunday [R-3.34]; the pages name it (catalogue.json weekday.long). */
   wday: number;
-  label: string;
+  /** Merged intervals, 'HH:mm'; none on a closed day. */
   intervals: Array<{ opening: string; closing: string; closesNextDay: boolean }>;
-  /** '18:00 às 02:00' joined by ', ', or 'Fechado'. */
-  text: string;
 };
 
 /**
- * Sunday-to-Saturday table for display, merged per day, 'Fechado' on days without hours [R-9.4] [R-9.15].
- * Example: `weeklyTable([{ wday: 6, start_at: 1800, stop_at: 200 }])[5].text === '18:00 às 02:00'`
+ * Sunday-to-Saturday table for display, merged per day, no intervals on days without hours [R-9.4] [R-9.15].
+ * Example: `weeklyTable([{ wday: 6, start_at: 1800, stop_at: 200 }])[5].intervals` is `[{ opening: '18:00', closing: '02:00', closesNextDay: true }]`
  */
 export function weeklyTable(hours: readonly OfficeHour[]): WeeklyTableRow[] {
   const merged = mergeOfficeHours(hours);
-  return WEEKDAY_LABELS.map((label, index) => {
-    const wday = index + 1;
-    const intervals = merged
+  return [1, 2, 3, 4, 5, 6, 7].map((wday) => ({
+    wday,
+    intervals: merged
       .filter((h) => h.wday === wday)
-      .map((h) => ({ opening: formatHHMM(h.start_at), closing: formatHHMM(h.stop_at === 2400 ? 0 : h.stop_at), closesNextDay: closesNextDay(h) }));
-    const text = intervals.length === 0 ? 'Fechado' : intervals.map((i) => `${i.opening} às ${i.closing}`).join(', ');
-    return { wday, label, intervals, text };
-  });
+      .map((h) => ({ opening: formatHHMM(h.start_at), closing: formatHHMM(h.stop_at === 2400 ? 0 : h.stop_at), closesNextDay: closesNextDay(h) })),
+  }));
 }
 
 /**

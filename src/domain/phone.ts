@@ -1,7 +1,8 @@
 // Brazilian phone rules of spec section 5 'Phone' as settled by decisions #11/#12: the field
 // takes 10 or 11 digits, a 10-digit mobile gets its ninth digit, calls send digits only, and
 // two numbers are the same phone regardless of +55 and of the optional ninth digit.
-// Area codes and number plans come from @brazilian-utils.
+// Area codes and number plans come from @brazilian-utils. Refusals are codes; their Portuguese is
+// the locale's (account.json errors.<code>, shown through src/i18n/messages.ts).
 import { getAreaCodeInfo, isValidPhone, parsePhone } from '@brazilian-utils/brazilian-utils';
 
 /** Brazil's country calling code [R-9.2]. */
@@ -10,14 +11,10 @@ export const PHONE_TYPED_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 11;
 export const SMS_CODE_LENGTH = 4;
 
-export const PHONE_INCOMPLETE_MESSAGE = 'Telefone incompleto';
-export const PHONE_INVALID_MESSAGE = 'Número de telefone inválido';
-export const PHONE_MISMATCH_MESSAGE = 'O número digitado não confere com o número cadastrado. Tente novamente.';
-export const SMS_CODE_WRONG_MESSAGE = 'Código incorreto. Tente novamente.';
+/** Why a phone is refused: fewer than 10 digits, no real area code or number plan, not the registered number [R-5.21] [R-5.23]. */
+export type PhoneProblemCode = 'phone_incomplete' | 'phone_invalid' | 'phone_mismatch';
 
-export type PhoneResult =
-  | { ok: true; digits: string; formatted: string }
-  | { ok: false; code: 'phone_incomplete' | 'phone_invalid' | 'phone_mismatch'; message: string };
+export type PhoneResult = { ok: true; digits: string; formatted: string } | { ok: false; code: PhoneProblemCode };
 
 /** Keeps only the digits of what was typed [R-5.20]. Example: `phoneDigits('(11) 98765-4321') === '11987654321'` */
 export function phoneDigits(input: string): string {
@@ -95,11 +92,11 @@ export function samePhone(a: string, b: string): boolean {
 export function validatePhone(input: string): PhoneResult {
   const typed = nationalDigits(input);
   if (typed.length < PHONE_TYPED_DIGITS) {
-    return { ok: false, code: 'phone_incomplete', message: PHONE_INCOMPLETE_MESSAGE };
+    return { ok: false, code: 'phone_incomplete' };
   }
   const digits = normalizePhone(input);
   if (digits.length > PHONE_MAX_DIGITS || getAreaCodeInfo(digits.slice(0, 2)) === null || !isValidPhone(digits)) {
-    return { ok: false, code: 'phone_invalid', message: PHONE_INVALID_MESSAGE };
+    return { ok: false, code: 'phone_invalid' };
   }
   return { ok: true, digits, formatted: maskPhone(digits) };
 }
@@ -112,7 +109,7 @@ export function checkTypedPhone(typed: string, registered: string): PhoneResult 
   const result = validatePhone(typed);
   if (!result.ok) return result;
   if (!samePhone(typed, registered)) {
-    return { ok: false, code: 'phone_mismatch', message: PHONE_MISMATCH_MESSAGE };
+    return { ok: false, code: 'phone_mismatch' };
   }
   return result;
 }

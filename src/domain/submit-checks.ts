@@ -1,12 +1,17 @@
 // The order submit checks (spec section 5 'Order submit checks, in order', decisions #6 and #7):
 // one pure function that the checkout runs before sending and the server runs before saving, so
 // both refuse the same drafts with the same codes (the server answers 422 `{ message: code }`).
-// The caller gathers the facts (is the shop open now, the schedule check, the priced totals...);
-// this module only decides which rule fails first.
+// The facts it reads ('unavailable today', the schedule check in the establishment's zone, each
+// product's window now...) are gathered by one function too, submitCheckFacts, from what each side
+// holds (the checkout's draft, the server's request and catalogue); whether the establishment is
+// open now is the caller's reading.
+import { isProductAvailableAt } from './availability.ts';
 import { formatBRL } from './money.ts';
+import { nextOpening, type OfficeHour } from './office-hours.ts';
 import type { OrderTotals } from './order-pricing.ts';
-import type { ScheduleCheck } from './schedule.ts';
+import { checkSchedule, productsShareAvailability, type ScheduleCheck, type ScheduleContext } from './schedule.ts';
 import { validateTaxId } from './tax-id.ts';
+import { type Temporal, zonedAt } from './time.ts';
 import { unmetVariationGroups } from './variation-pricing.ts';
 import type { VariationGroupDef, VariationSelection } from './variation-pricing.ts';
 
@@ -99,6 +104,14 @@ export type SubmitCheckInput = {
   };
 };
 
+/**
+ * The params.list of a variations_required refusal: each unmet group with its minimum.
+ * Example: `unmetGroupsList([{ name: 'Bebida', min: 1 }, { name: 'Borda', min: 1 }]) === 'Bebida (1), Borda (1)'`
+ */
+export function unmetGroupsList(unmet: readonly { name: string; min: number }[]): string {
+  return unmet.map((u) => `${u.name} (${u.min})`).join(', ');
+}
+
 function problem(code: SubmitProblemCode, params?: Record<string, string | number>): SubmitProblem {
   return params ? { code, params } : { code };
 }
@@ -174,7 +187,146 @@ export function firstSubmitProblem(input: SubmitCheckInput): SubmitProblem | nul
   if (invoiceNeeded && (!input.invoice.status || !validateTaxId(input.invoice.document).ok)) return problem('invoice_document_missing');
 
   const unmet = unmetVariationGroups(input.order_variations.groups, input.order_variations.selections);
-  if (unmet.length > 0) return problem('variations_required', { list: unmet.map((u) => `${u.name} (${u.min})`).join(', ') });
+  if (unmet.length > 0) return problem('variations_required', { list: unmetGroupsList(unmet) });
 
   return null;
+}
+
+// ---- The facts --------------------------------------------------------------------------
+
+export type SubmitDeliveryType = 'delivery' | 'pickup' | 'local';
+
+/** The times of the delivery types, minutes. */
+export type DeliveryTimes = { min_delivery_time: number; max_delivery_time: number; min_pickup_time: number; max_pickup_time: number };
+
+/** What the schedule and the checks read from the establishment's preferences. */
+export type SubmitPreferences = DeliveryTimes & {
+  min_order: number;
+  tax_receipt: false | 'required' | 'optional';
+  max_days_scheduling: number;
+};
+
+/** What the checks read from each ordered product (its catalogue record). */
+export type SubmitProductRules = {
+  name: string;
+  mandatory_schedule: boolean;
+  availabilities: readonly OfficeHour[];
+  min_schedule_time: number;
+  accept_scheduling: boolean;
+};
+
+/**
+ * The estimate of a delivery type in minutes: delivery's own times, pickup's for pickup and local
+ * (eating on the premises waits as long as a pickup). The checkout shows it, the order keeps it
+ * (OrderView.time) and its minimum is the preparation time of a schedule.
+ * Example: `deliveryTime({ min_delivery_time: 45, max_delivery_time: 90, min_pickup_time: 20, max_pickup_time: 40 }, 'local')` is `{ min: 20, max: 40 }`
+ */
+export function deliveryTime(prefs: DeliveryTimes, type: SubmitDeliveryType): { min: number; max: number } {
+  return type === 'delivery' ? { min: prefs.min_delivery_time, max: prefs.max_delivery_time } : { min: prefs.min_pickup_time, max: prefs.max_pickup_time };
+}
+
+/**
+ * The schedule context of an order for a delivery type: the preparation time of that type
+ * (min_delivery_time for delivery, min_pickup_time for pickup and local), the largest product
+ * min_schedule_time and every product's windows [R-5.61..R-5.75].
+ * Example: `scheduleContext({ now, timeZone, officeHours, prefs, type: 'delivery', products }).preparationMinutes === prefs.min_delivery_time`
+ */
+export function scheduleContext(args: {
+  now: Temporal.Instant;
+  timeZone: string;
+  officeHours: readonly OfficeHour[];
+  prefs: Pick<SubmitPreferences, 'max_days_scheduling'> & DeliveryTimes;
+  type: SubmitDeliveryType | null;
+  products: readonly { min_schedule_time?: number | null; availabilities?: readonly OfficeHour[] | null }[];
+}): ScheduleContext {
+  return {
+    now: args.now,
+    timeZone: args.timeZone,
+    officeHours: args.officeHours,
+    maxDaysScheduling: args.prefs.max_days_scheduling,
+    // A schedule without a chosen type yet is offered with the pickup times.
+    preparationMinutes: deliveryTime(args.prefs, args.type ?? 'pickup').min,
+    productMinScheduleHours: Math.max(0, ...args.products.map((p) => p.min_schedule_time ?? 0)),
+    productAvailabilities: args.products.map((p) => p.availabilities ?? []),
+  };
+}
+
+/**
+ * Whether the establishment takes nothing more today [R-5.32]: closed now and no opening left today
+ * in its zone. Example: `unavailableToday({ office_hours: [], time_zone: 'America/Sao_Paulo' }, false, now) === true`
+ */
+export function unavailableToday(est: { office_hours: readonly OfficeHour[]; time_zone: string }, open: boolean, now: Temporal.Instant): boolean {
+  if (open) return false;
+  const opening = nextOpening(est.office_hours, now, est.time_zone);
+  return opening === null || opening.toPlainDate().toString() !== zonedAt(now, est.time_zone).toPlainDate().toString();
+}
+
+/**
+ * The first product that takes no scheduled order, or null: a scheduled order holding one is
+ * refused (the server's 422 schedule_invalid, reason 'product').
+ * Example: `productRefusingSchedule([{ name: 'Gelo', accept_scheduling: false }]) === 'Gelo'`
+ */
+export function productRefusingSchedule(products: readonly Pick<SubmitProductRules, 'name' | 'accept_scheduling'>[]): string | null {
+  return products.find((p) => p.accept_scheduling === false)?.name ?? null;
+}
+
+/** What each side knows when it checks an order; the schedule as chosen, in the establishment's zone. */
+export type SubmitFacts = {
+  now: Temporal.Instant;
+  timeZone: string;
+  officeHours: readonly OfficeHour[];
+  prefs: SubmitPreferences;
+  /** The establishment takes orders now (the manual override and office hours; the caller's reading). */
+  open: boolean;
+  type: SubmitDeliveryType | null;
+  /** One per cart line, in its order. */
+  products: readonly SubmitProductRules[];
+  /** The chosen date ('YYYY-MM-DD') and time ('HH:mm'), null when not scheduling. */
+  schedule: { date: string | null; time: string | null };
+  totals: SubmitCheckInput['totals'];
+  useCredits: boolean;
+  paymentType: SubmitPaymentType | null;
+  paymentMethod: SubmitCheckInput['payment_method'];
+  change: number | null;
+  hasAddress: boolean;
+  hasCard: boolean;
+  cardDocument: string | null;
+  invoice: SubmitCheckInput['invoice'];
+  orderVariations: SubmitCheckInput['order_variations'];
+};
+
+/**
+ * The input of firstSubmitProblem from what the checkout (its draft) or the server (the request and
+ * its catalogue) holds: today and 'unavailable today' in the establishment's zone, the schedule
+ * checked against the products' windows and minimum times, each product's window now, whether the
+ * products share an available time. Both sides call it, so they read the same facts.
+ */
+export function submitCheckFacts(f: SubmitFacts): SubmitCheckInput {
+  const { date, time } = f.schedule;
+  const context = scheduleContext({ now: f.now, timeZone: f.timeZone, officeHours: f.officeHours, prefs: f.prefs, type: f.type, products: f.products });
+  return {
+    today: zonedAt(f.now, f.timeZone).toPlainDate().toString(),
+    open_now: f.open,
+    unavailable_today: unavailableToday({ office_hours: f.officeHours, time_zone: f.timeZone }, f.open, f.now),
+    schedule: { date, time, check: date ? checkSchedule(context, date, time) : null },
+    products: f.products.map((p) => ({
+      name: p.name,
+      mandatory_schedule: p.mandatory_schedule,
+      available_now: isProductAvailableAt(p, f.now, f.timeZone),
+    })),
+    products_share_availability: productsShareAvailability(f.products.map((p) => p.availabilities)),
+    totals: f.totals,
+    min_order: f.prefs.min_order,
+    use_credits: f.useCredits,
+    payment_type: f.paymentType,
+    payment_method: f.paymentMethod,
+    change: f.change,
+    delivery_type: f.type,
+    has_address: f.hasAddress,
+    has_card: f.hasCard,
+    card_document: f.cardDocument,
+    invoice: f.invoice,
+    tax_receipt: f.prefs.tax_receipt,
+    order_variations: f.orderVariations,
+  };
 }

@@ -1,7 +1,8 @@
 // CPF/CNPJ rules of spec section 5 'Tax id' as settled by decisions #9: lengths are counted
 // without punctuation, and the alphanumeric CNPJ (Receita Federal, July 2026) is accepted.
 // The check-digit arithmetic is @brazilian-utils' job; this module adds the spec's length
-// rules, the all-equal rejection and the Portuguese messages.
+// rules and the all-equal rejection. Refusals are codes ('CPF/CNPJ incompleto' and 'CPF/CNPJ
+// inválido' are the locale's: account.json errors.<code>).
 import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 
 export const CPF_LENGTH = 11;
@@ -9,13 +10,10 @@ export const CNPJ_LENGTH = 14;
 /** Masked CNPJ length, the longest the document field accepts [R-5.8]. */
 export const TAX_ID_MAX_MASKED_LENGTH = 18;
 
-export const DOCUMENT_INCOMPLETE_MESSAGE = 'CPF/CNPJ incompleto';
-export const DOCUMENT_INVALID_MESSAGE = 'CPF/CNPJ inválido';
-
 export type TaxIdKind = 'cpf' | 'cnpj';
 export type TaxIdErrorCode = 'document_incomplete' | 'document_not_validate';
 
-export type TaxIdResult = { ok: true; kind: TaxIdKind; value: string; formatted: string } | { ok: false; code: TaxIdErrorCode; message: string };
+export type TaxIdResult = { ok: true; kind: TaxIdKind; value: string; formatted: string } | { ok: false; code: TaxIdErrorCode };
 
 /** Removes punctuation and upper-cases, keeping the letters an alphanumeric CNPJ may hold. Example: `stripTaxId('12.abc.345/01DE-35') === '12ABC34501DE35'` */
 export function stripTaxId(input: string): string {
@@ -23,11 +21,11 @@ export function stripTaxId(input: string): string {
 }
 
 function incomplete(): TaxIdResult {
-  return { ok: false, code: 'document_incomplete', message: DOCUMENT_INCOMPLETE_MESSAGE };
+  return { ok: false, code: 'document_incomplete' };
 }
 
 function invalid(): TaxIdResult {
-  return { ok: false, code: 'document_not_validate', message: DOCUMENT_INVALID_MESSAGE };
+  return { ok: false, code: 'document_not_validate' };
 }
 
 // Repeated documents (000.000.000-00, 11.111.111/1111-11...) pass the check-digit arithmetic

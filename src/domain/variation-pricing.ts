@@ -1,6 +1,6 @@
 // Variation groups: the seven price rules exactly as decisions.md 'Definitions' states them
-// (section 9, groups 1-7) and the selection rules of section 5 'Variations' with the
-// messages of decisions #25. Averages are rounded half up once, on the eligible sum.
+// (section 9, groups 1-7) and the selection rules of section 5 'Variations' as codes (decisions
+// #25's messages are the locale's). Averages are rounded half up once, on the eligible sum.
 import { assertCents, divideRoundHalfUp, multiplyCents, sumCents } from './money.ts';
 
 export type VariationRule = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -84,29 +84,77 @@ function hasMax(group: Pick<VariationGroupDef, 'max'>): boolean {
 }
 
 /**
- * The message for an unmet minimum, or null when the group is satisfied [R-5.87] [R-5.88] [R-5.90].
- * Example: `variationGroupError({ _id: 'g', name: 'Massa', layout: 'check', min: 1, max: 1 }, [])` === 'Escolha no mínimo 1 opção de Massa'
+ * Why picks of variation groups cannot be taken, with what the message needs. The domain says no
+ * Portuguese: the islands translate these (src/i18n/messages.ts, decisions #25 texts), the API
+ * answers the code. below_min is an unmet minimum [R-5.87] [R-5.88] [R-5.90]; above_max a group past
+ * its maximum; picked_twice a check option chosen more than once; unknown_item / unknown_group a pick
+ * the menu does not have; invalid_quantity a quantity that is not a whole number of at least 0.
  */
-export function variationGroupError(group: VariationGroupDef, picks: readonly VariationSelection[]): string | null {
+export type VariationProblem =
+  | { code: 'below_min'; groupId: string; name: string; layout: VariationLayout; min: number }
+  | { code: 'above_max'; groupId: string; name: string; layout: VariationLayout; max: number }
+  | { code: 'picked_twice'; groupId: string; name: string }
+  | { code: 'unknown_item'; groupId: string; name: string; itemId: string }
+  | { code: 'unknown_group'; groupId: string; itemId: string }
+  | { code: 'invalid_quantity' };
+
+export type UnmetGroup = Extract<VariationProblem, { code: 'below_min' }>;
+
+/**
+ * The unmet minimum of a group, or null when the group is satisfied [R-5.87] [R-5.88] [R-5.90].
+ * Example: `variationGroupError({ _id: 'g', name: 'Massa', layout: 'check', min: 1, max: 1 }, [])` is `{ code: 'below_min', groupId: 'g', name: 'Massa', layout: 'check', min: 1 }`
+ */
+export function variationGroupError(group: VariationGroupDef, picks: readonly VariationSelection[]): UnmetGroup | null {
   if (!(group.min > 0)) return null;
   if (selectedCount(group, picks) >= group.min) return null;
-  return group.layout === 'check' ? `Escolha no mínimo ${group.min} opção de ${group.name}` : `Escolha no mínimo ${group.min} ${group.name}`;
+  return { code: 'below_min', groupId: group._id, name: group.name, layout: group.layout, min: group.min };
 }
 
 /**
- * Every unmet group with its message, in the groups' order; empty means continue is enabled [R-5.89].
- * Example: `unmetVariationGroups(groups, { g1: [] })` is `[{ groupId: 'g1', name: 'Massa', min: 1, message: 'Escolha no mínimo 1 opção de Massa' }]`
+ * Every unmet group, in the groups' order; empty means continue is enabled [R-5.89].
+ * Example: `unmetVariationGroups(groups, { g1: [] })` is `[{ code: 'below_min', groupId: 'g1', name: 'Massa', layout: 'check', min: 1 }]`
  */
 export function unmetVariationGroups(
   groups: readonly VariationGroupDef[],
   selections: Readonly<Record<string, readonly VariationSelection[] | undefined>>,
-): Array<{ groupId: string; name: string; min: number; message: string }> {
-  const unmet: Array<{ groupId: string; name: string; min: number; message: string }> = [];
+): UnmetGroup[] {
+  const unmet: UnmetGroup[] = [];
   for (const group of groups) {
-    const message = variationGroupError(group, selections[group._id] ?? []);
-    if (message !== null) unmet.push({ groupId: group._id, name: group.name, min: group.min, message });
+    const problem = variationGroupError(group, selections[group._id] ?? []);
+    if (problem !== null) unmet.push(problem);
   }
   return unmet;
+}
+
+/** A group with the ids of the items it offers. */
+export type VariationGroupRules = VariationGroupDef & { items: readonly { _id: string }[] };
+
+/**
+ * Everything wrong with the picks of some groups (selections per group _id; `strayGroups` are picks of
+ * groups not among them), in this order: each unmet minimum in the groups' order, then per group picks
+ * of items it does not offer, check options picked more than once and a count past its maximum (a max
+ * of 0 is no maximum), then picks of unknown groups. The cart's add-product modal, the checkout's
+ * extras and POST orders (product lines and order variations alike) all decide with it.
+ * Example: `variationPickProblems([sabores], { sabores: [{ item_id: 'calabresa', qnt: 2 }] })` is `[{ code: 'picked_twice', groupId: 'sabores', name: 'Sabores' }]`
+ */
+export function variationPickProblems(
+  groups: readonly VariationGroupRules[],
+  selections: Readonly<Record<string, readonly VariationSelection[] | undefined>>,
+  strayGroups: readonly { groupId: string; itemId: string }[] = [],
+): VariationProblem[] {
+  const problems: VariationProblem[] = [...unmetVariationGroups(groups, selections)];
+  for (const group of groups) {
+    const own = selections[group._id] ?? [];
+    const items = new Set(group.items.map((i) => i._id));
+    const stray = own.find((s) => !items.has(s.item_id));
+    if (stray) problems.push({ code: 'unknown_item', groupId: group._id, name: group.name, itemId: stray.item_id });
+    if (group.layout === 'check' && own.some((s) => s.qnt !== 1)) problems.push({ code: 'picked_twice', groupId: group._id, name: group.name });
+    if (hasMax(group) && selectedCount(group, own) > group.max) {
+      problems.push({ code: 'above_max', groupId: group._id, name: group.name, layout: group.layout, max: group.max });
+    }
+  }
+  if (strayGroups.length > 0) problems.push({ code: 'unknown_group', groupId: strayGroups[0]!.groupId, itemId: strayGroups[0]!.itemId });
+  return problems;
 }
 
 /** Whether the continue button is enabled [R-5.89]. Example: `canContinue(groups, selections) === false` while a minimum is unmet */

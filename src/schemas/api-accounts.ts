@@ -3,23 +3,14 @@
 // rules; the rules that need the domain modules (phone, CPF/CNPJ, birthday, password confirmation)
 // run in src/server/services/auth.ts and report the same { path, code, message } field problems.
 import { type } from 'arktype';
+import { EMAIL_MAX, EMAIL_PATTERN, GENDERS, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, type Gender } from './account-fields.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Profile name: 4 to 200 characters after trimming [R-5.93]. */
-export const NAME_MIN = 4;
-export const NAME_MAX = 200;
-/** Password: 4 to 10 characters [R-5.94]. */
-export const PASSWORD_MIN = 4;
-export const PASSWORD_MAX = 10;
-
-export const GENDERS = ['female', 'male', 'other', 'not_informed'] as const;
-export type Gender = (typeof GENDERS)[number];
 
 const name = type('string.trim').to(`${NAME_MIN} <= string <= ${NAME_MAX}`);
 const email = type('string.trim')
   .pipe((s: string) => s.toLowerCase())
-  .to('string.email <= 254');
+  .to(type(EMAIL_PATTERN).describe('an email address').and(`string <= ${EMAIL_MAX}`));
 /** Checked and normalised with src/domain/phone.ts afterwards. */
 const phone = type('1 <= string <= 40');
 const password = type(`${PASSWORD_MIN} <= string <= ${PASSWORD_MAX}`);
@@ -75,3 +66,36 @@ export const PhotoFields = type({
   'preset?': '0 <= string <= 100',
   'tags?': '0 <= string <= 500',
 });
+
+// ---------------------------------------------------------------- answers
+
+/** The user as the API answers it [R-3.48] (GET and PUT /users/me, and inside AuthAnswer). */
+export interface UserView {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  fbid: string | null;
+  /** The uploaded photo (512 px), else the social network's picture, else null [R-1.30]. */
+  photo: string | null;
+  photo_sizes: Record<string, string> | null;
+  phone_verified: boolean;
+  email_verified: boolean;
+  /** Balance in centavos. */
+  credits: number;
+  document: string | null;
+  birthday: string | null;
+  gender: Gender | null;
+  delivery_address: null;
+}
+
+/** POST /auth/register (201), /auth/login and /auth/exchange (200). */
+export interface AuthAnswer {
+  user: UserView;
+}
+
+/** POST /users/me/photo [R-7.72]: the 512 px photo and every size's URL. */
+export interface PhotoAnswer {
+  photo: string;
+  photo_sizes: Record<string, string>;
+}

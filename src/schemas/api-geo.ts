@@ -4,7 +4,8 @@
 // (`addressFormErrors` [R-5.80..R-5.84]) plus what the form takes from the map: city, a state code
 // and a position inside Brazil.
 import { type } from 'arktype';
-import { ADDRESS_NUMBER_MAX, ADDRESS_PLACES } from '../domain/address.ts';
+import { ADDRESS_NUMBER_MAX, ADDRESS_PLACES, type AddressPlace } from '../domain/address.ts';
+import type { DeliveryAtResult } from '../domain/delivery-fee.ts';
 import { LngLat } from './api-catalogue.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
@@ -80,7 +81,12 @@ export const DeliveryTaxBody = type({
   '+': 'delete',
 });
 
-/** A saved address as the API answers it [R-3.45, R-3.46]; `lng_lat` is [lng, lat]. */
+// ---------------------------------------------------------------- answers
+
+/**
+ * A saved address as the API answers it [R-3.45, R-3.46] (GET/POST /users/me/addresses), and the
+ * copy an order keeps of its delivery address (OrderView.address); `lng_lat` is [lng, lat].
+ */
 export interface AddressView {
   _id: string;
   street: string;
@@ -93,9 +99,64 @@ export interface AddressView {
   city: string;
   state: string;
   country: string;
-  place: (typeof ADDRESS_PLACES)[number];
+  place: AddressPlace;
   lng_lat: [lng: number, lat: number];
 }
 
+/** What POST /users/me/addresses takes (before the schema trims and defaults it): the address form's payload. */
+export type AddressBodyInput = typeof AddressBody.inferIn;
+
 /** The delivery an establishment offers to an address: its fee and distance, or none (outside the radius). */
 export type AddressDelivery = { ok: true; price: number; distance: number } | { ok: false };
+
+/** A saved address with the delivery an establishment offers there (GET /users/me/addresses?establishment_id=). */
+export type AddressWithDelivery = AddressView & { delivery?: AddressDelivery };
+
+/** GET /users/me/addresses [R-7.41]. */
+export interface AddressesAnswer {
+  addresses: AddressWithDelivery[];
+}
+
+/** POST /delivery_tax [R-7.38]: the fee (centavos) and the distance (whole metres). */
+export interface DeliveryTaxAnswer {
+  price: number;
+  distance: number;
+}
+
+/** POST /geo/reversegeocode [R-7.44]: the address at a position; a part the geocoder does not know is ''. */
+export interface ReverseGeocodeResult {
+  street: string;
+  /** House number ('' when unknown). */
+  number: string;
+  neighborhood: string;
+  city: string;
+  /** Two-letter state code (UF). */
+  state: string;
+  country: 'BR';
+}
+
+/** One place of GET /geo/search [R-7.45]. */
+export interface GeoSearchResult {
+  /** One line to show in the suggestion list. */
+  label: string;
+  /** What was found: a street (possibly at a house number), a neighbourhood or a municipality. */
+  kind: 'street' | 'neighborhood' | 'city';
+  street: string;
+  /** The house number asked for in the query, when a street was found with one; else ''. */
+  number: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  /** Where to centre the map; null for a municipality the geocoder cannot place (show it, do not move the map). */
+  lng_lat: [lng: number, lat: number] | null;
+}
+
+/** GET /geo/search. */
+export interface GeoSearchAnswer {
+  results: GeoSearchResult[];
+}
+
+/** The wire reading of src/domain/delivery-fee.ts deliveryAt: the fee and distance, or { ok: false } whatever the reason. */
+export function addressDeliveryOf(result: DeliveryAtResult): AddressDelivery {
+  return result.ok ? { ok: true, price: result.price, distance: result.distance } : { ok: false };
+}

@@ -7,3 +7,8 @@ export const CLIENT_TYPE = 'client_web';
 export const API_VERSION = '4';
 
 export const API_HEADERS = { 'Client-Type': CLIENT_TYPE, 'Api-Version': API_VERSION } as const;
+
+/** Names the establishment whose session cookie a user-scoped call uses (docs/api.md 'Sessions'). */
+export const ESTABLISHMENT_HEADER = 'Establishment-Id';
+/** The order's idempotency key (spec section 7, decisions #22); the IETF name Idempotency-Key is accepted too. */
+export const IDEMPOTENCY_HEADER = 'Idempotent-Key';

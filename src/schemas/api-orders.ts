@@ -3,6 +3,8 @@
 // every order call. arktype checks shapes and plain bounds; every business rule (prices, hours,
 // schedule, payment, address) runs in src/server/services/orders.ts against the server's own data.
 import { type } from 'arktype';
+import type { SelectedVariationEntry } from '../domain/cart.ts';
+import type { AddressView } from './api-geo.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -19,7 +21,7 @@ export const OrderVariationPick = type({
   item_id: id,
   qnt: `1 <= number.integer <= ${ORDER_QNT_MAX}`,
 });
-export type OrderVariationPick = { _id: string; item_id: string; qnt: number };
+export type OrderVariationPick = typeof OrderVariationPick.infer;
 
 const OrderProductInput = type({
   id,
@@ -101,6 +103,11 @@ export function parseOrderBody(data: unknown): OrderBody | InstanceType<typeof t
   };
 }
 
+// The browser builds an OrderBody (islands/checkout/model.ts orderPayload); this line makes the type
+// checker prove that every OrderBody passes the shape the server checks, so the two cannot drift.
+const _everyOrderBodyFitsTheShape = (body: OrderBody): typeof OrderBodyShape.inferIn => body;
+void _everyOrderBodyFitsTheShape;
+
 export const OrderParams = type({ id, orderId: id });
 
 export const ORDER_STATUSES = ['registered', 'confirmed', 'complete', 'canceled'] as const;
@@ -176,14 +183,22 @@ export type StatusBody = typeof StatusBody.infer;
 
 // ---------------------------------------------------------------- answers
 
-/** A selected variation entry as the order keeps it [R-3.32]. */
-export interface OrderVariationEntry {
+/** POST /establishments/{id}/orders, 201 (and its replays). */
+export interface PlaceOrderAnswer {
   _id: string;
-  item_id: string;
-  name: string;
-  qnt: number;
-  price: number;
+  order: OrderView;
 }
+
+/** GET /establishments/{id}/orders [R-7.23]; with `fields` each order holds only those (and _id). */
+export interface OrdersListAnswer<Order = OrderView> {
+  orders: Order[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** A selected variation entry as the order keeps it [R-3.32]: the cart's own entry (src/domain/cart.ts). */
+export type OrderVariationEntry = SelectedVariationEntry;
 
 export interface OrderItemView {
   product_id: string;
@@ -194,20 +209,6 @@ export interface OrderItemView {
   unit_cents: number;
   line_cents: number;
   variations: OrderVariationEntry[];
-}
-
-export interface OrderAddressView {
-  _id: string;
-  street: string;
-  number: string | null;
-  complement: string | null;
-  ref: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: string;
-  place: string;
-  lng_lat: [number, number];
 }
 
 export interface OrderTotalsView {
@@ -233,7 +234,8 @@ export interface OrderView {
   payment_payback: number | null;
   tax_receipt: boolean;
   tax_id: string | null;
-  address: OrderAddressView | null;
+  /** The delivery address as it was when the order was placed. */
+  address: AddressView | null;
   scheduled_at: string | null;
   note: string;
   items: OrderItemView[];

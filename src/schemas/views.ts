@@ -92,3 +92,27 @@ export interface OrderVariationView {
   image: string | null;
   items: VariationItem[];
 }
+
+// ---------------------------------------------------------------- answers of the calls
+
+/** GET /establishments/{id} [R-7.10]: the view with is_open computed now (only `fields` plus the base fields when asked). */
+export type EstablishmentAnswer = EstablishmentView & { is_open: boolean };
+
+/** One item of GET /establishments, /apps/{slug} and /domains/{domain} [R-7.5..R-7.9]; distance_meters with lng_lat. */
+export type EstablishmentListItem = EstablishmentSummary & { is_open: boolean; distance_meters?: number };
+
+/** GET /establishments/{id}/products [R-7.17]; with `fields` each item holds only those (and _id). */
+export interface ProductsAnswer<Item = ProductView> {
+  items: Item[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** GET /datetime [R-7.12, R-7.13]: the server clock in the establishment's zone. */
+export interface DatetimeAnswer {
+  /** Wall clock in the zone, ISO without the zone name, e.g. '2025-01-03T20:00:00.000-03:00'. */
+  datetime: string;
+  time_zone: string;
+  epoch_ms: number;
+}

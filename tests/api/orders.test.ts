@@ -230,6 +230,26 @@ forEachDatabase(
         }
       });
 
+      it('takes no offline payment for a type whose payment at pickup is off, or that lists no method (403 payment_type_not_available)', async () => {
+        const row = await ctx.db.selectFrom('establishments').select('preferences').where('id', '=', CENTRO).executeTakeFirstOrThrow();
+        const setPrefs = (over: Record<string, unknown>) =>
+          ctx.db
+            .updateTable('establishments')
+            .set({ preferences: JSON.stringify({ ...JSON.parse(row.preferences), ...over }) })
+            .where('id', '=', CENTRO)
+            .execute();
+        try {
+          await setPrefs({ has_pickup_payment: false });
+          expect((await refused(pickupOrder())).json).toEqual({ message: 'payment_type_not_available' });
+          // Delivery still takes its own methods.
+          expect((await placeOrder(ctx, maria, deliveryOrder(near))).status).toBe(201);
+          await setPrefs({ pickup_payment_methods: [] });
+          expect((await refused(pickupOrder())).json).toEqual({ message: 'payment_type_not_available' });
+        } finally {
+          await ctx.db.updateTable('establishments').set({ preferences: row.preferences }).where('id', '=', CENTRO).execute();
+        }
+      });
+
       it('refuses a delivery type the establishment or a product does not take (403 delivery_type_not_available)', async () => {
         const local = await refused(pickupOrder({ delivery_type: 'local' }));
         expect([local.status, local.json.message]).toEqual([403, 'delivery_type_not_available']);
@@ -282,6 +302,59 @@ forEachDatabase(
         expect(noCutlery).toEqual({ status: 422, json: { message: 'variations_required', params: { list: 'Talheres (1)' } } });
         const noSize = await refused(pickupOrder({ products: [{ id: productId(C, 'margherita'), qnt: 1, variations: [] }] }));
         expect(noSize).toEqual({ status: 422, json: { message: 'variations_required', params: { list: 'Margherita: Tamanho (1)' } } });
+      });
+
+      it('takes each check option once and at most max options, in product lines and order variations alike (400 variation_invalid)', async () => {
+        const margherita = (variations: unknown[]) => pickupOrder({ products: [{ id: productId(C, 'margherita'), qnt: 1, variations }] });
+        const fieldOf = async (body: unknown) => {
+          const r = await refused(body);
+          return [r.status, r.json.message, r.json.fields?.map((f: { path: string; code: string }) => `${f.path} ${f.code}`)];
+        };
+        const productField = [400, 'invalid_body', ['products[0].variations variation_invalid']];
+        const orderField = [400, 'invalid_body', ['order_variations variation_invalid']];
+        // 'Tamanho' is check, max 1; 'Extras' is addremove, max 3.
+        expect(await fieldOf(margherita([{ _id: 'tamanho', item_id: 'grande', qnt: 2 }]))).toEqual(productField);
+        expect(
+          await fieldOf(
+            margherita([
+              { _id: 'tamanho', item_id: 'grande', qnt: 1 },
+              { _id: 'tamanho', item_id: 'media', qnt: 1 },
+            ]),
+          ),
+        ).toEqual(productField);
+        expect(
+          await fieldOf(
+            margherita([
+              { _id: 'tamanho', item_id: 'grande', qnt: 1 },
+              { _id: 'extras', item_id: 'bacon', qnt: 2 },
+              { _id: 'extras', item_id: 'azeitona', qnt: 2 },
+            ]),
+          ),
+        ).toEqual(productField);
+        // 'Talheres' is check, max 1; 'Embalagem de presente' is addremove, max 2.
+        expect(await fieldOf(pickupOrder({ order_variations: [{ ...TALHERES_SIM, qnt: 2 }] }))).toEqual(orderField);
+        expect(await fieldOf(pickupOrder({ order_variations: [TALHERES_SIM, { _id: TALHERES_SIM._id, item_id: 'nao', qnt: 1 }] }))).toEqual(orderField);
+        const embalagem = orderVariationId(C, 'embalagem');
+        expect(await fieldOf(pickupOrder({ order_variations: [TALHERES_SIM, { _id: embalagem, item_id: 'caixa', qnt: 3 }] }))).toEqual(orderField);
+        // At the maximum, both are taken.
+        const atMax = await placeOrder(
+          ctx,
+          maria,
+          pickupOrder({
+            products: [
+              {
+                id: productId(C, 'margherita'),
+                qnt: 1,
+                variations: [
+                  { _id: 'tamanho', item_id: 'media', qnt: 1 },
+                  { _id: 'extras', item_id: 'bacon', qnt: 3 },
+                ],
+              },
+            ],
+            order_variations: [TALHERES_SIM, { _id: embalagem, item_id: 'caixa', qnt: 2 }],
+          }),
+        );
+        expect(atMax.status).toBe(201);
       });
 
       it('refuses picks the catalogue does not have (400) and products it does not sell (422 product_unavailable)', async () => {

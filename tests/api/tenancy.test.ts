@@ -3,7 +3,7 @@
 import { describe, it, expect } from 'vitest';
 import { forEachDatabase } from './helpers/databases.ts';
 import { estId, loadAllFixtures } from './helpers/fixtures.ts';
-import { distanceMeters } from '../../src/server/services/establishment-status.ts';
+import { distanceMeters } from '../../src/domain/delivery-fee.ts';
 import { stableId } from '../../src/server/db/ids.ts';
 
 const centro = estId('bella-centro');
@@ -130,7 +130,7 @@ forEachDatabase(
       });
 
       it('applies the default delivery radius of 5000 m when preferences leave it unset [R-9.11]', async () => {
-        expect(Math.round(distanceMeters([-46.6544, -23.5614], Z))).toBe(4903);
+        expect(distanceMeters([-46.6544, -23.5614], Z)).toBe(4903);
         const res = await json(`/api/establishments?intersect=true&lng_lat=${ll(Z)}`);
         expect(res.body.map((e: { slug_area: string }) => e.slug_area)).toEqual(['bella-paulista']);
         expect(Math.abs(res.body[0].distance_meters - 4903)).toBeLessThanOrEqual(1);

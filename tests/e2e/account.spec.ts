@@ -356,3 +356,32 @@ test('a toast of success stays 2 s and a toast of error 5 s (decisions #20) [R-9
   await page.clock.runFor(100);
   await expect(saved).toHaveCount(0);
 });
+
+test.describe('a browser whose clock has already passed midnight', () => {
+  // Tokyo is 12 hours ahead of pizzaria-bella's zone (America/Sao_Paulo).
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test("judges the birthday on the establishment's calendar, as the API does [R-5.97]", async ({ page, context, request }, info) => {
+    // 22:30 on Sunday 9 March 2025 in São Paulo; 10:30 on Monday 10 March for the browser.
+    await page.clock.setFixedTime(new Date('2025-03-10T01:30:00Z'));
+    const user = newCustomer(info);
+    const token = await registerByApi(request, user);
+    await useSession(context, await storeId(request, SLUG), token);
+    await page.goto(`/${SLUG}/minha-conta`);
+    const form = page.locator('form[data-profile-form]');
+    await expect(form.getByLabel('Nome')).toHaveValue(user.name);
+    expect(await page.evaluate(() => new Date().toDateString())).toBe('Mon Mar 10 2025');
+
+    // The browser's today is still tomorrow at the establishment.
+    await form.getByLabel('Data de nascimento').fill('10/03/2025');
+    await form.getByLabel('Gênero').selectOption('other');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await expect(form.locator('[data-field-error="birthday"]')).toHaveText('Data de nascimento inválida.');
+
+    await form.getByLabel('Data de nascimento').fill('09/03/2025');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.locator('[data-toast]', { hasText: 'Dados salvos!' })).toBeVisible();
+    const me = await request.get('/api/users/me', { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
+    expect((await me.json()).birthday).toBe('2025-03-09');
+  });
+});

@@ -6,7 +6,7 @@
 // an address outside the radius and deleting with a confirmation.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { AddressView } from '../../src/schemas/api-geo.ts';
+import type { AddressesAnswer, AddressView } from '../../src/schemas/api-geo.ts';
 import { API_HEADERS, isMobile, logIn } from './helpers.ts';
 
 // The map draws with software WebGL in headless Chromium: give these journeys room on a busy machine.
@@ -24,7 +24,7 @@ async function signIn(request: APIRequestContext, context: BrowserContext, info:
 async function savedAddresses(request: APIRequestContext, token: string): Promise<SavedAddress[]> {
   const res = await request.get('/api/users/me/addresses', { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { addresses: SavedAddress[] }).addresses;
+  return ((await res.json()) as AddressesAnswer).addresses;
 }
 
 /** Cart with one product -> 'Finalizar pedido' -> the extras (first option of each group) -> delivery: the picker. */
@@ -375,4 +375,34 @@ test('without WebGL step 1 is the search list with a note, and the whole modal w
   await expect(page.locator('[data-toast="success"]', { hasText: 'Endereço salvo!' })).toBeVisible();
   const [address] = await savedAddresses(request, token);
   expect(address).toMatchObject({ street: 'Rua Frei Gaspar', number, complement: 'Fundos', place: 'house', ref: 'Perto do mercado' });
+});
+
+test('a municipality the geocoder cannot place (lng_lat null) is chosen without moving the map, and the form still fills', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await signIn(request, context, info);
+  const modal = await openModal(page, await openPicker(page));
+  const map = modal.locator('[data-address-map]');
+  await expect(map.locator('canvas.maplibregl-canvas')).toBeVisible({ timeout: 15_000 });
+  const before = await map.getAttribute('data-center');
+
+  // The offline geocoder knows Xapuri/AC by name only: its answer has lng_lat null (docs/api.md).
+  const answered = page.waitForResponse((r) => r.url().includes('/api/geo/search?'));
+  await modal.locator('[data-address-search]').fill('Xapuri');
+  await modal.locator('[data-address-search-submit]').click();
+  expect((await (await answered).json()).results[0]).toMatchObject({ label: 'Xapuri/AC', lng_lat: null });
+  await modal.locator('[data-address-result]', { hasText: 'Xapuri/AC' }).click();
+  await expect(modal.locator('[data-address-search-status]')).toHaveText(
+    'Local escolhido: Xapuri/AC. Ele não aparece no mapa: arraste o mapa até o local da entrega.',
+  );
+  await expect(modal.locator('[data-address-results]')).toBeHidden();
+  await expect(map).toHaveAttribute('data-center', before!);
+  expect(errors).toEqual([]);
+  // Continuar still reverse-geocodes the map's point into the form.
+  const form = await toFormStep(modal);
+  await expect(field(form, 'city')).toHaveValue('Santos');
 });

@@ -5,38 +5,19 @@
 // consumption-option conflict and product availability windows.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { VariationItem } from '../../src/schemas/catalogue.ts';
+import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
 import { API_HEADERS, isMobile, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
 const norm = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
-interface ApiItem {
-  _id: string;
-  name: string;
-  price: number;
-  item_preffix?: string;
-}
-interface ApiGroup {
-  _id: string;
-  name: string;
-  layout: string;
-  min: number;
-  max: number;
-  price_rule: number;
-  items: ApiItem[];
-}
-interface ApiProduct {
-  _id: string;
-  name: string;
-  price: number;
-  delivery_type: string[];
-  variations: ApiGroup[];
-}
+type ApiProduct = ProductView;
 
 /** A product of the menu by its exact name, through the catalogue API. */
 async function productByName(page: Page, estId: string, name: string): Promise<ApiProduct> {
   const res = await page.request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=50`, { headers: API_HEADERS });
-  const body = (await res.json()) as { items: ApiProduct[] };
+  const body = (await res.json()) as ProductsAnswer;
   const found = body.items.find((p) => p.name === name);
   if (!found) throw new Error(`product not found: ${name}`);
   const full = await page.request.get(`/api/establishments/${estId}/products/${found._id}`, { headers: API_HEADERS });
@@ -212,7 +193,8 @@ test.describe('cart', () => {
     const flavourGroup = modal.locator(`[data-variation-group="${flavours._id}"]`);
     await expect(flavourGroup.getByRole('radio')).toHaveCount(0);
     await expect(flavourGroup.getByRole('checkbox')).toHaveCount(flavours.items.length);
-    const box = (item: ApiItem) => flavourGroup.getByRole('checkbox', { name: `${item.item_preffix ? `${item.item_preffix} ` : ''}${item.name}`, exact: true });
+    const box = (item: VariationItem) =>
+      flavourGroup.getByRole('checkbox', { name: `${item.item_preffix ? `${item.item_preffix} ` : ''}${item.name}`, exact: true });
     await box(halfA).check();
     await box(halfB).check();
     await expect(box(third)).toBeDisabled();
@@ -257,7 +239,7 @@ test.describe('cart', () => {
     const add = modal.locator('[data-add-submit]');
     await expect(add).toBeDisabled();
     await expect(modal.locator('[data-unmet-message]')).toHaveText([`Escolha no mínimo ${group.min} ${group.name}`]);
-    const row = (item: ApiItem) => modal.locator(`[data-variation-group="${group._id}"] [data-variation-item="${item._id}"]`);
+    const row = (item: VariationItem) => modal.locator(`[data-variation-group="${group._id}"] [data-variation-item="${item._id}"]`);
     for (let i = 0; i < 4; i++) await row(cheap).locator('[data-qty-plus]').click();
     await expect(add).toBeDisabled();
     for (let i = 0; i < 2; i++) await row(dear).locator('[data-qty-plus]').click();

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { API_HEADERS, isMobile, logIn } from './helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -91,7 +92,7 @@ test('without order variations Finalizar pedido opens the complete-request modal
   const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   const res = await request.get(`/api/establishments/${id}/orders/${orderId}`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  const order = (await res.json()) as { scheduled_at: string | null; delivery_type: string };
+  const order = (await res.json()) as OrderView;
   expect(order.delivery_type).toBe('pickup');
   expect(new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(new Date(order.scheduled_at!))).toBe(
     '12:00',

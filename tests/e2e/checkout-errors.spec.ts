@@ -5,6 +5,7 @@
 // yet), so for those the orders call is answered by the test with the status and code the
 // server will send.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import type { ProductsAnswer } from '../../src/schemas/views.ts';
 import { API_HEADERS, isMobile, logIn as logInAs } from './helpers.ts';
 import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ async function readyToSend(page: Page, request: APIRequestContext, estId: string
   const name = 'Azeite de Oliva Extravirgem (500 ml)';
   const found = (await (
     await request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=50`, { headers: API_HEADERS })
-  ).json()) as { items: { _id: string; name: string }[] };
+  ).json()) as ProductsAnswer;
   const product = found.items.find((p) => p.name === name)!;
   await page.goto(`/${CENTRO}/produto/${product._id}`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));

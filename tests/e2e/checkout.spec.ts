@@ -15,7 +15,7 @@ import { buildLine } from '../../src/domain/cart.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { draftProductFromLine, emptyDraft } from '../../src/schemas/draft.ts';
-import type { ProductView } from '../../src/schemas/views.ts';
+import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
 import { API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
 // Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
@@ -23,12 +23,7 @@ test.describe.configure({ timeout: 60_000 });
 
 const CENTRO = 'mercado-sol-centro';
 
-interface ApiProduct {
-  _id: string;
-  name: string;
-  price: number;
-  packing_quantity: number;
-}
+type ApiProduct = ProductView;
 // ---- Setup helpers --------------------------------------------------------------------
 
 /** Registers a customer of the establishment through the API and puts the session in the browser. */
@@ -39,7 +34,7 @@ async function logIn(context: BrowserContext, request: APIRequestContext, slug: 
 
 async function productByName(request: APIRequestContext, estId: string, name: string): Promise<ApiProduct> {
   const res = await request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=50`, { headers: API_HEADERS });
-  const found = ((await res.json()) as { items: ApiProduct[] }).items.find((p) => p.name === name);
+  const found = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === name);
   if (!found) throw new Error(`product not found: ${name}`);
   return (await (await request.get(`/api/establishments/${estId}/products/${found._id}`, { headers: API_HEADERS })).json()) as ApiProduct;
 }

@@ -3,6 +3,7 @@
 // Every test makes its own customer (an e-mail and a phone unique per worker, test and time), so
 // tests never depend on each other's state.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import type { AuthAnswer } from '../../src/schemas/api-accounts.ts';
 import { API_HEADERS as REQUIRED_HEADERS } from '../../src/schemas/api-headers.ts';
 
 /** The headers every API call carries, asking for JSON. */
@@ -71,7 +72,7 @@ export async function registerCustomer(request: APIRequestContext, slug: string,
     data: { establishment_id: establishmentId, name: customer.name, email: customer.email, phone: customer.phone, password: customer.password },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { user } = (await res.json()) as { user: { _id: string } };
+  const { user } = (await res.json()) as AuthAnswer;
   const sid = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${establishmentId}=`));
   if (!sid) throw new Error('the register call set no session cookie');
   const token = decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);

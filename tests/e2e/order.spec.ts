@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { OrderView } from '../../src/schemas/api-orders.ts';
+import type { AddressView } from '../../src/schemas/api-geo.ts';
+import type { OrderVariationPick, OrderView, PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
+import type { OrderVariationView, ProductsAnswer } from '../../src/schemas/views.ts';
 import { API_HEADERS, newCustomer, registerCustomer, storeId, useSession } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
@@ -27,17 +29,17 @@ async function register(request: APIRequestContext, info: TestInfo, name = 'Carl
 const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
 
 /** The required order variations answered with each group's first option. */
-async function orderVariationPicks(request: APIRequestContext): Promise<{ _id: string; item_id: string; qnt: number }[]> {
+async function orderVariationPicks(request: APIRequestContext): Promise<OrderVariationPick[]> {
   const establishmentId = await storeId(request, SLUG);
   const res = await request.get(`/api/establishments/${establishmentId}/order-variations?active=true`, { headers: API_HEADERS });
-  const groups = (await res.json()) as { _id: string; min: number; items: { _id: string }[] }[];
+  const groups = (await res.json()) as OrderVariationView[];
   return groups.filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: 1 }));
 }
 
 async function productId(request: APIRequestContext): Promise<string> {
   const establishmentId = await storeId(request, SLUG);
   const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=20`, { headers: API_HEADERS });
-  return ((await res.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === PRODUCT)!._id;
+  return ((await res.json()) as ProductsAnswer).items.find((p) => p.name === PRODUCT)!._id;
 }
 
 /** Places a pickup order paid in cash with change and a CPF on the receipt (or a delivery order to a new address). */
@@ -66,7 +68,7 @@ async function placeOrder(
       },
     });
     expect(a.status(), await a.text()).toBe(201);
-    addressId = ((await a.json()) as { _id: string })._id;
+    addressId = ((await a.json()) as AddressView)._id;
   }
   const res = await request.post(`/api/establishments/${establishmentId}/orders`, {
     headers: { ...bearer(token), 'Idempotent-Key': randomUUID() },
@@ -89,7 +91,7 @@ async function placeOrder(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { order: OrderView }).order;
+  return ((await res.json()) as PlaceOrderAnswer).order;
 }
 
 /** `npm run orders -- <command> <n> --establishment mercado-sol-centro` against the e2e server. */

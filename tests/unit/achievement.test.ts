@@ -1,14 +1,17 @@
 import { describe, it, expect } from 'vitest';
 import {
   achievementProgress,
-  achievementRemainingText,
-  achievementRewardText,
+  achievementRemaining,
   achievementState,
   checkAchievementUsable,
   isAchievementUnlocked,
   isSpendGoal,
 } from '../../src/domain/achievement.ts';
 import { normalizeSpaces } from '../../src/domain/money.ts';
+import { achievementRemainingText as remainingText, achievementRewardText, fieldProblemText } from '../../src/i18n/messages.ts';
+
+/** What the customer reads: the domain's reading of what is missing, in the locale's words. */
+const achievementRemainingText = (a: Parameters<typeof achievementRemaining>[0]) => remainingText(achievementRemaining(a));
 
 const SPEND_100_REAIS = { goal_type: 'spend_value', goal_value: 10000, reached: 8000, is_used: false };
 const FIVE_ORDERS = { goal_type: 'orders_count', goal_value: 5, reached: 2, is_used: false };
@@ -46,12 +49,10 @@ describe('achievement lock [R-4.56]', () => {
     expect(achievementState({ ...SPEND_100_REAIS, reached: 10000, is_used: true })).toBe('used');
   });
 
-  it("refuses used or locked ones with 'alerts.can_not_use_achievement'", () => {
-    expect(checkAchievementUsable(SPEND_100_REAIS)).toEqual({ ok: false, key: 'alerts.can_not_use_achievement' });
-    expect(checkAchievementUsable({ ...SPEND_100_REAIS, reached: 10000, is_used: true })).toEqual({
-      ok: false,
-      key: 'alerts.can_not_use_achievement',
-    });
+  it("refuses used or locked ones with 'alerts.can_not_use_achievement' [R-5.60]", () => {
+    expect(checkAchievementUsable(SPEND_100_REAIS)).toEqual({ ok: false, code: 'can_not_use_achievement' });
+    expect(checkAchievementUsable({ ...SPEND_100_REAIS, reached: 10000, is_used: true })).toEqual({ ok: false, code: 'can_not_use_achievement' });
+    expect(fieldProblemText('can_not_use_achievement')).toBe('Esta conquista não pode ser usada.');
     expect(checkAchievementUsable({ ...SPEND_100_REAIS, reached: 10000 })).toEqual({ ok: true });
   });
 });
@@ -62,6 +63,12 @@ describe('achievement texts', () => {
     expect(achievementRewardText({ reward_type: 'percentage', reward_value: 12.5 })).toBe('12,5% de desconto');
     expect(normalizeSpaces(achievementRewardText({ reward_type: 'fixed', reward_value: 500 }))).toBe('R$ 5,00 de desconto');
     expect(achievementRewardText({ reward_type: 'free_delivery', reward_value: 0 })).toBe('Entrega grátis');
+  });
+
+  it('answers what is missing as a number, never words', () => {
+    expect(achievementRemaining(SPEND_100_REAIS)).toEqual({ kind: 'amount', cents: 2000 });
+    expect(achievementRemaining(FIVE_ORDERS)).toEqual({ kind: 'orders', count: 3 });
+    expect(achievementRemaining({ ...FIVE_ORDERS, reached: 5 })).toBeNull();
   });
 
   it('says what is missing in reais for spend goals', () => {

@@ -2,11 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { addressModalReducer, initialAddressModalState, RESULT_ZOOM, GEOLOCATION_ZOOM } from '../../islands/address/address-modal-state.ts';
 import type { AddressFormValues } from '../../src/domain/address.ts';
+import type { GeoResult } from '../../islands/address/types.ts';
 
 const santos = { lng: -46.333, lat: -23.93667 };
-const result = {
+const result: GeoResult = {
   label: 'Rua Amador Bueno, Santos',
+  kind: 'street',
   street: 'Rua Amador Bueno',
+  number: '',
   neighborhood: 'Centro',
   city: 'Santos',
   state: 'SP',
@@ -41,6 +44,14 @@ describe('the address modal state', () => {
     expect(chosen.target).toEqual({ lng: -46.3301, lat: -23.9351, zoom: RESULT_ZOOM, key: 1 });
     expect(addressModalReducer(chosen, { type: 'map_moved', point: { lng: -46.3301, lat: -23.9351 } }).chosen).toBe(result);
     expect(addressModalReducer(chosen, { type: 'map_moved', point: santos }).chosen).toBeNull();
+  });
+
+  it('keeps the map where it is for a municipality the geocoder cannot place, and keeps it chosen while the map is dragged', () => {
+    const xapuri: GeoResult = { label: 'Xapuri/AC', kind: 'city', street: '', number: '', neighborhood: '', city: 'Xapuri', state: 'AC', lng_lat: null };
+    const at = { ...initialAddressModalState, center: santos };
+    const chosen = addressModalReducer(at, { type: 'result_chosen', result: xapuri, key: 3 });
+    expect(chosen).toMatchObject({ chosen: xapuri, center: santos, target: null });
+    expect(addressModalReducer(chosen, { type: 'map_moved', point: { lng: -68.5, lat: -10.65 } }).chosen).toBe(xapuri);
   });
 
   it("flies close to the device's position [R-9.10]", () => {

@@ -1,14 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import {
-  ADDRESS_NUMBER_MAX,
-  ADDRESS_PLACES,
-  addressFormErrors,
-  addressSavePayload,
-  formatAddressLine,
-  isAddressPlace,
-  type AddressFormValues,
-} from '../../src/domain/address.ts';
+import { ADDRESS_NUMBER_MAX, ADDRESS_PLACES, addressFormErrors, addressSavePayload, isAddressPlace, type AddressFormValues } from '../../src/domain/address.ts';
+import { addressLineText } from '../../src/i18n/messages.ts';
 
 const VALID: AddressFormValues = {
   street: 'Rua das Flores',
@@ -120,19 +113,19 @@ describe('addressSavePayload', () => {
 
 describe('formatAddressLine', () => {
   it('joins street, number, complement, neighborhood and city/state', () => {
-    expect(
-      formatAddressLine({ street: 'Rua das Flores', number: '120', complement: 'Apto 3', neighborhood: 'Centro', city: 'Florianópolis', state: 'SC' }),
-    ).toBe('Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC');
+    expect(addressLineText({ street: 'Rua das Flores', number: '120', complement: 'Apto 3', neighborhood: 'Centro', city: 'Florianópolis', state: 'SC' })).toBe(
+      'Rua das Flores, 120 - Apto 3 - Centro, Florianópolis/SC',
+    );
   });
 
   it("shows 'S/N' and no complement when they are null", () => {
-    expect(formatAddressLine({ street: 'Rua A', number: null, complement: null, neighborhood: 'Centro', city: 'Itajaí', state: 'SC' })).toBe(
+    expect(addressLineText({ street: 'Rua A', number: null, complement: null, neighborhood: 'Centro', city: 'Itajaí', state: 'SC' })).toBe(
       'Rua A, S/N - Centro, Itajaí/SC',
     );
-    expect(formatAddressLine({ street: 'Rua A', number: '7', neighborhood: 'Centro', city: 'Itajaí', state: 'SC' })).toBe('Rua A, 7 - Centro, Itajaí/SC');
+    expect(addressLineText({ street: 'Rua A', number: '7', neighborhood: 'Centro', city: 'Itajaí', state: 'SC' })).toBe('Rua A, 7 - Centro, Itajaí/SC');
   });
 
   it('leaves out empty parts instead of stray separators', () => {
-    expect(formatAddressLine({ street: 'Rua A', number: '7', complement: '', neighborhood: '', city: 'Itajaí', state: '' })).toBe('Rua A, 7 - Itajaí');
+    expect(addressLineText({ street: 'Rua A', number: '7', complement: '', neighborhood: '', city: 'Itajaí', state: '' })).toBe('Rua A, 7 - Itajaí');
   });
 });

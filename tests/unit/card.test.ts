@@ -2,7 +2,6 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   CARD_VERIFICATION_STATUSES,
-  CVV_INVALID_MESSAGE,
   buildCardToRegister,
   cardDueYear,
   checkCardAmount,
@@ -20,6 +19,7 @@ import {
   stripCardNumber,
   verificationStartStep,
 } from '../../src/domain/card.ts';
+import { fieldProblemText } from '../../src/i18n/messages.ts';
 import type { CardForm } from '../../src/domain/card.ts';
 import { Temporal } from '../../src/domain/time.ts';
 
@@ -82,10 +82,10 @@ describe('card to register', () => {
       ok: false,
       errors: {
         number: { ok: false, code: 'invalid_number' },
-        validity: { ok: false, code: 'validate_card', key: 'forms.validate_card' },
+        validity: { ok: false, code: 'validate_card' },
         holder: { ok: false, code: 'holder_required' },
-        securityCode: { ok: false, code: 'invalid_cvv', message: CVV_INVALID_MESSAGE },
-        document: { ok: false, code: 'document_incomplete', message: 'CPF/CNPJ incompleto' },
+        securityCode: { ok: false, code: 'invalid_cvv' },
+        document: { ok: false, code: 'document_incomplete' },
       },
     });
   });
@@ -144,7 +144,8 @@ describe('card validity', () => {
   });
 
   it("gives 'forms.validate_card' before the current month/year [R-5.1]", () => {
-    expect(checkCardExpiry({ month: 5, year: 2025 }, JUNE_2025)).toEqual({ ok: false, code: 'validate_card', key: 'forms.validate_card' });
+    expect(checkCardExpiry({ month: 5, year: 2025 }, JUNE_2025)).toEqual({ ok: false, code: 'validate_card' });
+    expect(fieldProblemText('validate_card')).toBe('Validade do cartão inválida.');
     expect(checkCardExpiry({ month: 12, year: 2024 }, JUNE_2025).ok).toBe(false);
   });
 
@@ -153,25 +154,23 @@ describe('card validity', () => {
     expect(checkCardExpiry({ month: 1, year: 2026 }, JUNE_2025)).toEqual({ ok: true });
   });
 
-  it('reports a malformed validity with the same key', () => {
+  it('reports a malformed validity with the same message', () => {
     const result = buildCardToRegister({ ...visaForm, validity: '02/20' }, NOW, JUNE_2025);
-    expect(result.ok === false && result.errors.validity).toEqual({ ok: false, code: 'invalid_validity', key: 'forms.validate_card' });
+    expect(result.ok === false && result.errors.validity).toEqual({ ok: false, code: 'invalid_validity' });
+    expect(fieldProblemText('invalid_validity')).toBe(fieldProblemText('validate_card'));
   });
 });
 
 describe('card document', () => {
   it("gives 'CPF/CNPJ incompleto' for a short document (decisions #9) [R-5.2]", () => {
-    expect(checkCardDocument('529.982.247')).toEqual({ ok: false, code: 'document_incomplete', message: 'CPF/CNPJ incompleto' });
-    expect(checkCardDocument('1122233300018')).toEqual({ ok: false, code: 'document_incomplete', message: 'CPF/CNPJ incompleto' });
+    expect(checkCardDocument('529.982.247')).toEqual({ ok: false, code: 'document_incomplete' });
+    expect(checkCardDocument('1122233300018')).toEqual({ ok: false, code: 'document_incomplete' });
+    expect(fieldProblemText('document_incomplete')).toBe('CPF/CNPJ incompleto');
   });
 
   it("gives 'forms.document_not_validate' for an invalid CPF/CNPJ [R-5.3]", () => {
-    expect(checkCardDocument('529.982.247-24')).toEqual({
-      ok: false,
-      code: 'document_not_validate',
-      key: 'forms.document_not_validate',
-      message: 'CPF/CNPJ inválido',
-    });
+    expect(checkCardDocument('529.982.247-24')).toEqual({ ok: false, code: 'document_not_validate' });
+    expect(fieldProblemText('document_not_validate')).toBe('CPF/CNPJ inválido');
     expect(checkCardDocument('11.222.333/0001-80').ok).toBe(false);
   });
 
@@ -183,8 +182,9 @@ describe('card document', () => {
 
 describe('CVV (decisions #8)', () => {
   it('gives the spec message when empty or shorter than 3 [R-5.9]', () => {
-    expect(checkCvv('', 'visa')).toEqual({ ok: false, code: 'invalid_cvv', message: 'Por favor, insira um CVV válido com 3 ou 4 dígitos.' });
-    expect(checkCvv('12', 'visa')).toEqual({ ok: false, code: 'invalid_cvv', message: 'Por favor, insira um CVV válido com 3 ou 4 dígitos.' });
+    expect(checkCvv('', 'visa')).toEqual({ ok: false, code: 'invalid_cvv' });
+    expect(checkCvv('12', 'visa')).toEqual({ ok: false, code: 'invalid_cvv' });
+    expect(fieldProblemText('invalid_cvv')).toBe('Por favor, insira um CVV válido com 3 ou 4 dígitos.');
   });
 
   it('wants exactly 3 digits, or 4 for Amex [R-5.9]', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCartStore, DRAFT_CHECK_MS, DRAFT_TTL_MS, getCartStore, randomKey, type CartStore, type CartStoreDeps } from '../../islands/stores/cart.ts';
 import { createMemoryStorage } from '../../islands/stores/storage.ts';
-import { DELIVERY_CONFLICT_MESSAGE, type VariationPick } from '../../src/domain/cart.ts';
+import type { VariationPick } from '../../src/domain/cart.ts';
 import { emptyDraft, parseDraft } from '../../src/schemas/draft.ts';
 import { productView } from './fixtures/product.ts';
 
@@ -146,11 +146,15 @@ describe('cart store: lines', () => {
     expect(cart.count.value).toBe(999);
   });
 
-  it('refuses unmet variation minimums with the messages, and a consumption-option conflict', () => {
+  it('refuses unmet variation minimums with their codes, and a consumption-option conflict', () => {
     const cart = open();
-    expect(cart.add(PIZZA, [], 1)).toEqual({ ok: false, reason: 'invalid_picks', messages: ['Escolha no mínimo 1 opção de Sabores'] });
+    expect(cart.add(PIZZA, [], 1)).toEqual({
+      ok: false,
+      reason: 'invalid_picks',
+      problems: [{ code: 'below_min', groupId: PIZZA.variations[0]!._id, name: 'Sabores', layout: 'check', min: 1 }],
+    });
     cart.add(BOLO, [], 1);
-    expect(cart.add(MARMITA, [], 1)).toEqual({ ok: false, reason: 'delivery_conflict', messages: [DELIVERY_CONFLICT_MESSAGE] });
+    expect(cart.add(MARMITA, [], 1)).toEqual({ ok: false, reason: 'delivery_conflict' });
     expect(cart.lines.value.map((l) => l.product_id)).toEqual(['bolo']);
     expect(cart.add(SUCO, [], 1)).toEqual({ ok: true });
   });

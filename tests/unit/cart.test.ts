@@ -14,8 +14,10 @@ import {
   priceLine,
   selectedEntries,
   setLineQuantity,
+  variationPicksProblems,
   type VariationPick,
 } from '../../src/domain/cart.ts';
+import { variationProblemText } from '../../src/i18n/messages.ts';
 import type { ProductVariation, VariationItem } from '../../src/schemas/catalogue.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import { productView } from './fixtures/product.ts';
@@ -188,6 +190,9 @@ describe('priceLine: the seven variation price rules (decisions: Variation price
 
 // ---- Selection messages -----------------------------------------------------------------
 
+/** What the add-product modal shows: the domain's codes through the locale (src/i18n/messages.ts). */
+const shown = (p: ProductView, picks: VariationPick[]) => pickErrors(p, picks).map(variationProblemText);
+
 describe('pickErrors and canAdd (decisions #25)', () => {
   const SAUCES = product({
     _id: 'batata',
@@ -209,29 +214,46 @@ describe('pickErrors and canAdd (decisions #25)', () => {
   });
 
   it("check groups with an unmet minimum say 'Escolha no mínimo {min} opção de {name}' [R-5.87] [R-5.90]", () => {
-    expect(pickErrors(PIZZA, [])).toEqual(['Escolha no mínimo 1 opção de Sabores']);
+    expect(shown(PIZZA, [])).toEqual(['Escolha no mínimo 1 opção de Sabores']);
     expect(canAdd(PIZZA, [])).toBe(false);
     expect(canAdd(PIZZA, [pick('sabores', 'calabresa')])).toBe(true);
   });
 
   it("add/remove groups with an unmet minimum say 'Escolha no mínimo {min} {name}' [R-5.88] [R-5.90]", () => {
-    expect(pickErrors(SAUCES, [pick('molhos', 'ketchup')])).toEqual(['Escolha no mínimo 2 Molhos']);
-    expect(pickErrors(SAUCES, [pick('molhos', 'ketchup'), pick('molhos', 'extra')])).toEqual([]);
+    expect(shown(SAUCES, [pick('molhos', 'ketchup')])).toEqual(['Escolha no mínimo 2 Molhos']);
+    expect(shown(SAUCES, [pick('molhos', 'ketchup'), pick('molhos', 'extra')])).toEqual([]);
     expect(canAdd(SAUCES, [pick('molhos', 'extra', 2)])).toBe(true);
   });
 
   it('lists every unmet group in the product order', () => {
     const combo = product({ ...SAUCES, variations: [PIZZA.variations[0]!, SAUCES.variations[0]!] });
-    expect(pickErrors(combo, [])).toEqual(['Escolha no mínimo 1 opção de Sabores', 'Escolha no mínimo 2 Molhos']);
+    expect(shown(combo, [])).toEqual(['Escolha no mínimo 1 opção de Sabores', 'Escolha no mínimo 2 Molhos']);
   });
 
   it('refuses picks past a maximum, unknown items or groups, and repeated check items', () => {
-    expect(pickErrors(PIZZA, [...HALVES, pick('sabores', 'marguerita')])).toEqual(['Escolha no máximo 2 opções de Sabores']);
-    expect(pickErrors(SAUCES, [pick('molhos', 'extra', 4)])).toEqual(['Escolha no máximo 3 Molhos']);
-    expect(pickErrors(PIZZA, [pick('sabores', 'ghost')])).toEqual(['Opção indisponível em Sabores']);
-    expect(pickErrors(PIZZA, [pick('sabores', 'calabresa'), pick('nope', 'x')])).toEqual(['Opção indisponível']);
-    expect(pickErrors(PIZZA, [pick('sabores', 'calabresa', 2)])).toEqual(['Escolha cada opção de Sabores uma vez só']);
+    expect(shown(PIZZA, [...HALVES, pick('sabores', 'marguerita')])).toEqual(['Escolha no máximo 2 opções de Sabores']);
+    expect(shown(SAUCES, [pick('molhos', 'extra', 4)])).toEqual(['Escolha no máximo 3 Molhos']);
+    expect(shown(PIZZA, [pick('sabores', 'ghost')])).toEqual(['Opção indisponível em Sabores']);
+    expect(shown(PIZZA, [pick('sabores', 'calabresa'), pick('nope', 'x')])).toEqual(['Opção indisponível']);
+    expect(shown(PIZZA, [pick('sabores', 'calabresa', 2)])).toEqual(['Escolha cada opção de Sabores uma vez só']);
     expect(canAdd(PIZZA, [pick('sabores', 'calabresa', 1.5)])).toBe(false);
+  });
+
+  it('answers codes with their parameters, never Portuguese', () => {
+    expect(pickErrors(PIZZA, [...HALVES, pick('sabores', 'calabresa', 2), pick('nope', 'x', -1)])).toEqual([
+      { code: 'picked_twice', groupId: 'sabores', name: 'Sabores' },
+      { code: 'invalid_quantity' },
+    ]);
+    expect(pickErrors(PIZZA, [...HALVES, pick('sabores', 'marguerita'), pick('nope', 'x')])).toEqual([
+      { code: 'above_max', groupId: 'sabores', name: 'Sabores', layout: 'check', max: 2 },
+      { code: 'unknown_group', groupId: 'nope', itemId: 'x' },
+    ]);
+    expect(variationPicksProblems(PIZZA.variations, [])).toEqual([{ code: 'below_min', groupId: 'sabores', name: 'Sabores', layout: 'check', min: 1 }]);
+  });
+
+  it('says the maximum of a check group in the singular for one option', () => {
+    const one = product({ ...PIZZA, variations: [{ ...PIZZA.variations[0]!, max: 1, min: 0 }] });
+    expect(shown(one, HALVES)).toEqual(['Escolha no máximo 1 opção de Sabores']);
   });
 
   it('a product without variations can always be added', () => {

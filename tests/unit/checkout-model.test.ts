@@ -20,9 +20,9 @@ import { draftLines, emptyDraft, type Draft } from '../../src/schemas/draft.ts';
 import type { EstablishmentView, OrderVariationView } from '../../src/schemas/views.ts';
 import { priceOrder } from '../../src/domain/order-pricing.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
-import { scheduleContext } from '../../islands/checkout/model.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
+import { parseOrderBody } from '../../src/schemas/api-orders.ts';
 
 const BAGS: OrderVariationView = {
   _id: 'sacolas',
@@ -235,9 +235,26 @@ describe('checkout model', () => {
       payment_method_id: 'dinheiro',
       address_id: null,
     });
-    expect(orderPayload({ ...draft, payment_method: { _id: 'debito', name: 'Débito', payback: false } }).payment_payback).toBeNull();
-    expect(orderPayload({ ...draft, change: 0 }).payment_payback).toBeNull();
-    expect(orderPayload({ ...draft, delivery_type: 'delivery' }).address_id).toBe('a1');
+    expect(orderPayload({ ...draft, payment_method: { _id: 'debito', name: 'Débito', payback: false } })!.payment_payback).toBeNull();
+    expect(orderPayload({ ...draft, change: 0 })!.payment_payback).toBeNull();
+    expect(orderPayload({ ...draft, delivery_type: 'delivery' })!.address_id).toBe('a1');
+  });
+
+  it('builds exactly the body the server parses: parseOrderBody answers it unchanged', () => {
+    const draft = draftWith({
+      delivery_type: 'delivery',
+      delivery_address: { _id: 'a1', street: 'Rua', number: '7', complement: null, neighborhood: 'Centro', city: 'Santos', state: 'SP' },
+      payment_type: 'offline',
+      payment_method: { _id: 'dinheiro', name: 'Dinheiro', payback: true },
+      change: 5000,
+      invoice: { status: true, document: '11.222.333/0001-81' },
+      note: 'Interfone quebrado',
+    });
+    const body = orderPayload(draft)!;
+    expect(parseOrderBody(JSON.parse(JSON.stringify(body)))).toEqual(body);
+    // Until the draft has both types there is nothing to send (the submit checks ask for them first).
+    expect(orderPayload({ ...draft, delivery_type: null })).toBeNull();
+    expect(orderPayload({ ...draft, payment_type: null })).toBeNull();
   });
 
   it('maps every 403 code of the send-order catalogue to its own message, others to the generic one [R-8.3] [R-8.4] [R-8.5] [R-8.6] [R-8.7] [R-8.8] [R-8.9] [R-8.10] [R-8.11] [R-8.12] [R-8.13] [R-8.14] [R-8.15] [R-8.16] [R-8.17]', () => {
@@ -300,7 +317,6 @@ describe('checkout model', () => {
   });
 
   it('gathers the submit facts so the spec order holds: below the minimum first, then payment, then delivery type [R-5.30] [R-5.36] [R-5.37] [R-5.38]', () => {
-    const ctx = { now: NOW, prefs: PREFS, timeZone: EST.time_zone, officeHours: EST.office_hours, type: null, products: [] };
     const check = (draft: Draft) => {
       const lines = draftLines(draft);
       const totals = priceOrder(pricingInput({ draft, lines, prefs: PREFS, freeDeliveryEnabled: true, orderVariationsCents: 0, creditsAvailable: 0 }));
@@ -311,7 +327,6 @@ describe('checkout model', () => {
           establishment: EST,
           products: new Map(),
           orderVariations: [BAGS],
-          schedule: scheduleContext(ctx),
           totals,
           open: true,
           now: NOW,

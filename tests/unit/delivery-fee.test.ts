@@ -2,9 +2,12 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   DEFAULT_DELIVERY_RADIUS_METERS,
+  deliveryAt,
   deliveryFee,
   distanceMeters,
   effectiveDeliveryRadius,
+  insideDeliveryRadius,
+  withinDeliveryRadius,
   type DeliveryBand,
   type LngLat,
 } from '../../src/domain/delivery-fee.ts';
@@ -99,5 +102,44 @@ describe('deliveryFee', () => {
   it('refuses a negative or non-finite distance', () => {
     expect(() => deliveryFee(-1, {})).toThrow(RangeError);
     expect(() => deliveryFee(Number.POSITIVE_INFINITY, {})).toThrow(RangeError);
+  });
+});
+
+/** A point `meters` due north of `from`: on one meridian the haversine distance is R x the latitude difference. */
+function northOf(from: LngLat, meters: number): LngLat {
+  return [from[0], from[1] + (meters / 6_371_008.8) * (180 / Math.PI)];
+}
+
+describe('withinDeliveryRadius and deliveryAt: one reading of where an establishment reaches', () => {
+  const SP: LngLat = [-46.6333, -23.5505];
+
+  it('measures whole metres, so 5000.4 m is inside the default radius and 5000.6 m is not [R-9.11]', () => {
+    expect(distanceMeters(SP, northOf(SP, 5000.4))).toBe(5000);
+    expect(withinDeliveryRadius(SP, northOf(SP, 5000.4), {})).toBe(true);
+    expect(withinDeliveryRadius(SP, northOf(SP, 5000.6), {})).toBe(false);
+    expect(insideDeliveryRadius(5000, { delivery_radius: null })).toBe(true);
+    expect(insideDeliveryRadius(5001, {})).toBe(false);
+  });
+
+  it('agrees with the fee at every distance around a radius', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 2990, max: 3010, noNaN: true }), (meters) => {
+        const to = northOf(SP, meters);
+        const prefs = { delivery_type: ['delivery'], delivery_radius: 3000 };
+        expect(deliveryAt(SP, to, prefs).ok).toBe(withinDeliveryRadius(SP, to, prefs));
+      }),
+    );
+  });
+
+  it('answers the fee and distance of the band inside the radius [R-7.38]', () => {
+    const prefs = { delivery_type: ['delivery', 'pickup'], delivery_radius: 5000, delivery_bands: BANDS };
+    expect(deliveryAt(SP, northOf(SP, 1200.2), prefs)).toEqual({ ok: true, price: 800, distance: 1200 });
+    expect(deliveryAt(SP, northOf(SP, 5000.6), prefs)).toEqual({ ok: false, reason: 'outside_radius', distance: 5001 });
+  });
+
+  it('delivers nowhere when the establishment does not list delivery, whatever the distance', () => {
+    expect(deliveryAt(SP, SP, { delivery_type: ['pickup'] })).toEqual({ ok: false, reason: 'not_delivering' });
+    // The radius itself is still the establishment's reach for the establishment list's intersect filter.
+    expect(withinDeliveryRadius(SP, SP, {})).toBe(true);
   });
 });

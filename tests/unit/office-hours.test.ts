@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import {
   STATUS_POLL_MS,
   STATUS_RECHECK_MS,
-  WEEKDAY_LABELS,
   closesNextDay,
   closingAt,
   establishmentStatus,
@@ -16,9 +15,9 @@ import {
   nextOpening,
   nextStatusState,
   toOfficeHourForm,
-  weekdayLabel,
   weeklyTable,
 } from '../../src/domain/office-hours.ts';
+import { dayHoursText, weekdayName } from '../../src/i18n/messages.ts';
 import type { OfficeHour, StatusState } from '../../src/domain/office-hours.ts';
 import { Temporal, normalizeTime, parseHHMM } from '../../src/domain/time.ts';
 
@@ -42,7 +41,7 @@ describe('records and form', () => {
     const sunday: OfficeHour[] = [{ wday: 1, start_at: 1000, stop_at: 1400 }];
     expect(isOpenAt(sunday, sp('2025-01-05T12:00'), SP)).toBe(true);
     expect(isOpenAt(sunday, sp('2025-01-06T12:00'), SP)).toBe(false);
-    expect(weekdayLabel(1)).toBe('Domingo');
+    expect(weekdayName(1)).toBe('Domingo');
     expect(isValidOfficeHour({ wday: 0, start_at: 800, stop_at: 1800 })).toBe(false);
     expect(isValidOfficeHour({ wday: 8, start_at: 800, stop_at: 1800 })).toBe(false);
   });
@@ -230,10 +229,9 @@ describe('closingAt', () => {
 describe('weeklyTable', () => {
   it('lists Domingo..Sábado with merged HH:MM intervals [R-9.4] [R-9.15]', () => {
     const table = weeklyTable([...FRIDAY_NIGHT, ...LUNCH_AND_DINNER_TUESDAY]);
-    expect(table.map((r) => r.label)).toEqual(['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']);
-    expect(table.map((r) => r.text)).toEqual(['Fechado', 'Fechado', '11:00 às 15:00, 18:00 às 23:00', 'Fechado', 'Fechado', '18:00 às 02:00', 'Fechado']);
+    expect(table.map((r) => weekdayName(r.wday))).toEqual(['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']);
+    expect(table.map(dayHoursText)).toEqual(['Fechado', 'Fechado', '11:00 às 15:00, 18:00 às 23:00', 'Fechado', 'Fechado', '18:00 às 02:00', 'Fechado']);
     expect(table[5]!.intervals).toEqual([{ opening: '18:00', closing: '02:00', closesNextDay: true }]);
-    expect(WEEKDAY_LABELS).toHaveLength(7);
   });
 });
 

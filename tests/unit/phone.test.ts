@@ -2,7 +2,6 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   COUNTRY_CODE,
-  PHONE_MISMATCH_MESSAGE,
   SMS_CODE_LENGTH,
   checkTypedPhone,
   isCompleteSmsCode,
@@ -15,6 +14,7 @@ import {
   samePhone,
   validatePhone,
 } from '../../src/domain/phone.ts';
+import { fieldProblemText } from '../../src/i18n/messages.ts';
 
 const MOBILE_TYPED_10 = '(11) 8765-4321';
 const MOBILE_11 = '11987654321';
@@ -108,11 +108,13 @@ describe('validatePhone', () => {
   });
 
   it('reports fewer than 10 digits as incomplete', () => {
-    expect(validatePhone('(11) 9876-543')).toEqual({ ok: false, code: 'phone_incomplete', message: 'Telefone incompleto' });
+    expect(validatePhone('(11) 9876-543')).toEqual({ ok: false, code: 'phone_incomplete' });
+    expect(fieldProblemText('phone_incomplete')).toBe('Telefone incompleto');
   });
 
   it('rejects an area code that does not exist', () => {
-    expect(validatePhone('(20) 3000-0000')).toEqual({ ok: false, code: 'phone_invalid', message: 'Número de telefone inválido' });
+    expect(validatePhone('(20) 3000-0000')).toEqual({ ok: false, code: 'phone_invalid' });
+    expect(fieldProblemText('phone_invalid')).toBe('Número de telefone inválido');
   });
 
   it('rejects a subscriber number starting with 0 or 1', () => {
@@ -130,12 +132,8 @@ describe('checkTypedPhone [R-5.23]', () => {
   });
 
   it('refuses another number with the spec message', () => {
-    expect(checkTypedPhone('(11) 8765-4320', '+5511987654321')).toEqual({
-      ok: false,
-      code: 'phone_mismatch',
-      message: 'O número digitado não confere com o número cadastrado. Tente novamente.',
-    });
-    expect(PHONE_MISMATCH_MESSAGE).toBe('O número digitado não confere com o número cadastrado. Tente novamente.');
+    expect(checkTypedPhone('(11) 8765-4320', '+5511987654321')).toEqual({ ok: false, code: 'phone_mismatch' });
+    expect(fieldProblemText('phone_mismatch')).toBe('O número digitado não confere com o número cadastrado. Tente novamente.');
   });
 });
 

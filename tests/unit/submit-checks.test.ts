@@ -1,6 +1,17 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { SUBMIT_PROBLEM_CODES, firstSubmitProblem, type SubmitCheckInput } from '../../src/domain/submit-checks.ts';
+import {
+  SUBMIT_PROBLEM_CODES,
+  deliveryTime,
+  firstSubmitProblem,
+  productRefusingSchedule,
+  scheduleContext,
+  submitCheckFacts,
+  unavailableToday,
+  type SubmitCheckInput,
+  type SubmitFacts,
+} from '../../src/domain/submit-checks.ts';
+import { Temporal } from '../../src/domain/time.ts';
 import { normalizeSpaces } from '../../src/domain/money.ts';
 import { type } from 'arktype';
 import { Preferences } from '../../src/schemas/catalogue.ts';
@@ -347,5 +358,89 @@ describe('preferences.tax_receipt', () => {
     for (const other of [true, 'sim', 'obrigatorio', 'Required', null, 0]) {
       expect(Preferences({ title: 'Loja', desc: '', delivery_type: ['pickup'], tax_receipt: other }), String(other)).toBeInstanceOf(type.errors);
     }
+  });
+});
+
+describe('submitCheckFacts: the facts the checkout and POST orders both read', () => {
+  const SP = 'America/Sao_Paulo';
+  /** Open 11:00-23:00 every day. */
+  const HOURS = [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 1100, stop_at: 2300 }));
+  const PREFS = {
+    min_order: 0,
+    tax_receipt: false as const,
+    max_days_scheduling: 3,
+    min_delivery_time: 45,
+    max_delivery_time: 90,
+    min_pickup_time: 15,
+    max_pickup_time: 30,
+  };
+  const WATER = { name: 'Água', mandatory_schedule: false, availabilities: [], min_schedule_time: 0, accept_scheduling: true };
+  /** Lunch only, Monday to Friday 11:00-15:00. */
+  const LUNCH = { ...WATER, name: 'Prato do dia', availabilities: [2, 3, 4, 5, 6].map((wday) => ({ wday, start_at: 1100, stop_at: 1500 })) };
+  const at = (iso: string) => Temporal.Instant.from(iso);
+  const facts = (over: Partial<SubmitFacts> = {}): SubmitFacts => ({
+    now: at('2025-01-03T14:00:00Z'), // Friday 11:00 in São Paulo
+    timeZone: SP,
+    officeHours: HOURS,
+    prefs: PREFS,
+    open: true,
+    type: 'pickup',
+    products: [WATER],
+    schedule: { date: null, time: null },
+    totals: { total: 600, credits: 0, products_total: 600 },
+    useCredits: false,
+    paymentType: 'offline',
+    paymentMethod: { _id: 'dinheiro', payback: false },
+    change: null,
+    hasAddress: false,
+    hasCard: false,
+    cardDocument: null,
+    invoice: { status: false, document: '' },
+    orderVariations: { groups: [], selections: {} },
+    ...over,
+  });
+
+  it("reads today and 'unavailable today' in the establishment's zone, not the machine's [R-5.32]", () => {
+    // Friday 23:30 in São Paulo is already Saturday in UTC: closed, next opening tomorrow at 11:00.
+    const late = submitCheckFacts(facts({ now: at('2025-01-04T02:30:00Z'), open: false }));
+    expect([late.today, late.unavailable_today]).toEqual(['2025-01-03', true]);
+    // Friday 09:00: closed, but opening at 11:00 today.
+    const early = submitCheckFacts(facts({ now: at('2025-01-03T12:00:00Z'), open: false }));
+    expect([early.today, early.unavailable_today]).toEqual(['2025-01-03', false]);
+    expect(firstSubmitProblem(late)?.code).toBe('closed_without_schedule');
+    expect(unavailableToday({ office_hours: HOURS, time_zone: SP }, true, at('2025-01-04T02:30:00Z'))).toBe(false);
+  });
+
+  it('checks a schedule with the preparation time of the delivery type and the products minimum hours [R-5.64]', () => {
+    const today = (time: string, over: Partial<SubmitFacts> = {}) =>
+      submitCheckFacts(facts({ schedule: { date: '2025-01-03', time }, ...over })).schedule.check;
+    // Friday 11:00: pickup needs 15 minutes, delivery 45.
+    expect(today('11:15')).toMatchObject({ ok: true });
+    expect(today('11:15', { type: 'delivery' })).toMatchObject({ ok: false, reason: 'too_early', suggested: '11:45' });
+    // A made-to-order product asks 2 hours more.
+    expect(today('11:15', { products: [{ ...WATER, min_schedule_time: 2 }] })).toMatchObject({ ok: false, reason: 'too_early' });
+    expect(submitCheckFacts(facts()).schedule).toEqual({ date: null, time: null, check: null });
+  });
+
+  it("reads each product's window now and whether the products share a time [R-5.34] [R-5.73]", () => {
+    const evening = submitCheckFacts(facts({ now: at('2025-01-03T21:00:00Z'), products: [WATER, LUNCH] })); // 18:00
+    expect(evening.products.map((p) => p.available_now)).toEqual([true, false]);
+    expect(firstSubmitProblem(evening)).toEqual({ code: 'product_unavailable', params: { name: 'Prato do dia' } });
+    const dinner = { ...WATER, name: 'Jantar', availabilities: [{ wday: 6, start_at: 1900, stop_at: 2200 }] };
+    expect(submitCheckFacts(facts({ products: [LUNCH, dinner] })).products_share_availability).toBe(false);
+  });
+
+  it("estimates each delivery type with its own times, eating on the premises with pickup's", () => {
+    expect(deliveryTime(PREFS, 'delivery')).toEqual({ min: 45, max: 90 });
+    expect(deliveryTime(PREFS, 'pickup')).toEqual({ min: 15, max: 30 });
+    expect(deliveryTime(PREFS, 'local')).toEqual({ min: 15, max: 30 });
+    expect(
+      scheduleContext({ now: at('2025-01-03T14:00:00Z'), timeZone: SP, officeHours: HOURS, prefs: PREFS, type: 'local', products: [] }).preparationMinutes,
+    ).toBe(15);
+  });
+
+  it('names the product that takes no scheduled order', () => {
+    expect(productRefusingSchedule([WATER, { ...WATER, name: 'Gelo', accept_scheduling: false }])).toBe('Gelo');
+    expect(productRefusingSchedule([WATER])).toBeNull();
   });
 });

@@ -1,14 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import {
-  DOCUMENT_INCOMPLETE_MESSAGE,
-  DOCUMENT_INVALID_MESSAGE,
-  isValidTaxId,
-  maskTaxId,
-  stripTaxId,
-  taxIdMaskKind,
-  validateTaxId,
-} from '../../src/domain/tax-id.ts';
+import { isValidTaxId, maskTaxId, stripTaxId, taxIdMaskKind, validateTaxId } from '../../src/domain/tax-id.ts';
+import { fieldProblemText } from '../../src/i18n/messages.ts';
 
 const VALID_CPF = '529.982.247-25';
 const VALID_CPF_DIGITS = '52998224725';
@@ -17,8 +10,8 @@ const VALID_CNPJ = '11.222.333/0001-81';
 const VALID_ALPHANUMERIC_CNPJ = '12.ABC.345/01DE-35';
 const CNPJ_WRONG_CHECK_DIGIT = '11.222.333/0001-80';
 
-const incomplete = { ok: false, code: 'document_incomplete', message: 'CPF/CNPJ incompleto' };
-const invalid = { ok: false, code: 'document_not_validate', message: 'CPF/CNPJ inválido' };
+const incomplete = { ok: false, code: 'document_incomplete' };
+const invalid = { ok: false, code: 'document_not_validate' };
 
 describe('validateTaxId', () => {
   it('accepts a CPF written with punctuation (14 characters) [R-5.12]', () => {
@@ -71,12 +64,12 @@ describe('validateTaxId', () => {
     expect(validateTaxId('529.982.247-2')).toEqual(incomplete);
     expect(validateTaxId('112223330001')).toEqual(incomplete);
     expect(validateTaxId('1122233300018')).toEqual(incomplete);
-    expect(DOCUMENT_INCOMPLETE_MESSAGE).toBe('CPF/CNPJ incompleto');
+    expect(fieldProblemText('document_incomplete')).toBe('CPF/CNPJ incompleto');
   });
 
   it('rejects more than 14 characters as invalid [R-5.14]', () => {
     expect(validateTaxId('112223330001810')).toEqual(invalid);
-    expect(DOCUMENT_INVALID_MESSAGE).toBe('CPF/CNPJ inválido');
+    expect(fieldProblemText('document_not_validate')).toBe('CPF/CNPJ inválido');
   });
 
   it('rejects letters in a CPF and in CNPJ check-digit positions', () => {

@@ -15,8 +15,10 @@ import {
   variationControl,
   variationGroupAmountCents,
   variationGroupError,
+  variationPickProblems,
 } from '../../src/domain/variation-pricing.ts';
-import type { VariationGroupDef, VariationPick } from '../../src/domain/variation-pricing.ts';
+import type { VariationGroupDef, VariationPick, VariationProblem } from '../../src/domain/variation-pricing.ts';
+import { variationProblemText } from '../../src/i18n/messages.ts';
 
 // Picks: 2 x R$ 5,00 (bacon), 1 x R$ 0,00 (onion), 1 x R$ 3,01 (cheese), 1 x -R$ 1,00 (no sauce credit). N = 5.
 const MIXED: VariationPick[] = [
@@ -135,6 +137,9 @@ describe('unit price and line total', () => {
   });
 });
 
+/** The message the modal shows for a problem (the domain answers codes). */
+const text = (problem: VariationProblem | null) => (problem ? variationProblemText(problem) : null);
+
 const MASSA: VariationGroupDef = { _id: 'massa', name: 'Massa', layout: 'check', min: 1, max: 1 };
 const SABORES: VariationGroupDef = { _id: 'sabores', name: 'Sabores', layout: 'check', min: 2, max: 2 };
 const ADICIONAIS: VariationGroupDef = { _id: 'adicionais', name: 'Adicionais', layout: 'check', min: 0, max: 3 };
@@ -142,8 +147,15 @@ const MOLHOS: VariationGroupDef = { _id: 'molhos', name: 'molhos', layout: 'addr
 
 describe('variation selection', () => {
   it('needs at least min picks for a check layout with min > 0 [R-5.87] [R-5.90]', () => {
-    expect(variationGroupError(SABORES, [{ item_id: 'a', qnt: 1 }])).toBe('Escolha no mínimo 2 opção de Sabores');
-    expect(variationGroupError(MASSA, [])).toBe('Escolha no mínimo 1 opção de Massa');
+    expect(variationGroupError(SABORES, [{ item_id: 'a', qnt: 1 }])).toEqual({
+      code: 'below_min',
+      groupId: 'sabores',
+      name: 'Sabores',
+      layout: 'check',
+      min: 2,
+    });
+    expect(text(variationGroupError(SABORES, [{ item_id: 'a', qnt: 1 }]))).toBe('Escolha no mínimo 2 opção de Sabores');
+    expect(text(variationGroupError(MASSA, []))).toBe('Escolha no mínimo 1 opção de Massa');
     expect(
       variationGroupError(SABORES, [
         { item_id: 'a', qnt: 1 },
@@ -164,16 +176,20 @@ describe('variation selection', () => {
   });
 
   it('needs a quantity reaching min for an addremove layout with min > 0 [R-5.88] [R-5.90]', () => {
-    expect(variationGroupError(MOLHOS, [])).toBe('Escolha no mínimo 2 molhos');
-    expect(variationGroupError(MOLHOS, [{ item_id: 'a', qnt: 1 }])).toBe('Escolha no mínimo 2 molhos');
+    expect(text(variationGroupError(MOLHOS, []))).toBe('Escolha no mínimo 2 molhos');
+    expect(text(variationGroupError(MOLHOS, [{ item_id: 'a', qnt: 1 }]))).toBe('Escolha no mínimo 2 molhos');
     expect(variationGroupError(MOLHOS, [{ item_id: 'a', qnt: 2 }])).toBeNull();
   });
 
   it('lists every unmet group in order and disables continue [R-5.89]', () => {
     const groups = [MASSA, ADICIONAIS, MOLHOS];
     expect(unmetVariationGroups(groups, { adicionais: [] })).toEqual([
-      { groupId: 'massa', name: 'Massa', min: 1, message: 'Escolha no mínimo 1 opção de Massa' },
-      { groupId: 'molhos', name: 'molhos', min: 2, message: 'Escolha no mínimo 2 molhos' },
+      { code: 'below_min', groupId: 'massa', name: 'Massa', layout: 'check', min: 1 },
+      { code: 'below_min', groupId: 'molhos', name: 'molhos', layout: 'addremove', min: 2 },
+    ]);
+    expect(unmetVariationGroups(groups, { adicionais: [] }).map(variationProblemText)).toEqual([
+      'Escolha no mínimo 1 opção de Massa',
+      'Escolha no mínimo 2 molhos',
     ]);
     expect(canContinue(groups, {})).toBe(false);
     expect(canContinue(groups, { massa: [{ item_id: 'fina', qnt: 1 }], molhos: [{ item_id: 'alho', qnt: 2 }] })).toBe(true);
@@ -285,5 +301,46 @@ describe('variation layout', () => {
     // The same picks meet a minimum of 2 as addremove units but not as check options.
     expect(canContinue([{ ...addremove, min: 2 }], { molhos: twice })).toBe(true);
     expect(canContinue([{ ...check, min: 2 }], { molhos: once })).toBe(false);
+  });
+});
+
+describe('variationPickProblems: the one check of picks for the cart, the extras and POST orders', () => {
+  const items = (...ids: string[]) => ids.map((_id) => ({ _id }));
+  const sabores = { ...SABORES, min: 1, items: items('calabresa', 'mussarela', 'portuguesa') };
+  const molhos = { ...MOLHOS, min: 0, max: 3, items: items('alho', 'pimenta') };
+
+  it('refuses a check option chosen more than once, and names the group', () => {
+    expect(variationPickProblems([sabores], { sabores: [{ item_id: 'calabresa', qnt: 2 }] })).toEqual([
+      { code: 'picked_twice', groupId: 'sabores', name: 'Sabores' },
+    ]);
+    expect(variationProblemText({ code: 'picked_twice', groupId: 'sabores', name: 'Sabores' })).toBe('Escolha cada opção de Sabores uma vez só');
+  });
+
+  it('refuses more than max options (check: distinct options; addremove: the quantities added up)', () => {
+    const three = ['calabresa', 'mussarela', 'portuguesa'].map((item_id) => ({ item_id, qnt: 1 }));
+    expect(variationPickProblems([sabores], { sabores: three })).toEqual([{ code: 'above_max', groupId: 'sabores', name: 'Sabores', layout: 'check', max: 2 }]);
+    expect(variationPickProblems([molhos], { molhos: [{ item_id: 'alho', qnt: 3 }] })).toEqual([]);
+    expect(
+      variationPickProblems([molhos], {
+        molhos: [
+          { item_id: 'alho', qnt: 3 },
+          { item_id: 'pimenta', qnt: 1 },
+        ],
+      }),
+    ).toEqual([{ code: 'above_max', groupId: 'molhos', name: 'molhos', layout: 'addremove', max: 3 }]);
+    expect(variationProblemText({ code: 'above_max', groupId: 'molhos', name: 'Molhos', layout: 'addremove', max: 3 })).toBe('Escolha no máximo 3 Molhos');
+  });
+
+  it('reads a max of 0 as no maximum', () => {
+    const any = { ...molhos, max: 0 };
+    expect(variationPickProblems([any], { molhos: [{ item_id: 'alho', qnt: 50 }] })).toEqual([]);
+  });
+
+  it("lists unmet minimums first, then each group's unknown items, repeats and excess, then stray groups", () => {
+    expect(
+      variationPickProblems([sabores, { ...molhos, min: 1 }], { sabores: [{ item_id: 'ghost', qnt: 1 }] }, [{ groupId: 'old', itemId: 'x' }]).map(
+        (p) => p.code,
+      ),
+    ).toEqual(['below_min', 'unknown_item', 'unknown_group']);
   });
 });

@@ -4,16 +4,8 @@
 // identifies the application by User-Agent, as Nominatim's usage policy requires. Answers are
 // cached in memory (the policy also asks clients not to repeat identical queries) and results
 // outside Brazil are dropped even if an endpoint ignores countrycodes.
-import {
-  GeocoderUnavailableError,
-  placeLabel,
-  stateCodeOf,
-  EMPTY_REVERSE,
-  type GeoSearchResult,
-  type Geocoder,
-  type LngLat,
-  type ReverseGeocodeResult,
-} from './geocoder.ts';
+import { GeocoderUnavailableError, placeLabel, stateCodeOf, EMPTY_REVERSE, type Geocoder, type LngLat } from './geocoder.ts';
+import type { GeoSearchResult, ReverseGeocodeResult } from '../../schemas/api-geo.ts';
 
 export interface NominatimOptions {
   /** Base URL, e.g. https://nominatim.openstreetmap.org (a path prefix is kept). */

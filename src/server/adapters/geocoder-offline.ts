@@ -11,7 +11,8 @@ import { DEMO_STREETS } from './geo-data/demo-streets.ts';
 import { MUNICIPALITY_CENTRES } from './geo-data/municipality-centres.ts';
 import { WATER_AREAS } from './geo-data/water.ts';
 import type { LngLatTuple, MunicipalityCentre, StreetSegment, WaterArea } from './geo-data/types.ts';
-import { EMPTY_REVERSE, foldText, placeLabel, type GeoSearchResult, type Geocoder, type LngLat, type ReverseGeocodeResult } from './geocoder.ts';
+import { EMPTY_REVERSE, foldText, placeLabel, type Geocoder, type LngLat } from './geocoder.ts';
+import type { GeoSearchResult, ReverseGeocodeResult } from '../../schemas/api-geo.ts';
 import { insideBrazilBounds } from '../../schemas/api-geo.ts';
 
 /** A position this close to a street is on it: the answer names the street and a house number. */

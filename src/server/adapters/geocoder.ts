@@ -5,38 +5,11 @@
 // when GEOCODER_URL is set (geocoder-nominatim.ts).
 import { getStateCodeByName } from '@brazilian-utils/brazilian-utils';
 import { config } from '../config.ts';
-import { STATE_CODES } from '../../schemas/api-geo.ts';
+import { STATE_CODES, type GeoSearchResult, type ReverseGeocodeResult } from '../../schemas/api-geo.ts';
 import { createOfflineGeocoder } from './geocoder-offline.ts';
 import { createNominatimGeocoder } from './geocoder-nominatim.ts';
 
 export type LngLat = [lng: number, lat: number];
-
-/** The address at a position; a part the geocoder does not know is ''. */
-export interface ReverseGeocodeResult {
-  street: string;
-  /** House number ('' when unknown). */
-  number: string;
-  neighborhood: string;
-  city: string;
-  /** Two-letter state code (UF). */
-  state: string;
-  country: 'BR';
-}
-
-export interface GeoSearchResult {
-  /** One line to show in the suggestion list. */
-  label: string;
-  /** What was found: a street (possibly at a house number), a neighbourhood or a municipality. */
-  kind: 'street' | 'neighborhood' | 'city';
-  street: string;
-  /** The house number asked for in the query, when a street was found with one; else ''. */
-  number: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  /** Where to centre the map; null for a municipality the geocoder cannot place. */
-  lng_lat: LngLat | null;
-}
 
 export interface Geocoder {
   readonly engine: 'offline' | 'nominatim';

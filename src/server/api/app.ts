@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { config } from '../config.ts';
 import type { Database, Engine } from '../db/database.ts';
 import { ApiError, errorResponse } from './errors.ts';
+import { Refusal } from '../services/refusal.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { tenancyRoutes } from './routes/tenancy.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -86,7 +87,7 @@ export function createApi(deps: ApiDeps) {
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof ApiError || err instanceof Refusal) return errorResponse(c, err);
     if (err instanceof SyntaxError) return errorResponse(c, new ApiError(400, 'invalid_json'));
     console.error('[api]', c.req.method, c.req.path, err);
     return errorResponse(c, new ApiError(500, 'internal_error'));

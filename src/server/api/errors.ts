@@ -1,13 +1,22 @@
 // Every API error is JSON { message: <machine code> } with an explicit status; validation errors
-// add the offending field paths. Islands translate the codes (src/i18n/locales/pt-BR/errors.json).
+// add the offending field paths, business refusals their parameters (src/schemas/api-errors.ts).
+// Routes throw ApiError with a status; services throw a Refusal (src/server/services/refusal.ts),
+// whose kind is mapped to a status here, once. Islands translate the codes.
 import type { Context } from 'hono';
 import { type } from 'arktype';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody, ErrorParams, FieldProblem } from '../../schemas/api-errors.ts';
+import { Refusal, type RefusalKind } from '../services/refusal.ts';
+
+export type { FieldProblem } from '../../schemas/api-errors.ts';
 
 export class ApiError extends Error {
   status: ContentfulStatusCode;
   code: string;
   fields?: FieldProblem[];
+  params?: ErrorParams;
+  /** Adds Retry-After to the answer. */
+  retryAfterSeconds?: number;
   constructor(status: ContentfulStatusCode, code: string, fields?: FieldProblem[]) {
     super(code);
     this.status = status;
@@ -16,12 +25,25 @@ export class ApiError extends Error {
   }
 }
 
-export interface FieldProblem {
-  /** JSON path of the field, e.g. 'products[0].qnt'. */
-  path: string;
-  /** arktype's machine code, e.g. 'required', 'pattern', 'max'. */
-  code: string;
-  message: string;
+/** The status of each kind of refusal. */
+export const REFUSAL_STATUS: Readonly<Record<RefusalKind, ContentfulStatusCode>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  unprocessable: 422,
+  too_many: 429,
+};
+
+/** A service's refusal as the API answers it. */
+export function fromRefusal(refusal: Refusal): ApiError {
+  const err = new ApiError(REFUSAL_STATUS[refusal.kind], refusal.code, refusal.fields);
+  err.params = refusal.params;
+  err.retryAfterSeconds = refusal.retryAfterSeconds;
+  return err;
 }
 
 export function fieldProblems(errors: InstanceType<typeof type.errors>): FieldProblem[] {
@@ -35,6 +57,11 @@ export function validate<T>(schema: (data: unknown) => T | InstanceType<typeof t
   return out as T;
 }
 
-export function errorResponse(c: Context, err: ApiError) {
-  return c.json(err.fields ? { message: err.code, fields: err.fields } : { message: err.code }, err.status);
+export function errorResponse(c: Context, err: ApiError | Refusal) {
+  const api = err instanceof Refusal ? fromRefusal(err) : err;
+  const body: ErrorBody = { message: api.code };
+  if (api.params) body.params = api.params;
+  if (api.fields) body.fields = api.fields;
+  if (api.retryAfterSeconds !== undefined) c.header('Retry-After', String(api.retryAfterSeconds));
+  return c.json(body, api.status);
 }

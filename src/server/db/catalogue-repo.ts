@@ -202,8 +202,6 @@ export async function listEstablishments(db: Database, filter: { companyId?: str
       'establishments.name',
       'establishments.active',
       'establishments.address',
-      'establishments.lng',
-      'establishments.lat',
       'establishments.design',
       'establishments.company_id',
       'companies.slug as company_slug',
@@ -214,16 +212,21 @@ export async function listEstablishments(db: Database, filter: { companyId?: str
   if (filter.companyId) q = q.where('establishments.company_id', '=', filter.companyId);
   if (filter.activeOnly) q = q.where('establishments.active', '=', 1);
   const rows = await q.execute();
-  return rows.map((r) => ({
-    _id: r.id,
-    slug_area: r.slug,
-    name: r.name,
-    active: r.active === 1,
-    address: JSON.parse(r.address),
-    lng_lat: [r.lng, r.lat] as [number, number],
-    icon: JSON.parse(r.design).icon ?? null,
-    company: { _id: r.company_id, slug: r.company_slug, name: r.company_name },
-  }));
+  return rows.map((r) => {
+    const address = JSON.parse(r.address) as EstablishmentSummary['address'];
+    return {
+      _id: r.id,
+      slug_area: r.slug,
+      name: r.name,
+      active: r.active === 1,
+      address,
+      // The address's own position, exact: PostgreSQL's real lng/lat columns keep ~7 digits, and the
+      // delivery rules must measure from the same point in every answer (src/domain/delivery-fee.ts).
+      lng_lat: address.lng_lat,
+      icon: JSON.parse(r.design).icon ?? null,
+      company: { _id: r.company_id, slug: r.company_slug, name: r.company_name },
+    };
+  });
 }
 
 export async function listCategories(db: Database, establishmentId: string, opts: { onlyWithProducts?: boolean } = {}): Promise<CategoryView[]> {

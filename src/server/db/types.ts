@@ -1,4 +1,5 @@
 // Row shapes of the database tables (as stored: booleans are 0/1, JSON and instants are text).
+import type { AddressView } from '../../schemas/api-geo.ts';
 export interface CompanyRow {
   id: string;
   slug: string;
@@ -111,22 +112,16 @@ export interface LoginFailureRow {
   failed_at: string;
 }
 
-export interface AddressRow {
+/** The stored address: the answer's fields (src/schemas/api-geo.ts AddressView) with the position in two columns. */
+export type AddressRow = Omit<AddressView, '_id' | 'place' | 'lng_lat'> & {
   id: string;
   user_id: string;
-  street: string;
-  number: string | null;
-  complement: string | null;
-  ref: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  country: string;
+  /** One of ADDRESS_PLACES, as text (src/server/db/addresses-repo.ts addressView reads it back). */
   place: string;
   lng: number;
   lat: number;
   created_at: string;
-}
+};
 export interface OrderCounterRow {
   establishment_id: string;
   last_number: number;

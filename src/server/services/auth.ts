@@ -14,11 +14,14 @@ import {
   recordLoginFailure,
   type UserChanges,
 } from '../db/users-repo.ts';
-import { ApiError, type FieldProblem } from '../api/errors.ts';
-import { validatePhone } from '../../domain/phone.ts';
-import { validateTaxId } from '../../domain/tax-id.ts';
+import type { FieldProblem } from '../../schemas/api-errors.ts';
+import { Refusal, invalidBody } from './refusal.ts';
+import { validatePhone, type PhoneProblemCode } from '../../domain/phone.ts';
+import { validateTaxId, type TaxIdErrorCode } from '../../domain/tax-id.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
-import type { Gender, ProfileBody, RegisterBody } from '../../schemas/api-accounts.ts';
+import { BIRTHDAY_MIN, checkBirthday, type BirthdayProblem } from '../../domain/birthday.ts';
+import type { ProfileBody, RegisterBody, UserView } from '../../schemas/api-accounts.ts';
+import type { Gender } from '../../schemas/account-fields.ts';
 import { imageSizeUrls, type ImageStorage } from '../adapters/image-storage.ts';
 
 // --- Passwords ---
@@ -74,24 +77,6 @@ export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
 // --- The user as the API answers it ---
 
-export interface UserView {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-  fbid: string | null;
-  photo: string | null;
-  photo_sizes: Record<string, string> | null;
-  phone_verified: boolean;
-  email_verified: boolean;
-  /** Balance in centavos. */
-  credits: number;
-  document: string | null;
-  birthday: string | null;
-  gender: Gender | null;
-  delivery_address: null;
-}
-
 export function facebookPhotoUrl(fbid: string): string {
   return `https://graph.facebook.com/${encodeURIComponent(fbid)}/picture?type=large`;
 }
@@ -119,34 +104,30 @@ export function userView(row: UserRow, storage: Pick<ImageStorage, 'url'>): User
 
 // --- Form rules ---
 
-function invalidBody(problems: FieldProblem[]): ApiError {
-  return new ApiError(400, 'invalid_body', problems);
-}
+/** What a refused phone or document is, for the developer reading a 400 (the storefront shows the code's Portuguese). */
+const FIELD_DETAIL: Record<PhoneProblemCode | TaxIdErrorCode, string> = {
+  phone_incomplete: 'phone must have 10 or 11 digits',
+  phone_invalid: 'phone must be a Brazilian number with a real area code',
+  phone_mismatch: 'phone must be the registered number',
+  document_incomplete: 'document must have 11 (CPF) or 14 (CNPJ) characters',
+  document_not_validate: 'document must be a valid CPF or CNPJ',
+};
 
 /** The phone's national digits, or a field problem (10 or 11 digits, real area code) [decisions #11]. */
 function checkPhone(input: string, problems: FieldProblem[]): string | undefined {
   const result = validatePhone(input);
   if (result.ok) return result.digits;
-  problems.push({ path: 'phone', code: result.code, message: result.message });
+  problems.push({ path: 'phone', code: result.code, message: FIELD_DETAIL[result.code] });
   return undefined;
 }
 
-const BIRTHDAY_MIN = Temporal.PlainDate.from('1900-01-01');
-
-/** A real calendar date in YYYY-MM-DD, from 1900-01-01 up to today in `timeZone` [R-5.97]. */
-export function checkBirthday(text: string, now: Date, timeZone = DEFAULT_TIME_ZONE): { ok: true; value: string } | { ok: false; message: string } {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return { ok: false, message: 'birthday must be a date as YYYY-MM-DD' };
-  let date: Temporal.PlainDate;
-  try {
-    date = Temporal.PlainDate.from(text, { overflow: 'reject' });
-  } catch {
-    return { ok: false, message: 'birthday must be a real calendar date' };
-  }
-  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate();
-  if (Temporal.PlainDate.compare(date, today) > 0) return { ok: false, message: 'birthday must not be in the future' };
-  if (Temporal.PlainDate.compare(date, BIRTHDAY_MIN) < 0) return { ok: false, message: 'birthday must be 1900-01-01 or later' };
-  return { ok: true, value: date.toString() };
-}
+/** The birthday refusals (src/domain/birthday.ts) for the developer reading a 400; the field code is birthday_invalid. */
+const BIRTHDAY_DETAIL: Record<BirthdayProblem, string> = {
+  format: 'birthday must be a date as YYYY-MM-DD',
+  not_a_date: 'birthday must be a real calendar date',
+  future: 'birthday must not be in the future',
+  before_min: `birthday must be ${BIRTHDAY_MIN} or later`,
+};
 
 export interface ProfileChanges {
   changes: UserChanges;
@@ -187,7 +168,7 @@ export function checkProfile(body: ProfileBody, now: Date, timeZone = DEFAULT_TI
     else {
       const doc = validateTaxId(body.document);
       if (doc.ok) changes.document = doc.value;
-      else problems.push({ path: 'document', code: doc.code, message: doc.message });
+      else problems.push({ path: 'document', code: doc.code, message: FIELD_DETAIL[doc.code] });
     }
   }
 
@@ -196,9 +177,9 @@ export function checkProfile(body: ProfileBody, now: Date, timeZone = DEFAULT_TI
   if (personal) {
     if (body.birthday === undefined) problems.push({ path: 'birthday', code: 'required', message: 'birthday is required' });
     else {
-      const b = checkBirthday(body.birthday, now, timeZone);
+      const b = checkBirthday(body.birthday, Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
       if (b.ok) changes.birthday = b.value;
-      else problems.push({ path: 'birthday', code: 'birthday_invalid', message: b.message });
+      else problems.push({ path: 'birthday', code: 'birthday_invalid', message: BIRTHDAY_DETAIL[b.reason] });
     }
     if (body.gender === undefined) problems.push({ path: 'gender', code: 'required', message: 'gender is required' });
     else changes.gender = body.gender;
@@ -218,8 +199,8 @@ export function checkRegistration(body: RegisterBody): { phone: string } {
 
 /** 409 email_taken / phone_taken when another user of the company holds them. */
 export async function assertContactsFree(db: Database, companyId: string, contacts: { email?: string; phone?: string }, exceptId?: string): Promise<void> {
-  if (contacts.email !== undefined && (await contactTaken(db, companyId, 'email', contacts.email, exceptId))) throw new ApiError(409, 'email_taken');
-  if (contacts.phone !== undefined && (await contactTaken(db, companyId, 'phone', contacts.phone, exceptId))) throw new ApiError(409, 'phone_taken');
+  if (contacts.email !== undefined && (await contactTaken(db, companyId, 'email', contacts.email, exceptId))) throw new Refusal('conflict', 'email_taken');
+  if (contacts.phone !== undefined && (await contactTaken(db, companyId, 'phone', contacts.phone, exceptId))) throw new Refusal('conflict', 'phone_taken');
 }
 
 export async function registerUser(db: Database, companyId: string, body: RegisterBody, now: Date): Promise<UserRow> {
@@ -252,29 +233,21 @@ export async function authenticate(db: Database, companyId: string, login: strin
   const user = await findUserByLogin(db, companyId, login);
   if (!user) {
     await burnVerification(password);
-    throw new ApiError(401, 'invalid_credentials');
+    throw new Refusal('unauthenticated', 'invalid_credentials');
   }
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const failures = await recentLoginFailures(db, user.id, windowStart);
   if (failures.length >= LOGIN_MAX_FAILURES) {
     // Allowed again once the fifth most recent failure leaves the window.
     const fifth = failures[LOGIN_MAX_FAILURES - 1]!;
-    throw new TooManyAttempts(Math.max(1, Math.ceil((fifth.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000)));
+    const retryAfterSeconds = Math.max(1, Math.ceil((fifth.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+    throw new Refusal('too_many', 'too_many_attempts', { retryAfterSeconds });
   }
   if (!(await verifyPassword(password, user.password_hash))) {
     await recordLoginFailure(db, user.id, now, windowStart);
-    throw new ApiError(401, 'invalid_credentials');
+    throw new Refusal('unauthenticated', 'invalid_credentials');
   }
   await clearLoginFailures(db, user.id);
-  if (user.banned === 1) throw new ApiError(403, 'user_is_banned');
+  if (user.banned === 1) throw new Refusal('forbidden', 'user_is_banned');
   return user;
-}
-
-/** 429 too_many_attempts; the route adds Retry-After: retryAfterSeconds. */
-export class TooManyAttempts extends ApiError {
-  retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(429, 'too_many_attempts');
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
 }

@@ -1,12 +1,11 @@
 // Establishment API keys: how the establishment's own systems (and `npm run orders`) act on its
 // orders. A key is 32 random bytes in base64url (43 characters), shown once; the database keeps
 // only its SHA-256, like session tokens. Requests carry it as `Authorization: ApiKey <key>` or
-// `X-Api-Key: <key>`. The demo seed writes the plain keys of the demo establishments to
+// `X-Api-Key: <key>` (read by src/server/api/guards.ts). The demo seed writes the plain keys of the demo establishments to
 // `$DATA_DIR/establishment-keys.json` (mode 0600) so the command line finds them.
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Context } from 'hono';
 import type { Database } from '../db/database.ts';
 
 export const KEYS_FILE_NAME = 'establishment-keys.json';
@@ -43,17 +42,6 @@ export async function establishmentOfKey(db: Database, key: string): Promise<str
   if (!KEY_PATTERN.test(key)) return undefined;
   const row = await db.selectFrom('establishment_api_keys').select('establishment_id').where('key_hash', '=', hashApiKey(key)).executeTakeFirst();
   return row?.establishment_id;
-}
-
-/** The key a request carries (`Authorization: ApiKey <key>` or `X-Api-Key`), '' for a malformed one, undefined when none. */
-export function requestApiKey(c: Context): string | undefined {
-  const header = c.req.header('x-api-key');
-  if (header !== undefined) return header.trim();
-  const auth = c.req.header('authorization');
-  if (auth === undefined) return undefined;
-  const m = /^ApiKey\s+(\S+)\s*$/i.exec(auth);
-  if (m) return m[1];
-  return /^ApiKey\b/i.test(auth) ? '' : undefined;
 }
 
 // ---------------------------------------------------------------- the keys file

@@ -14,7 +14,8 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/types.ts';
-import { ApiError } from '../api/errors.ts';
+import { Refusal } from './refusal.ts';
+import { IDEMPOTENCY_HEADER } from '../../schemas/api-headers.ts';
 
 /** How long a key and its response are kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,17 +24,20 @@ export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
 /** Expired keys are purged at most this often (per process). */
 const PURGE_EVERY_MS = 60 * 1000;
 
-/** The request header carrying the key (spec section 7); `Idempotency-Key` (IETF) is accepted too. */
-export const IDEMPOTENCY_HEADER = 'Idempotent-Key';
+/** 409 idempotency_key_in_flight: the first request with the key still runs; retry in a second. */
+function inFlight(): Refusal {
+  return new Refusal('conflict', 'idempotency_key_in_flight', { retryAfterSeconds: 1 });
+}
+
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** The key a request carries: 400 idempotency_key_missing without one, idempotency_key_invalid when malformed. */
 export function idempotencyKeyOf(header: (name: string) => string | undefined): string {
   const raw = header(IDEMPOTENCY_HEADER) ?? header('Idempotency-Key');
-  if (raw === undefined || raw.trim() === '') throw new ApiError(400, 'idempotency_key_missing');
+  if (raw === undefined || raw.trim() === '') throw new Refusal('invalid', 'idempotency_key_missing');
   const key = raw.trim();
-  if (!KEY_PATTERN.test(key)) throw new ApiError(400, 'idempotency_key_invalid');
+  if (!KEY_PATTERN.test(key)) throw new Refusal('invalid', 'idempotency_key_invalid');
   return key;
 }
 
@@ -117,9 +121,9 @@ async function claimOrReplay(db: Database, scope: IdempotencyScope): Promise<Cla
       await db.deleteFrom('idempotency_keys').where('user_id', '=', scope.userId).where('key', '=', scope.key).where('expires_at', '<=', nowIso).execute();
       continue;
     }
-    if (row.fingerprint !== scope.fingerprint) throw new ApiError(422, 'idempotency_key_reused');
+    if (row.fingerprint !== scope.fingerprint) throw new Refusal('unprocessable', 'idempotency_key_reused');
     if (row.state === 'done') return { status: row.response_status ?? 200, body: row.response_body ?? '{}', replayed: true };
-    if (row.locked_until > nowIso) throw new ApiError(409, 'idempotency_key_in_flight');
+    if (row.locked_until > nowIso) throw inFlight();
     // The claim's holder died: take it over, unless another request did so first.
     const taken = await db
       .updateTable('idempotency_keys')
@@ -131,7 +135,7 @@ async function claimOrReplay(db: Database, scope: IdempotencyScope): Promise<Cla
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 1) return claim;
   }
-  throw new ApiError(409, 'idempotency_key_in_flight');
+  throw inFlight();
 }
 
 /**
@@ -161,7 +165,7 @@ export async function runIdempotent(
         .where('locked_until', '=', claimed.lockedUntil)
         .executeTakeFirst();
       // Our claim was taken over (we ran past the lock): roll back, the other request answers.
-      if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'idempotency_key_in_flight');
+      if (Number(done.numUpdatedRows) !== 1) throw inFlight();
       return { status: result.status, body, replayed: false };
     });
   } catch (err) {

@@ -6,33 +6,39 @@
 // the caller's transaction (src/server/services/idempotency.ts), so the order, its number, the
 // credits taken and the idempotency record commit together or not at all.
 import type { Transaction } from 'kysely';
-import { ApiError, type FieldProblem } from '../api/errors.ts';
+import type { FieldProblem } from '../../schemas/api-errors.ts';
+import { Refusal, invalidBody } from './refusal.ts';
 import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
-import type { OrderAddressView, OrderBody, OrderField, OrderItemView, OrderStatus, OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
+import type { AddressView } from '../../schemas/api-geo.ts';
+import type { PlaceOrderAnswer, OrderBody, OrderField, OrderItemView, OrderStatus, OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
 import { listOrderVariations } from '../db/catalogue-repo.ts';
 import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
 import { randomId } from '../db/ids.ts';
 import { addressView, getUserAddress } from '../db/addresses-repo.ts';
-import { normalizePicks, pickErrors, priceLine, selectedEntries, type VariationPick } from '../../domain/cart.ts';
-import { toVariationRule, unmetVariationGroups, variationGroupAmountCents, type VariationSelection } from '../../domain/variation-pricing.ts';
+import {
+  allowedDeliveryTypes,
+  normalizePicks,
+  priceLine,
+  selectedEntries,
+  selectionsByGroup,
+  variationPicksProblems,
+  type VariationPick,
+} from '../../domain/cart.ts';
+import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
-import { deliveryFee, distanceMeters } from '../../domain/delivery-fee.ts';
-import { checkSchedule, productsShareAvailability, zonedDateTimeParts, type ScheduleCheck } from '../../domain/schedule.ts';
-import { firstSubmitProblem } from '../../domain/submit-checks.ts';
-import { isProductAvailableAt } from '../../domain/availability.ts';
-import { isOpenAt, nextOpening, type OfficeHour } from '../../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, Temporal, zonedAt } from '../../domain/time.ts';
+import { deliveryAt } from '../../domain/delivery-fee.ts';
+import { offlineMethods } from '../../domain/payment-methods.ts';
+import { zonedDateTimeParts } from '../../domain/schedule.ts';
+import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
+import { isOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
+import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 
-/** An order refused by a business rule: `{ message: code, params? }` with its status. */
-export class OrderProblem extends ApiError {
-  params?: Record<string, string | number>;
-  constructor(status: 403 | 404 | 409 | 422, code: string, params?: Record<string, string | number>) {
-    super(status, code);
-    this.params = params;
-  }
+/** An order refused by a business rule: `{ message: code, params? }` (403 forbidden, 404, 409, 422 unprocessable). */
+function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: string, params?: Record<string, string | number>): Refusal {
+  return new Refusal(kind, code, { params });
 }
 
 // Open around the clock: the office hours of an establishment whose manual override is 'open'
@@ -45,6 +51,8 @@ type Establishment = {
   officeHours: OfficeHour[];
   timeZone: string;
   openMode: 'auto' | 'open' | 'closed';
+  /** [lng, lat] from the stored address, as every other answer reads it (PostgreSQL's real columns round it). */
+  position: [number, number];
 };
 
 function loadEstablishment(row: EstablishmentRow): Establishment {
@@ -56,6 +64,7 @@ function loadEstablishment(row: EstablishmentRow): Establishment {
     officeHours: openMode === 'open' && officeHours.length === 0 ? ALWAYS : officeHours,
     timeZone: row.time_zone || DEFAULT_TIME_ZONE,
     openMode,
+    position: (JSON.parse(row.address) as { lng_lat: [number, number] }).lng_lat,
   };
 }
 
@@ -65,12 +74,37 @@ function isOpenNow(est: Establishment, now: Temporal.Instant): boolean {
   return isOpenAt(est.officeHours, now, est.timeZone);
 }
 
-/** 'Tamanho (1), Borda (1)': the unmet groups of a variations_required answer. */
-function unmetList(unmet: readonly { name: string; min: number }[]): string {
-  return unmet.map((u) => `${u.name} (${u.min})`).join(', ');
+type PricedLine = { item: OrderItemView; product: ProductView; promo: boolean; packing_quantity: number };
+
+/** What a refused pick is, for the developer reading a 400 (the storefront never sends one: its own checks are the same). */
+function pickProblemText(p: Exclude<VariationProblem, { code: 'below_min' }>): string {
+  switch (p.code) {
+    case 'above_max':
+      return `at most ${p.max} of ${p.name}`;
+    case 'picked_twice':
+      return `each option of ${p.name} can be chosen once`;
+    case 'unknown_item':
+      return `${p.name} has no option ${p.itemId}`;
+    case 'unknown_group':
+      return `unknown or inactive variation ${p.groupId}/${p.itemId}`;
+    case 'invalid_quantity':
+      return 'quantities must be whole numbers';
+  }
 }
 
-type PricedLine = { item: OrderItemView; product: ProductView; promo: boolean; packing_quantity: number };
+/**
+ * The field problems (code variation_invalid) of picks past a maximum, picked twice or unknown, and
+ * the unmet minimums apart: those are answered with the submit checks, in their place.
+ */
+function splitPickProblems(problems: readonly VariationProblem[], path: string): { invalid: FieldProblem[]; unmet: UnmetGroup[] } {
+  const invalid: FieldProblem[] = [];
+  const unmet: UnmetGroup[] = [];
+  for (const p of problems) {
+    if (p.code === 'below_min') unmet.push(p);
+    else invalid.push({ path, code: 'variation_invalid', message: pickProblemText(p) });
+  }
+  return { invalid, unmet };
+}
 
 /**
  * Prices each line from the catalogue; 422 product_unavailable for a product the establishment does
@@ -82,19 +116,11 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
   const unmet: { name: string; min: number }[] = [];
   const lines = body.products.map((line, i) => {
     const product = products.get(line.id);
-    if (!product) throw new OrderProblem(422, 'product_unavailable', { product_id: line.id });
+    if (!product) throw refused('unprocessable', 'product_unavailable', { product_id: line.id });
     const picks: VariationPick[] = normalizePicks(line.variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
-    const selections: Record<string, { item_id: string; qnt: number }[]> = {};
-    for (const p of picks) {
-      selections[p.variation_id] ??= [];
-      selections[p.variation_id]!.push({ item_id: p.item_id, qnt: p.qnt });
-    }
-    const groupUnmet = unmetVariationGroups(product.variations, selections);
-    const unmetMessages = new Set(groupUnmet.map((u) => u.message));
-    for (const message of pickErrors(product, picks)) {
-      if (!unmetMessages.has(message)) problems.push({ path: `products[${i}].variations`, code: 'variation_invalid', message });
-    }
-    unmet.push(...groupUnmet.map((u) => ({ name: `${product.name}: ${u.name}`, min: u.min })));
+    const checked = splitPickProblems(variationPicksProblems(product.variations, picks), `products[${i}].variations`);
+    problems.push(...checked.invalid);
+    unmet.push(...checked.unmet.map((u) => ({ name: `${product.name}: ${u.name}`, min: u.min })));
     const { unit_cents, line_cents } = priceLine(product, picks, line.qnt);
     const item: OrderItemView = {
       product_id: product._id,
@@ -108,47 +134,34 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
     };
     return { item, product, promo: product.promo, packing_quantity: product.packing_quantity };
   });
-  if (problems.length) throw new ApiError(400, 'invalid_body', problems);
+  if (problems.length) throw invalidBody(problems);
   return { lines, unmet };
 }
 
-/** The order-level variation entries and their amount (each group by its price rule), from the active variations only. */
+/**
+ * The order-level variation entries and their amount (each group by its price rule), from the active
+ * variations only; 400 for impossible picks, checked by the same rule as a product's variations.
+ */
 function priceOrderVariations(
   body: OrderBody,
   groups: readonly OrderVariationView[],
 ): { entries: OrderVariationEntry[]; cents: number; selections: Record<string, VariationSelection[]> } {
-  const problems: FieldProblem[] = [];
-  const byId = new Map(groups.map((g) => [g._id, g]));
   const picks = normalizePicks(body.order_variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
-  picks.forEach((p) => {
-    const group = byId.get(p.variation_id);
-    if (!group?.items.some((item) => item._id === p.item_id)) {
-      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `unknown or inactive order variation ${p.variation_id}/${p.item_id}` });
-    }
-  });
+  const { invalid } = splitPickProblems(variationPicksProblems(groups, picks), 'order_variations');
+  if (invalid.length) throw invalidBody(invalid);
+  const { selections } = selectionsByGroup(groups, picks);
   const entries: OrderVariationEntry[] = [];
   let cents = 0;
-  const selections: Record<string, VariationSelection[]> = {};
   for (const group of groups) {
-    const own = picks.filter((p) => p.variation_id === group._id);
-    selections[group._id] = own.map((p) => ({ item_id: p.item_id, qnt: p.qnt }));
-    const count = group.layout === 'check' ? own.length : own.reduce((n, p) => n + p.qnt, 0);
-    if (group.layout === 'check' && own.some((p) => p.qnt !== 1)) {
-      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `each option of ${group.name} can be chosen once` });
-    }
-    if (group.max > 0 && count > group.max) {
-      problems.push({ path: 'order_variations', code: 'variation_invalid', message: `at most ${group.max} of ${group.name}` });
-    }
     const priced: { priceCents: number; qnt: number }[] = [];
     for (const item of group.items) {
-      const pick = own.find((p) => p.item_id === item._id);
+      const pick = selections[group._id]!.find((p) => p.item_id === item._id);
       if (!pick) continue;
       entries.push({ _id: group._id, item_id: item._id, name: item.name, qnt: pick.qnt, price: item.price });
       priced.push({ priceCents: item.price, qnt: pick.qnt });
     }
     cents += variationGroupAmountCents(toVariationRule(group.price_rule), priced);
   }
-  if (problems.length) throw new ApiError(400, 'invalid_body', problems);
   return { entries, cents, selections };
 }
 
@@ -161,28 +174,29 @@ export interface PlaceOrderInput {
 
 /**
  * Validates, prices and stores one order in `trx`; answers the 201 response. Throws OrderProblem
- * (403/404/409/422 with the spec's codes) or ApiError (400) when the order cannot be placed.
+ * (403/404/409/422 with the spec's codes, 400 for impossible picks) when the order cannot be placed.
  */
-export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: { _id: string; order: OrderView } }> {
+export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: PlaceOrderAnswer }> {
   const { body, user, now } = input;
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
 
   const row = await getEstablishmentRow(trx, input.establishmentId);
-  if (row?.active !== 1) throw new ApiError(404, 'establishment_not_found');
+  if (row?.active !== 1) throw refused('not_found', 'establishment_not_found');
   const est = loadEstablishment(row);
   const prefs = est.preferences;
-  if (prefs.unavailable) throw new OrderProblem(403, 'establishment_unavailable');
+  if (prefs.unavailable) throw refused('forbidden', 'establishment_unavailable');
   // [R-6.9] banned users cannot send orders.
-  if (user.banned) throw new OrderProblem(403, 'user_is_banned');
+  if (user.banned) throw refused('forbidden', 'user_is_banned');
   // Coupons and achievements arrive in a later release; nothing may claim their discount yet.
-  if (body.coupon_id !== null) throw new OrderProblem(403, 'coupon_not_available');
-  if (body.achievement_id !== null) throw new OrderProblem(403, 'achievement_not_available');
+  if (body.coupon_id !== null) throw refused('forbidden', 'coupon_not_available');
+  if (body.achievement_id !== null) throw refused('forbidden', 'achievement_not_available');
 
   const type = body.delivery_type;
-  if (!prefs.delivery_type.includes(type)) throw new OrderProblem(403, 'delivery_type_not_available');
+  if (!prefs.delivery_type.includes(type)) throw refused('forbidden', 'delivery_type_not_available');
   // Pay on delivery / on pickup only in this release; online card, Pix and credits-only come later.
-  const offlineAllowed = type === 'delivery' ? prefs.has_delivery_payment : prefs.has_pickup_payment;
-  if (body.payment_type !== 'offline' || !offlineAllowed) throw new OrderProblem(403, 'payment_type_not_available');
+  // The methods of the chosen type, as the checkout lists them; a type without one takes no offline payment.
+  const methods = offlineMethods(prefs, type);
+  if (body.payment_type !== 'offline' || methods.length === 0) throw refused('forbidden', 'payment_type_not_available');
 
   // Only the ordered products, never the whole catalogue.
   const products = await getProductsByIds(
@@ -191,28 +205,32 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     body.products.map((p) => p.id),
   );
   const { lines, unmet: unmetProductVariations } = priceLines(body, products);
-  if (lines.some((l) => !l.product.delivery_type.includes(type))) throw new OrderProblem(403, 'delivery_type_not_available');
+  if (
+    !allowedDeliveryTypes(
+      prefs.delivery_type,
+      lines.map((l) => l.product),
+    ).includes(type)
+  )
+    throw refused('forbidden', 'delivery_type_not_available');
 
   const groups = await listOrderVariations(trx, row.id, { activeOnly: true });
   const orderVariations = priceOrderVariations(body, groups);
 
-  // The delivery address: the user's own, inside the radius [R-7.38].
-  let address: OrderAddressView | null = null;
+  // The delivery address: the user's own, inside the radius [R-7.38], measured at the position the
+  // address list showed the customer (and priced there).
+  let address: AddressView | null = null;
   let fee: number | null = null;
   if (type === 'delivery' && body.address_id !== null) {
     const a = await getUserAddress(trx, user.id, body.address_id);
-    if (!a) throw new OrderProblem(403, 'invalid_address');
-    const result = deliveryFee(distanceMeters([row.lng, row.lat], [a.lng, a.lat]), prefs);
-    if (!result.ok) throw new OrderProblem(404, 'no_delivery_tax_found');
+    if (!a) throw refused('forbidden', 'invalid_address');
     address = addressView(a);
+    const result = deliveryAt(est.position, address.lng_lat, prefs);
+    if (!result.ok) throw refused('not_found', 'no_delivery_tax_found');
     fee = result.price;
   }
 
-  // The offline method comes from the list of the chosen type; a shop without one takes no offline payment.
-  const methods = type === 'delivery' ? prefs.delivery_payment_methods : prefs.pickup_payment_methods;
-  if (methods.length === 0) throw new OrderProblem(403, 'payment_type_not_available');
   const method = body.payment_method_id === null ? null : (methods.find((m) => m._id === body.payment_method_id) ?? null);
-  if (body.payment_method_id !== null && !method) throw new OrderProblem(422, 'payment_method_missing');
+  if (body.payment_method_id !== null && !method) throw refused('unprocessable', 'payment_method_missing');
 
   const creditsAvailable = body.use_credits ? await getUserCredits(trx, user.id) : 0;
   const totals = priceOrder({
@@ -227,66 +245,38 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     credits_available: creditsAvailable,
   });
 
-  // Hours and schedule, in the establishment's time zone.
-  const zonedNow = zonedAt(instant, est.timeZone);
-  const today = zonedNow.toPlainDate().toString();
-  const openNow = isOpenNow(est, instant);
-  const opening = openNow ? null : nextOpening(est.officeHours, instant, est.timeZone);
-  let scheduleDate: string | null = null;
-  let scheduleTime: string | null = null;
-  let schedule: ScheduleCheck | null = null;
-  if (body.scheduled_at !== null) {
-    ({ date: scheduleDate, time: scheduleTime } = zonedDateTimeParts(body.scheduled_at, est.timeZone));
-    schedule = checkSchedule(
-      {
-        now: instant,
-        timeZone: est.timeZone,
-        officeHours: est.officeHours,
-        maxDaysScheduling: prefs.max_days_scheduling,
-        preparationMinutes: type === 'delivery' ? prefs.min_delivery_time : prefs.min_pickup_time,
-        productMinScheduleHours: Math.max(0, ...lines.map((l) => l.product.min_schedule_time)),
-        productAvailabilities: lines.map((l) => l.product.availabilities),
-      },
-      scheduleDate,
-      scheduleTime,
-    );
-  }
-
-  const problem = firstSubmitProblem({
-    today,
-    open_now: openNow,
-    // Closed now and no opening left today: only a later date may be ordered.
-    unavailable_today: !openNow && (opening === null || opening.toPlainDate().toString() !== today),
-    schedule: { date: scheduleDate, time: scheduleTime, check: schedule },
-    products: lines.map((l) => ({
-      name: l.product.name,
-      mandatory_schedule: l.product.mandatory_schedule,
-      available_now: isProductAvailableAt(l.product, instant, est.timeZone),
-    })),
-    products_share_availability: productsShareAvailability(lines.map((l) => l.product.availabilities)),
+  // Hours and schedule in the establishment's time zone, read as the checkout reads them.
+  const facts = submitCheckFacts({
+    now: instant,
+    timeZone: est.timeZone,
+    officeHours: est.officeHours,
+    prefs,
+    open: isOpenNow(est, instant),
+    type,
+    products: lines.map((l) => l.product),
+    schedule: body.scheduled_at === null ? { date: null, time: null } : zonedDateTimeParts(body.scheduled_at, est.timeZone),
     totals,
-    min_order: prefs.min_order,
-    use_credits: body.use_credits,
-    payment_type: body.payment_type,
-    payment_method: method,
+    useCredits: body.use_credits,
+    paymentType: body.payment_type,
+    paymentMethod: method,
     change: body.payment_payback,
-    delivery_type: type,
-    has_address: address !== null,
-    has_card: false,
-    card_document: null,
+    hasAddress: address !== null,
+    hasCard: false,
+    cardDocument: null,
     invoice: { status: body.tax_receipt, document: body.tax_id ?? '' },
-    tax_receipt: prefs.tax_receipt,
-    order_variations: { groups, selections: orderVariations.selections },
+    orderVariations: { groups, selections: orderVariations.selections },
   });
-  if (problem) throw new OrderProblem(422, problem.code, problem.params);
-  if (unmetProductVariations.length) throw new OrderProblem(422, 'variations_required', { list: unmetList(unmetProductVariations) });
+  const problem = firstSubmitProblem(facts);
+  if (problem) throw refused('unprocessable', problem.code, problem.params);
+  if (unmetProductVariations.length) throw refused('unprocessable', 'variations_required', { list: unmetGroupsList(unmetProductVariations) });
+  const schedule = facts.schedule.check;
   // A product that does not take scheduled orders cannot be scheduled.
-  if (schedule?.ok && lines.some((l) => !l.product.accept_scheduling)) throw new OrderProblem(422, 'schedule_invalid', { reason: 'product' });
+  if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw refused('unprocessable', 'schedule_invalid', { reason: 'product' });
   const taxId = body.tax_id === null ? '' : stripTaxId(body.tax_id);
 
   // Writes: number, credits, order — one transaction with the idempotency record.
   const number = await nextOrderNumber(trx, row.id);
-  if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw new OrderProblem(409, 'write_conflict');
+  if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw refused('conflict', 'write_conflict');
   const at = now.toISOString();
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
   const order: OrderRow = {
@@ -316,8 +306,8 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     discount: totals.discount,
     credits: totals.credits,
     total: totals.total,
-    time_min: type === 'delivery' ? prefs.min_delivery_time : prefs.min_pickup_time,
-    time_max: type === 'delivery' ? prefs.max_delivery_time : prefs.max_pickup_time,
+    time_min: deliveryTime(prefs, type).min,
+    time_max: deliveryTime(prefs, type).max,
     cancellation_type: null,
     cancellation_reason: null,
     created_at: at,

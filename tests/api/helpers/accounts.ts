@@ -2,6 +2,7 @@
 // cookies a response sets, and send calls with a cookie session or a bearer token.
 import { expect } from 'vitest';
 import { API_HEADERS, type TestContext } from './databases.ts';
+import type { AuthAnswer } from '../../../src/schemas/api-accounts.ts';
 
 export interface ParsedCookie {
   name: string;
@@ -75,7 +76,7 @@ export async function registerUser(
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   const session: Session = { establishmentId, token: sessionToken(res, establishmentId) };
-  return { user: body.user as Record<string, unknown> & { _id: string }, data, session, res };
+  return { user: (body as AuthAnswer).user, data, session, res };
 }
 
 /** Sends a multipart/form-data request with the required API headers. */

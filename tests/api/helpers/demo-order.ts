@@ -3,27 +3,29 @@
 // the seed: pickup, pay at pickup with the first offline method, plain products (no variations,
 // no windows, no mandatory schedule) up to the minimum order, every required order variation.
 import { API_HEADERS as HEADERS } from '../../../src/schemas/api-headers.ts';
+import type { OrderBody } from '../../../src/schemas/api-orders.ts';
+import type { EstablishmentAnswer, EstablishmentListItem, OrderVariationView, ProductsAnswer } from '../../../src/schemas/views.ts';
 
-async function getJson(url: string): Promise<any> {
+async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { headers: HEADERS });
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return (await res.json()) as T;
 }
 
 export async function demoEstablishmentId(origin: string, slug: string): Promise<string> {
-  const list = await getJson(`${origin}/api/establishments?slug_area=${slug}`);
+  const list = await getJson<EstablishmentListItem[]>(`${origin}/api/establishments?slug_area=${slug}`);
   if (!list[0]) throw new Error(`no establishment ${slug}`);
   return list[0]._id;
 }
 
-export async function demoOrderPayload(origin: string, establishmentId: string): Promise<Record<string, unknown>> {
-  const est = await getJson(`${origin}/api/establishments/${establishmentId}?fields=preferences`);
+export async function demoOrderPayload(origin: string, establishmentId: string): Promise<OrderBody> {
+  const est = await getJson<EstablishmentAnswer>(`${origin}/api/establishments/${establishmentId}?fields=preferences`);
   const prefs = est.preferences;
-  const { items } = await getJson(`${origin}/api/establishments/${establishmentId}/products?limit=100&accept_pickup=true`);
-  const plain = items.filter((p: any) => p.variations.length === 0 && p.availabilities.length === 0 && !p.mandatory_schedule && !p.hide_price && p.price > 0);
+  const { items } = await getJson<ProductsAnswer>(`${origin}/api/establishments/${establishmentId}/products?limit=100&accept_pickup=true`);
+  const plain = items.filter((p) => p.variations.length === 0 && p.availabilities.length === 0 && !p.mandatory_schedule && !p.hide_price && p.price > 0);
   if (plain.length < 2) throw new Error('not enough plain products');
-  const groups = await getJson(`${origin}/api/establishments/${establishmentId}/order-variations?active=true`);
-  const [a, b] = plain;
+  const groups = await getJson<OrderVariationView[]>(`${origin}/api/establishments/${establishmentId}/order-variations?active=true`);
+  const [a, b] = plain as [(typeof plain)[number], (typeof plain)[number]];
   // Comfortably above the minimum after any pickup discount.
   const qnt = Math.min(999, Math.ceil((prefs.min_order + 2000) / a.price));
   return {
@@ -34,14 +36,16 @@ export async function demoOrderPayload(origin: string, establishmentId: string):
       { id: a._id, qnt, note: '', variations: [] },
       { id: b._id, qnt: 1, note: 'bem embalado', variations: [] },
     ],
-    order_variations: groups.filter((g: any) => g.min > 0).map((g: any) => ({ _id: g._id, item_id: g.items[0]._id, qnt: g.layout === 'check' ? 1 : g.min })),
+    order_variations: groups.filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: g.layout === 'check' ? 1 : g.min })),
     note: '',
     use_credits: false,
+    coupon_id: null,
+    achievement_id: null,
     scheduled_at: null,
     tax_receipt: false,
     tax_id: null,
     payment_payback: null,
-    payment_method_id: prefs.pickup_payment_methods[0]._id,
+    payment_method_id: prefs.pickup_payment_methods[0]!._id,
     address_id: null,
   };
 }

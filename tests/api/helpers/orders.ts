@@ -6,6 +6,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { PG_SERVER_URL, type TestContext } from './databases.ts';
 import type { Database } from '../../../src/server/db/database.ts';
+import type { PlaceOrderAnswer } from '../../../src/schemas/api-orders.ts';
 import { cookieHeaders, type Session } from './accounts.ts';
 
 export const ordersPath = (establishmentId: string) => `/api/establishments/${establishmentId}/orders`;
@@ -24,7 +25,7 @@ export function placeOrder(
 }
 
 /** Places an order that must succeed; answers the 201 body. */
-export async function placeOk(ctx: TestContext, session: Session, body: unknown): Promise<{ _id: string; order: any }> {
+export async function placeOk(ctx: TestContext, session: Session, body: unknown): Promise<PlaceOrderAnswer> {
   const res = await placeOrder(ctx, session, body);
   const json = await res.json();
   if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${JSON.stringify(json)}`);

@@ -4,19 +4,17 @@
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
-import { requireSession } from '../../services/session.ts';
-import { config } from '../../config.ts';
+import { requestDeps, requireEstablishment, requireSession } from '../guards.ts';
 import { randomId } from '../../db/ids.ts';
 import { addressView, deleteUserAddress, getUserAddress, insertAddress, listUserAddresses } from '../../db/addresses-repo.ts';
-import { AddressBody, AddressParams, AddressesQuery } from '../../../schemas/api-geo.ts';
-import { requireEstablishment } from './tenancy.ts';
-import { establishmentDelivery } from './geo.ts';
+import { AddressBody, AddressParams, AddressesQuery, addressDeliveryOf, type AddressesAnswer } from '../../../schemas/api-geo.ts';
+import { deliveryAt } from '../../../domain/delivery-fee.ts';
 
 async function session(c: Context<ApiEnv>) {
-  const deps = c.get('deps');
+  const { db, now, secure } = requestDeps(c);
   c.header('Cache-Control', 'no-store');
-  const current = await requireSession(c, { db: deps.db, now: deps.now(), secure: deps.secureCookies ?? config.production });
-  return { db: deps.db, now: deps.now(), user: current.user };
+  const current = await requireSession(c, { db, now, secure });
+  return { db, now, user: current.user };
 }
 
 export const addressRoutes = new Hono<ApiEnv>()
@@ -31,9 +29,9 @@ export const addressRoutes = new Hono<ApiEnv>()
     const rows = await listUserAddresses(db, user.id);
     const addresses = rows.map((row) => {
       const view = addressView(row);
-      return est ? { ...view, delivery: establishmentDelivery(est, view.lng_lat) } : view;
+      return est ? { ...view, delivery: addressDeliveryOf(deliveryAt(est.address.lng_lat, view.lng_lat, est.preferences)) } : view;
     });
-    return c.json({ addresses });
+    return c.json({ addresses } satisfies AddressesAnswer);
   })
   // Saves an address (the form's payload, S/N and S/C as null).
   .post('/users/me/addresses', async (c) => {

@@ -5,24 +5,12 @@
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
-import { requireEstablishment } from './tenancy.ts';
-import { ExchangeBody, LoginBody, LogoutBody, RegisterBody } from '../../../schemas/api-accounts.ts';
+import { clearSessionCookies, requestDeps as depsOf, requireEstablishment, requireSession, setSessionCookies } from '../guards.ts';
+import { ExchangeBody, LoginBody, LogoutBody, RegisterBody, type AuthAnswer } from '../../../schemas/api-accounts.ts';
 import { deleteSession, extendSession, uniqueViolation } from '../../db/users-repo.ts';
-import { SESSION_SECONDS, TooManyAttempts, authenticate, hashToken, registerUser, userView } from '../../services/auth.ts';
-import { clearSessionCookies, lookupSession, requireSession, setSessionCookies, startSession } from '../../services/session.ts';
-import { config } from '../../config.ts';
+import { SESSION_SECONDS, authenticate, hashToken, registerUser, userView } from '../../services/auth.ts';
+import { lookupSession, startSession } from '../../services/session.ts';
 import type { UserRow } from '../../db/types.ts';
-import { defaultStorage } from '../../adapters/image-storage.ts';
-
-function depsOf(c: Context<ApiEnv>) {
-  const deps = c.get('deps');
-  return {
-    db: deps.db,
-    now: deps.now(),
-    secure: deps.secureCookies ?? config.production,
-    storage: deps.imageStorage ?? defaultStorage(),
-  };
-}
 
 /** Answers to account calls carry personal data: never cached. */
 function noStore(c: Context) {
@@ -47,7 +35,7 @@ export const authRoutes = new Hono<ApiEnv>()
     }
     const token = await startSession(db, user.id, est._id, now);
     setSessionCookies(c, est._id, token, secure);
-    return c.json({ user: userView(user, storage) }, 201);
+    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 201);
   })
   // E-mail or phone (any mask) and password; rate-limited per account.
   .post('/auth/login', async (c) => {
@@ -55,18 +43,11 @@ export const authRoutes = new Hono<ApiEnv>()
     noStore(c);
     const body = validate(LoginBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, body.establishment_id);
-    let user: UserRow;
-    try {
-      user = await authenticate(db, est.company._id, body.login, body.password, now);
-    } catch (err) {
-      if (err instanceof TooManyAttempts) {
-        return c.json({ message: err.code }, 429, { 'Retry-After': String(err.retryAfterSeconds) });
-      }
-      throw err;
-    }
+    // A refused login is answered by the API's error handler (429 too_many_attempts with Retry-After).
+    const user = await authenticate(db, est.company._id, body.login, body.password, now);
     const token = await startSession(db, user.id, est._id, now);
     setSessionCookies(c, est._id, token, secure);
-    return c.json({ user: userView(user, storage) }, 200);
+    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 200);
   })
   // Ends the caller's session (bearer or the establishment's cookie) and expires both cookies.
   .post('/auth/logout', async (c) => {
@@ -90,5 +71,5 @@ export const authRoutes = new Hono<ApiEnv>()
     if (found.user.banned === 1) throw new ApiError(403, 'user_is_banned');
     await extendSession(db, hashToken(body.token), new Date(now.getTime() + SESSION_SECONDS * 1000));
     setSessionCookies(c, est._id, body.token, secure);
-    return c.json({ user: userView(found.user, storage) }, 200);
+    return c.json({ user: userView(found.user, storage) } satisfies AuthAnswer, 200);
   });

@@ -7,7 +7,7 @@ import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { getCategory, getProduct, insertFeedback, listAllProducts, listCategories, listOrderVariations, listProducts } from '../../db/catalogue-repo.ts';
 import { randomId } from '../../db/ids.ts';
-import type { CategoryView, ProductView } from '../../../schemas/views.ts';
+import type { CategoryView, ProductView, ProductsAnswer } from '../../../schemas/views.ts';
 import {
   CategoriesQuery,
   CategoryParams,
@@ -19,7 +19,7 @@ import {
   ProductsQuery,
   type ProductField,
 } from '../../../schemas/api-catalogue.ts';
-import { requireEstablishment } from './tenancy.ts';
+import { requireEstablishment } from '../guards.ts';
 import { searchCatalogue } from '../../search/catalogue-search.ts';
 
 /** Nests categories under their parents, keeping the flat order among siblings; orphans stay at the top. */
@@ -93,7 +93,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
       total,
       page,
       limit,
-    });
+    } satisfies ProductsAnswer<Partial<ProductView>>);
   })
   // One product.
   .get('/establishments/:id/products/:productId', async (c) => {

@@ -7,23 +7,18 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { config } from '../../config.ts';
-import { DeliveryTaxBody, GEO_SEARCH_LIMIT, GeoSearchQuery, ReverseGeocodeBody, type AddressDelivery } from '../../../schemas/api-geo.ts';
-import type { EstablishmentView } from '../../../schemas/views.ts';
-import { deliveryFee, distanceMeters, type LngLat } from '../../../domain/delivery-fee.ts';
+import {
+  DeliveryTaxBody,
+  GEO_SEARCH_LIMIT,
+  GeoSearchQuery,
+  ReverseGeocodeBody,
+  type DeliveryTaxAnswer,
+  type GeoSearchAnswer,
+} from '../../../schemas/api-geo.ts';
+import { deliveryAt } from '../../../domain/delivery-fee.ts';
 import { GeocoderUnavailableError, defaultGeocoder } from '../../adapters/geocoder.ts';
 import { offlineMapData } from '../../adapters/geocoder-offline.ts';
-import { requireEstablishment } from './tenancy.ts';
-
-/**
- * The delivery an establishment offers at a position: distance from its address, its bands and
- * radius (5000 m when unset [R-9.11]). An establishment whose delivery types do not include
- * 'delivery' delivers nowhere.
- */
-export function establishmentDelivery(est: Pick<EstablishmentView, 'address' | 'preferences'>, to: LngLat): AddressDelivery {
-  if (!est.preferences.delivery_type.includes('delivery')) return { ok: false };
-  const fee = deliveryFee(distanceMeters(est.address.lng_lat, to), est.preferences);
-  return fee.ok ? { ok: true, price: fee.price, distance: fee.distance } : { ok: false };
-}
+import { requireEstablishment } from '../guards.ts';
 
 async function geocoding<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -172,9 +167,9 @@ export const geoRoutes = new Hono<ApiEnv>()
     c.header('Cache-Control', 'no-store');
     const body = validate(DeliveryTaxBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, body.establishment_id);
-    const delivery = establishmentDelivery(est, [body.lng, body.lat]);
+    const delivery = deliveryAt(est.address.lng_lat, [body.lng, body.lat], est.preferences);
     if (!delivery.ok) throw new ApiError(404, 'no_delivery_tax_found');
-    return c.json({ price: delivery.price, distance: delivery.distance });
+    return c.json({ price: delivery.price, distance: delivery.distance } satisfies DeliveryTaxAnswer);
   })
   // The address at a position; unknown parts are ''.
   .post('/geo/reversegeocode', async (c) => {
@@ -187,5 +182,5 @@ export const geoRoutes = new Hono<ApiEnv>()
     const { q, near } = validate(GeoSearchQuery, c.req.query(), 'query');
     const results = await geocoding(() => defaultGeocoder().search(q, { near, limit: GEO_SEARCH_LIMIT }));
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ results });
+    return c.json({ results } satisfies GeoSearchAnswer);
   });

@@ -7,45 +7,23 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiEnv } from '../app.ts';
-import { ApiError, errorResponse, validate } from '../errors.ts';
+import { ApiError, validate } from '../errors.ts';
+import { type Caller, requestDeps as depsOf, requireCaller as callerOf, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
-import { ORDER_PAGE_SIZE, OrderParams, parseOrderBody, OrdersQuery, StatusBody, type OrderStatus, type OrderView } from '../../../schemas/api-orders.ts';
-import { requireSession } from '../../services/session.ts';
-import { establishmentOfKey, requestApiKey } from '../../services/establishment-keys.ts';
+import {
+  ORDER_PAGE_SIZE,
+  OrderParams,
+  parseOrderBody,
+  OrdersQuery,
+  StatusBody,
+  type OrderStatus,
+  type OrderView,
+  type OrdersListAnswer,
+} from '../../../schemas/api-orders.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
-import { OrderProblem, allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
+import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
 import { getCustomers, getEstablishmentRow, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
-import { config } from '../../config.ts';
 import type { OrderRow } from '../../db/types.ts';
-import type { Database } from '../../db/database.ts';
-
-function depsOf(c: Context<ApiEnv>) {
-  const deps = c.get('deps');
-  return { db: deps.db, now: deps.now(), secure: deps.secureCookies ?? config.production };
-}
-
-/**
- * When the request carries an API key: the establishment it acts for, which must be `establishmentId`
- * (401 invalid_api_key otherwise). Undefined when no key was sent (the caller is then a customer).
- */
-async function establishmentCaller(c: Context, db: Database, establishmentId: string): Promise<string | undefined> {
-  const key = requestApiKey(c);
-  if (key === undefined) return undefined;
-  const owner = key ? await establishmentOfKey(db, key) : undefined;
-  if (!owner || owner !== establishmentId) throw new ApiError(401, 'invalid_api_key');
-  return owner;
-}
-
-/** The caller of an order route: the establishment (API key) or a customer (session). */
-type Caller = { kind: 'establishment'; establishmentId: string } | { kind: 'customer'; userId: string };
-
-async function callerOf(c: Context<ApiEnv>, establishmentId: string): Promise<Caller> {
-  const { db, now, secure } = depsOf(c);
-  const owner = await establishmentCaller(c, db, establishmentId);
-  if (owner) return { kind: 'establishment', establishmentId: owner };
-  const { user } = await requireSession(c, { db, now, secure, establishmentId });
-  return { kind: 'customer', userId: user.id };
-}
 
 /** The order when the caller may see it; 404 order_not_found otherwise (another user's order looks unknown). */
 async function visibleOrder(c: Context<ApiEnv>, caller: Caller, establishmentId: string, orderId: string): Promise<OrderRow> {
@@ -59,10 +37,6 @@ async function viewFor(c: Context<ApiEnv>, caller: Caller, row: OrderRow): Promi
   if (caller.kind !== 'establishment') return orderView(row);
   const customer = (await getCustomers(depsOf(c).db, [row.user_id])).get(row.user_id);
   return orderView(row, customer && { _id: row.user_id, ...customer });
-}
-
-function problemResponse(c: Context, err: OrderProblem) {
-  return c.json(err.params ? { message: err.code, params: err.params } : { message: err.code }, err.status);
 }
 
 function etagOf(body: string): string {
@@ -85,18 +59,10 @@ export const orderRoutes = new Hono<ApiEnv>()
     const key = idempotencyKeyOf((name) => c.req.header(name));
     const body = validate(parseOrderBody, await c.req.json(), 'body');
     const scope = { userId: user.id, key, establishmentId: id, fingerprint: requestFingerprint({ establishment_id: id, body }), now };
-    try {
-      const res = await runIdempotent(db, scope, (trx) => placeOrder(trx, { establishmentId: id, user, body, now }));
-      if (res.replayed) c.header(REPLAYED_HEADER, 'true');
-      return c.body(res.body, res.status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
-    } catch (err) {
-      if (err instanceof OrderProblem) return problemResponse(c, err);
-      if (err instanceof ApiError && err.code === 'idempotency_key_in_flight') {
-        c.header('Retry-After', '1');
-        return errorResponse(c, err);
-      }
-      throw err;
-    }
+    // A refusal (the spec's codes, with params; 409 in flight with Retry-After) is answered by the API's error handler.
+    const res = await runIdempotent(db, scope, (trx) => placeOrder(trx, { establishmentId: id, user, body, now }));
+    if (res.replayed) c.header(REPLAYED_HEADER, 'true');
+    return c.body(res.body, res.status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
   })
   // The customer's orders (the establishment's, with its API key), newest first by default [R-7.23].
   .get('/establishments/:id/orders', async (c) => {
@@ -129,7 +95,7 @@ export const orderRoutes = new Hono<ApiEnv>()
       const customer = customers?.get(r.user_id);
       return pickOrderFields(orderView(r, customer && { _id: r.user_id, ...customer }), query.fields);
     });
-    return c.json({ orders, page, limit, total });
+    return c.json({ orders, page, limit, total } satisfies OrdersListAnswer<Partial<OrderView>>);
   })
   // One order [R-7.24], with an ETag: an unchanged order answers 304 to If-None-Match.
   .get('/establishments/:id/orders/:orderId', async (c) => {

@@ -4,9 +4,10 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
+import { requireEstablishment } from '../guards.ts';
 import type { Database } from '../../db/database.ts';
 import { getCompanyByDomain, getCompanyBySlug, getEstablishment, listEstablishments } from '../../db/catalogue-repo.ts';
-import type { EstablishmentSummary, EstablishmentView } from '../../../schemas/views.ts';
+import type { DatetimeAnswer, EstablishmentAnswer, EstablishmentListItem, EstablishmentSummary, EstablishmentView } from '../../../schemas/views.ts';
 import {
   DatetimeQuery,
   DomainParams,
@@ -17,17 +18,9 @@ import {
   SlugParams,
   type EstablishmentField,
 } from '../../../schemas/api-catalogue.ts';
-import { coversPoint, distanceMeters, isEstablishmentOpen } from '../../services/establishment-status.ts';
+import { isEstablishmentOpen } from '../../services/establishment-status.ts';
+import { distanceMeters, withinDeliveryRadius } from '../../../domain/delivery-fee.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
-
-/** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike). */
-export async function requireEstablishment(db: Database, id: string): Promise<EstablishmentView> {
-  const est = await getEstablishment(db, { id });
-  if (!est?.active) throw new ApiError(404, 'establishment_not_found');
-  return est;
-}
-
-export type EstablishmentAnswer = EstablishmentView & { is_open: boolean };
 
 /** The establishment view plus is_open computed at `now`, limited to `fields` (plus the base fields) when given. */
 export function establishmentAnswer(view: EstablishmentView, now: Date, fields?: readonly EstablishmentField[]): Partial<EstablishmentAnswer> {
@@ -39,8 +32,6 @@ export function establishmentAnswer(view: EstablishmentView, now: Date, fields?:
   if (fields.includes('hide_phone')) out.phone = full.phone;
   return out as Partial<EstablishmentAnswer>;
 }
-
-export type EstablishmentListItem = EstablishmentSummary & { is_open: boolean; distance_meters?: number };
 
 async function summariesWithStatus(
   db: Database,
@@ -102,8 +93,8 @@ export const tenancyRoutes = new Hono<ApiEnv>()
     let items = await summariesWithStatus(db, summaries, now());
     const point = query.lng_lat;
     if (point) {
-      items = items.map((it) => ({ ...it, distance_meters: Math.round(distanceMeters(it.lng_lat, point)) }));
-      if (query.intersect) items = items.filter((it) => coversPoint({ lng_lat: it.lng_lat, preferences: it.view.preferences }, point));
+      items = items.map((it) => ({ ...it, distance_meters: distanceMeters(it.lng_lat, point) }));
+      if (query.intersect) items = items.filter((it) => withinDeliveryRadius(it.lng_lat, point, it.view.preferences));
       if (query.near) items = [...items].sort((a, b) => a.distance_meters! - b.distance_meters! || a.slug_area.localeCompare(b.slug_area));
     }
     return c.json(items.map(stripView));
@@ -134,7 +125,7 @@ export const tenancyRoutes = new Hono<ApiEnv>()
       const point = query.lng_lat;
       const all = await summariesWithStatus(db, await listEstablishments(db, { activeOnly: true }), now());
       const serving = all
-        .filter((it) => coversPoint({ lng_lat: it.lng_lat, preferences: it.view.preferences }, point))
+        .filter((it) => withinDeliveryRadius(it.lng_lat, point, it.view.preferences))
         .sort((a, b) => distanceMeters(a.lng_lat, point) - distanceMeters(b.lng_lat, point))[0];
       if (serving) timeZone = serving.view.time_zone || DEFAULT_TIME_ZONE;
     }
@@ -144,5 +135,5 @@ export const tenancyRoutes = new Hono<ApiEnv>()
       datetime: zoned.toString({ timeZoneName: 'never', smallestUnit: 'millisecond' }),
       time_zone: timeZone,
       epoch_ms: epochMs,
-    });
+    } satisfies DatetimeAnswer);
   });

@@ -1,34 +1,23 @@
 // The logged-in user's own account (spec section 7 'User, addresses'; the
 // image-hosting upload ): read and edit the profile, upload a photo. Every route acts on
 // the session's user only; there is no way to name another user. docs/api.md 'Accounts'.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import sharp from 'sharp';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate, type FieldProblem } from '../errors.ts';
-import { PhotoFields, ProfileBody } from '../../../schemas/api-accounts.ts';
+import { PhotoFields, ProfileBody, type PhotoAnswer } from '../../../schemas/api-accounts.ts';
 import { deleteOtherSessions, getUser, updateUser, uniqueViolation, type UserChanges } from '../../db/users-repo.ts';
 import { randomId } from '../../db/ids.ts';
 import { assertContactsFree, checkProfile, hashPassword, userView } from '../../services/auth.ts';
-import { requireSession } from '../../services/session.ts';
-import { config } from '../../config.ts';
+import { requestDeps as depsOf, requireSession } from '../guards.ts';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
-import { IMAGE_SIZES, MAX_DECODED_PIXELS, defaultStorage, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
+import { IMAGE_SIZES, MAX_DECODED_PIXELS, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
 
 export const PHOTO_UPLOAD_PATH = '/api/users/me/photo';
 /** Largest photo file: 5 MiB. */
 export const PHOTO_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Largest request body of the photo upload (the file plus the multipart envelope): 6 MiB. */
 export const PHOTO_MAX_BODY_BYTES = 6 * 1024 * 1024;
-
-function depsOf(c: Context<ApiEnv>) {
-  const deps = c.get('deps');
-  return {
-    db: deps.db,
-    now: deps.now(),
-    secure: deps.secureCookies ?? config.production,
-    storage: deps.imageStorage ?? defaultStorage(),
-  };
-}
 
 /** jpeg, png or webp by their leading bytes (the declared type is not trusted). */
 export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | null {
@@ -151,5 +140,5 @@ export const userRoutes = new Hono<ApiEnv>()
     await updateUser(db, current.user.id, { photo_key: key }, now);
     if (current.user.photo_key && current.user.photo_key !== key) await deletePhoto(storage, current.user.photo_key);
     const sizes = imageSizeUrls(key, storage);
-    return c.json({ photo: sizes['512']!, photo_sizes: sizes });
+    return c.json({ photo: sizes['512']!, photo_sizes: sizes } satisfies PhotoAnswer);
   });

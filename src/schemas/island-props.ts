@@ -1,0 +1,49 @@
+// What an Astro page hands to the browser: the #store-data JSON every store page carries and the
+// props of the islands a page mounts. One declaration each, imported by the page or layout that
+// writes it and by the island or script that reads it, so the type checker sees both ends.
+import type { OfficeHour, ZoneOffsets } from '../domain/week-clock.ts';
+import type { EstablishmentView } from './views.ts';
+
+/**
+ * The #store-data island (application/json) of every store page: what the page scripts and the
+ * cart need to know about the establishment without a request. Written by
+ * src/layouts/StoreLayout.astro, read by islands/cart/island.ts readStoreIsland. Never anything
+ * private: the stored pages are the same for everyone.
+ */
+export interface StoreIsland {
+  id: string;
+  slug: string;
+  open_mode: EstablishmentView['open_mode'];
+  office_hours: OfficeHour[];
+  time_zone: string;
+  /** The zone's UTC offsets the page was rendered with, so reading the wall clock needs no ICU data. */
+  zone_offsets?: ZoneOffsets | null;
+  preferences: { max_days_scheduling: number; delivery_type?: string[] };
+}
+
+/** The account area's pages: its home ('Meus dados') and children [R-2.19..R-2.27]. */
+export const ACCOUNT_SECTIONS = ['home', 'pedidos', 'evaluation', 'enderecos', 'carteira', 'indicar', 'sugestoes', 'reportar', 'configuracoes'] as const;
+export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
+
+/** islands/account/AccountArea.tsx, mounted by src/pages/[slug]/minha-conta/[...path].astro. */
+export interface AccountAreaProps {
+  establishmentId: string;
+  slug: string;
+  section: AccountSection;
+  /** The server's guess (the session hint cookie is present). */
+  member: boolean;
+  returnTo: string | null;
+  /** This page's path (the place to come back to after logging in from a child page). */
+  currentPath: string;
+  /** The establishment's zone: the profile's birthday is judged by its calendar. */
+  timeZone: string;
+}
+
+/** islands/order/OrderPage.tsx, mounted by src/pages/[slug]/pedido/[...id].astro. */
+export interface OrderPageProps {
+  establishmentId: string;
+  slug: string;
+  orderId: string;
+  /** The establishment's zone: the order's times are shown on its clock. */
+  timeZone: string;
+}

@@ -1,0 +1,128 @@
+// What every route reads before it acts, in one module the routes share instead of importing
+// each other: the request's dependencies, the active establishment a route names, the caller's
+// session (bearer token or the establishment's cookie) with its cookies, and the establishment's
+// API key. Everything here is HTTP (headers, cookies, statuses); the rules behind it are the
+// services' (src/server/services/session.ts, establishment-keys.ts).
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { CookieOptions } from 'hono/utils/cookie';
+import { config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { getEstablishment } from '../db/catalogue-repo.ts';
+import { defaultStorage, type ImageStorage } from '../adapters/image-storage.ts';
+import { SESSION_SECONDS, hashToken } from '../services/auth.ts';
+import { companyOfEstablishment, lookupSession, type CurrentSession } from '../services/session.ts';
+import { establishmentOfKey } from '../services/establishment-keys.ts';
+import type { EstablishmentView } from '../../schemas/views.ts';
+import { ESTABLISHMENT_HEADER } from '../../schemas/api-headers.ts';
+import { hintCookieName, sessionCookieName } from '../../schemas/session-cookies.ts';
+import type { ApiEnv } from './app.ts';
+import { ApiError } from './errors.ts';
+
+export type { CurrentSession } from '../services/session.ts';
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What a route works with: the database, the request's clock reading, whether cookies are Secure, where photos go. */
+export function requestDeps(c: Context<ApiEnv>): { db: Database; now: Date; secure: boolean; storage: ImageStorage } {
+  const deps = c.get('deps');
+  return { db: deps.db, now: deps.now(), secure: deps.secureCookies ?? config.production, storage: deps.imageStorage ?? defaultStorage() };
+}
+
+// ---------------------------------------------------------------- the establishment
+
+/** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike). */
+export async function requireEstablishment(db: Database, id: string): Promise<EstablishmentView> {
+  const est = await getEstablishment(db, { id });
+  if (!est?.active) throw new ApiError(404, 'establishment_not_found');
+  return est;
+}
+
+// ---------------------------------------------------------------- the session
+
+function cookieOptions(secure: boolean, maxAge: number, httpOnly: boolean): CookieOptions {
+  return { path: '/', httpOnly, sameSite: 'Lax', secure, maxAge };
+}
+
+/** Sets sid_<id> (HttpOnly) and the hint sf_auth_<id>=1, both for 30 days (docs/architecture.md 'Sessions'). */
+export function setSessionCookies(c: Context, establishmentId: string, token: string, secure = config.production): void {
+  setCookie(c, sessionCookieName(establishmentId), token, cookieOptions(secure, SESSION_SECONDS, true));
+  setCookie(c, hintCookieName(establishmentId), '1', cookieOptions(secure, SESSION_SECONDS, false));
+}
+
+/** Expires both cookies (Max-Age=0, same attributes). */
+export function clearSessionCookies(c: Context, establishmentId: string, secure = config.production): void {
+  deleteCookie(c, sessionCookieName(establishmentId), cookieOptions(secure, 0, true));
+  deleteCookie(c, hintCookieName(establishmentId), cookieOptions(secure, 0, false));
+}
+
+function bearerToken(c: Context): string | undefined {
+  const header = c.req.header('authorization');
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1] : '';
+}
+
+/**
+ * The caller's session or 401 unauthorized. The bearer token wins; otherwise the cookie
+ * sid_<establishmentId> is read, where the establishment is `establishmentId` (the call's own, e.g.
+ * logout's body) or the Establishment-Id header. Whenever an establishment is named, it must
+ * exist and belong to the user's company. A 401 for a stale cookie also expires the cookies
+ * (scripts cannot remove an HttpOnly cookie themselves) [R-4.64].
+ */
+export async function requireSession(c: Context, opts: { db: Database; now: Date; secure?: boolean; establishmentId?: string }): Promise<CurrentSession> {
+  const { db, now } = opts;
+  const named = opts.establishmentId ?? c.req.header(ESTABLISHMENT_HEADER)?.trim();
+  let companyId: string | undefined;
+  if (named !== undefined && named !== '') {
+    if (!ID.test(named)) throw new ApiError(401, 'unauthorized');
+    companyId = await companyOfEstablishment(db, named);
+    if (companyId === undefined) throw new ApiError(401, 'unauthorized');
+  }
+  const bearer = bearerToken(c);
+  if (bearer !== undefined) {
+    const found = bearer ? await lookupSession(db, bearer, now, companyId) : undefined;
+    if (!found) throw new ApiError(401, 'unauthorized');
+    return { token: bearer, tokenHash: hashToken(bearer), ...found, via: 'bearer' };
+  }
+  if (companyId === undefined) throw new ApiError(401, 'unauthorized');
+  const token = getCookie(c, sessionCookieName(named!));
+  const found = token ? await lookupSession(db, token, now, companyId) : undefined;
+  if (!token || !found) {
+    if (token !== undefined || getCookie(c, hintCookieName(named!)) !== undefined) clearSessionCookies(c, named!, opts.secure);
+    throw new ApiError(401, 'unauthorized');
+  }
+  return { token, tokenHash: hashToken(token), ...found, via: 'cookie' };
+}
+
+// ---------------------------------------------------------------- the establishment's API key
+
+/** The key a request carries (`Authorization: ApiKey <key>` or `X-Api-Key`), '' for a malformed one, undefined when none. */
+export function requestApiKey(c: Context): string | undefined {
+  const header = c.req.header('x-api-key');
+  if (header !== undefined) return header.trim();
+  const auth = c.req.header('authorization');
+  if (auth === undefined) return undefined;
+  const m = /^ApiKey\s+(\S+)\s*$/i.exec(auth);
+  if (m) return m[1];
+  return /^ApiKey\b/i.test(auth) ? '' : undefined;
+}
+
+/** The caller of an establishment's order routes: the establishment itself (API key) or a customer (session). */
+export type Caller = { kind: 'establishment'; establishmentId: string } | { kind: 'customer'; userId: string };
+
+/**
+ * Who calls a route of `establishmentId`: with an API key, the establishment it belongs to, which must
+ * be that one (401 invalid_api_key otherwise); without one, the customer's session (401 unauthorized).
+ */
+export async function requireCaller(c: Context<ApiEnv>, establishmentId: string): Promise<Caller> {
+  const { db, now, secure } = requestDeps(c);
+  const key = requestApiKey(c);
+  if (key !== undefined) {
+    const owner = key ? await establishmentOfKey(db, key) : undefined;
+    if (!owner || owner !== establishmentId) throw new ApiError(401, 'invalid_api_key');
+    return { kind: 'establishment', establishmentId: owner };
+  }
+  const { user } = await requireSession(c, { db, now, secure, establishmentId });
+  return { kind: 'customer', userId: user.id };
+}
