@@ -15,6 +15,7 @@ import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
+import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
 export interface ApiDeps {
@@ -31,6 +32,8 @@ export interface ApiDeps {
   imageStorage?: ImageStorage;
   /** Session cookies get Secure; default: NODE_ENV=production. */
   secureCookies?: boolean;
+  /** The catalogue reads held in memory (src/server/cache/catalogue-cache.ts); the server passes one and drops it on the catalogue change signal. */
+  catalogueCache?: CatalogueCache;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */

@@ -19,10 +19,12 @@ import {
 } from '../../../schemas/api-catalogue.ts';
 import { coversPoint, distanceMeters, isEstablishmentOpen } from '../../services/establishment-status.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
+import type { CatalogueCache } from '../../cache/catalogue-cache.ts';
+import { catalogueAnswer, jsonWithLength } from '../../cache/api-answers.ts';
 
-/** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike). */
-export async function requireEstablishment(db: Database, id: string): Promise<EstablishmentView> {
-  const est = await getEstablishment(db, { id });
+/** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike); through `cache` when given. */
+export async function requireEstablishment(db: Database, id: string, cache?: CatalogueCache): Promise<EstablishmentView> {
+  const est = cache ? await cache.establishment(id, () => getEstablishment(db, { id })) : await getEstablishment(db, { id });
   if (!est?.active) throw new ApiError(404, 'establishment_not_found');
   return est;
 }
@@ -110,11 +112,14 @@ export const tenancyRoutes = new Hono<ApiEnv>()
   })
   // One establishment with is_open computed now; `fields` limits the answer [R-7.10].
   .get('/establishments/:id', async (c) => {
-    const { db, now } = c.get('deps');
+    const { db, now, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
     const { fields } = validate(EstablishmentQuery, c.req.query(), 'query');
-    const est = await requireEstablishment(db, id);
-    return c.json(establishmentAnswer(est, now(), fields));
+    const est = await requireEstablishment(db, id, catalogueCache);
+    // The answer depends on the clock only through is_open: one held answer per value of it.
+    const at = now();
+    const key = `establishment\0${fields?.join(',') ?? ''}\0${isEstablishmentOpen(est, at)}`;
+    return catalogueAnswer(c, est, key, () => establishmentAnswer(est, at, fields), { companyWide: true });
   })
   // Weekly office hours, wday 1 = Sunday, HHMM integers [R-7.11].
   .get('/establishments/:id/office-hours', async (c) => {
@@ -125,11 +130,11 @@ export const tenancyRoutes = new Hono<ApiEnv>()
   })
   // The server clock in the establishment's zone (or the zone of the establishment serving lng_lat) [R-7.12, R-7.13].
   .get('/datetime', async (c) => {
-    const { db, now } = c.get('deps');
+    const { db, now, catalogueCache } = c.get('deps');
     const query = validate(DatetimeQuery, c.req.query(), 'query');
     let timeZone = DEFAULT_TIME_ZONE;
     if (query.establishment_id) {
-      timeZone = (await requireEstablishment(db, query.establishment_id)).time_zone || DEFAULT_TIME_ZONE;
+      timeZone = (await requireEstablishment(db, query.establishment_id, catalogueCache)).time_zone || DEFAULT_TIME_ZONE;
     } else if (query.lng_lat) {
       const point = query.lng_lat;
       const all = await summariesWithStatus(db, await listEstablishments(db, { activeOnly: true }), now());
@@ -140,7 +145,7 @@ export const tenancyRoutes = new Hono<ApiEnv>()
     }
     const epochMs = now().getTime();
     const zoned = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone);
-    return c.json({
+    return jsonWithLength(c, {
       datetime: zoned.toString({ timeZoneName: 'never', smallestUnit: 'millisecond' }),
       time_zone: timeZone,
       epoch_ms: epochMs,

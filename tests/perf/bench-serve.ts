@@ -1,0 +1,338 @@
+// `npm run bench:serve`: what one server process answers per second on the reads every visit
+// makes, next to its bare route, measured side by side in one run. The real server
+// (src/server/main.ts, with the Astro build of the tree) runs as a child process on a fresh data
+// folder with the demo seeded; autocannon, in this process, sends BENCH_CONNECTIONS (16)
+// connections for BENCH_SECONDS (10) seconds per measure, after a 2 s warm-up that is not counted:
+// the bare GET /api/health (first and last; the ratio is to their mean), a stored catalogue page
+// (/pizzaria-bella/, brotli), the products page call, one establishment, the server clock the
+// status label asks on every page, and one product (the first 'Adicionar'). Reports requests/s,
+// p50/p99 latency, each as a ratio of the bare route of the same run, the server's CPU time per
+// request, the load average before and after and the CPU count; writes the '## Serving from one
+// process' section of docs/benchmarks.md.
+//   BENCH_ONLY=page,products npm run bench:serve   measures only those (and the bare route).
+//   BENCH_BASE=/path/to/a/built/checkout npm run bench:serve   also measures that checkout (its
+//   own src/ and dist/), each measure on both trees in turn, and reports the two side by side.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { get as httpGet } from 'node:http';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { API_HEADERS } from '../../src/schemas/api-headers.ts';
+import { demoEstablishmentId } from '../api/helpers/demo-order.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const WARM_UP_SECONDS = 2;
+const ROOT = resolve(import.meta.dirname, '../..');
+const BASE = process.env.BENCH_BASE ? resolve(process.env.BENCH_BASE) : undefined;
+const SLUG = 'pizzaria-bella';
+/** What Chromium sends. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+const TARGET = { pageRatio: 0.5, readRatio: 0.25, p99Ms: 20 };
+
+/** 'reference' rows have no target: they show what the load generator costs. */
+type Kind = 'bare' | 'page' | 'read' | 'reference';
+interface MeasureSpec {
+  key: string;
+  label: string;
+  kind: Kind;
+  path: (ids: Ids) => string;
+  headers: (ids: Ids) => Record<string, string>;
+  /** autocannon as shipped, which decodes every response body into a JS string. */
+  readBodies?: boolean;
+}
+interface Ids {
+  establishment: string;
+  product: string;
+}
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+  cpuMsPerRequest: number | undefined;
+  /** The bench process's own CPU (autocannon sending and reading) per request. */
+  clientCpuMsPerRequest: number | undefined;
+  bytes: number;
+  encoding: string;
+}
+interface Tree {
+  label: string;
+  root: string;
+  commit: string;
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  ids: Ids;
+  results: Map<string, Measure[]>;
+}
+
+// The headers the storefront's scripts send (src/client/api.ts, src/client/status.ts).
+const apiHeaders = (ids: Ids) => ({ ...API_HEADERS, Accept: 'application/json', 'Accept-Encoding': BROWSER_ENCODINGS, 'Establishment-Id': ids.establishment });
+
+const MEASURES: MeasureSpec[] = [
+  { key: 'bare', label: 'bare route GET /api/health', kind: 'bare', path: () => '/api/health', headers: () => ({}) },
+  {
+    key: 'page',
+    label: `stored catalogue page /${SLUG}/ (Accept-Encoding: br)`,
+    kind: 'page',
+    path: () => `/${SLUG}/`,
+    headers: () => ({ 'Accept-Encoding': 'br' }),
+  },
+  {
+    key: 'page-read',
+    label: `the same page, autocannon decoding each body into a string (as shipped)`,
+    kind: 'reference',
+    path: () => `/${SLUG}/`,
+    headers: () => ({ 'Accept-Encoding': 'br' }),
+    readBodies: true,
+  },
+  {
+    key: 'products',
+    label: 'products page: GET /api/establishments/{id}/products?limit=20',
+    kind: 'read',
+    path: (ids) => `/api/establishments/${ids.establishment}/products?limit=20`,
+    headers: apiHeaders,
+  },
+  {
+    key: 'establishment',
+    label: 'one establishment: GET /api/establishments/{id}',
+    kind: 'read',
+    path: (ids) => `/api/establishments/${ids.establishment}`,
+    headers: apiHeaders,
+  },
+  {
+    key: 'datetime',
+    label: 'server clock, every page (status label): GET /api/datetime?establishment_id={id}',
+    kind: 'read',
+    path: (ids) => `/api/datetime?establishment_id=${ids.establishment}`,
+    headers: (ids) => ({ ...API_HEADERS, Accept: 'application/json', 'Accept-Encoding': BROWSER_ENCODINGS, 'Establishment-Id': ids.establishment }),
+  },
+  {
+    key: 'product',
+    label: "one product, first 'Adicionar': GET /api/establishments/{id}/products/{productId}",
+    kind: 'read',
+    path: (ids) => `/api/establishments/${ids.establishment}/products/${ids.product}`,
+    headers: apiHeaders,
+  },
+];
+const BARE = MEASURES[0]!;
+
+/** The process's CPU time so far (user + system), in ms; undefined where /proc is not there. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    // Linux reports clock ticks of 1/100 s (USER_HZ) to user space.
+    return ticks * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function commitOf(root: string): string {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  const head = r.status === 0 ? r.stdout.trim() : 'not a git checkout';
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' });
+  return r.status === 0 && dirty.stdout.trim() ? `${head} + uncommitted changes` : head;
+}
+
+async function startTree(label: string, root: string): Promise<Tree> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-bench-serve-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PAGES_DIR: join(dataDir, 'pages'),
+    DIST_DIR: join(root, 'dist'),
+    DATABASE_URL: '',
+    NODE_ENV: '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  };
+  const seeded = spawnSync(process.execPath, [join(root, 'scripts', 'seed.ts')], { cwd: root, env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seeding ${root} failed: ${seeded.stderr}`);
+  const child = spawn(process.execPath, [join(root, 'src', 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /(http:\/\/\S+)$/.exec(line);
+      if (m) resolveUrl(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server of ${root} exited with ${code}`)));
+  });
+  const establishment = await demoEstablishmentId(url, SLUG);
+  const products = (await (await fetch(`${url}/api/establishments/${establishment}/products?limit=1`, { headers: API_HEADERS })).json()) as {
+    items: { _id: string }[];
+  };
+  return { label, root, commit: commitOf(root), url, child, dataDir, ids: { establishment, product: products.items[0]!._id }, results: new Map() };
+}
+
+function stopTree(tree: Tree): Promise<void> {
+  return new Promise((resolveStop) => {
+    const done = () => {
+      rmSync(tree.dataDir, { recursive: true, force: true });
+      resolveStop();
+    };
+    if (tree.child.exitCode !== null) return done();
+    tree.child.once('exit', done);
+    tree.child.kill('SIGTERM');
+  });
+}
+
+/** One request as the measure sends it, read raw: must answer 200 (the first request of a page also stores it). */
+function probe(tree: Tree, spec: MeasureSpec): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolveProbe, reject) => {
+    const req = httpGet(tree.url + spec.path(tree.ids), { headers: spec.headers(tree.ids) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (res.statusCode !== 200) reject(new Error(`${tree.label} ${spec.path(tree.ids)}: ${res.statusCode} ${body.toString('utf8', 0, 200)}`));
+        else resolveProbe({ bytes: body.length, encoding: String(res.headers['content-encoding'] ?? 'identity') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * autocannon appends every response body to a JS string (PipelinedRequestsQueue.addBody), kept
+ * only to check bodies, which this bench does not ask for. For a 13.6 KB brotli page that UTF-8
+ * decoding costs the client about 39 µs a response on this machine, more than the server spends
+ * answering it, so with two cores the page's figure measured autocannon. A browser does no such
+ * thing. Every measure but the reference row runs without it; the bytes are still received.
+ */
+function withoutBodyText(client: autocannon.Client): void {
+  if (typeof client.pipelinedRequests?.addBody !== 'function') throw new Error('autocannon changed: its client no longer has pipelinedRequests.addBody');
+  client.pipelinedRequests.addBody = () => {};
+}
+
+async function run(tree: Tree, spec: MeasureSpec, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: tree.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ method: 'GET', path: spec.path(tree.ids), headers: spec.headers(tree.ids) }],
+    setupClient: spec.readBodies ? undefined : withoutBodyText,
+  });
+}
+
+const micros = (ms: number | undefined) => (ms === undefined ? '' : `${(ms * 1000).toFixed(0)} µs`);
+
+async function measure(tree: Tree, spec: MeasureSpec): Promise<Measure> {
+  const { bytes, encoding } = await probe(tree, spec);
+  await run(tree, spec, WARM_UP_SECONDS);
+  const cpuBefore = processCpuMs(tree.child.pid);
+  const clientBefore = process.cpuUsage();
+  const r = await run(tree, spec, SECONDS);
+  const client = process.cpuUsage(clientBefore);
+  const cpuAfter = processCpuMs(tree.child.pid);
+  const m: Measure = {
+    rps: r['2xx'] / SECONDS,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+    total: r.requests.total,
+    clientCpuMsPerRequest: r.requests.total === 0 ? undefined : (client.user + client.system) / 1000 / r.requests.total,
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined || r.requests.total === 0 ? undefined : (cpuAfter - cpuBefore) / r.requests.total,
+    bytes,
+    encoding,
+  };
+  const list = tree.results.get(spec.key) ?? [];
+  list.push(m);
+  tree.results.set(spec.key, list);
+  console.log(
+    `[bench:serve] ${tree.label}: ${spec.label}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors, server ${micros(m.cpuMsPerRequest)}, autocannon ${micros(m.clientCpuMsPerRequest)} a request`,
+  );
+  return m;
+}
+
+const trees: Tree[] = [];
+const loadBefore = loadavg();
+try {
+  if (BASE) trees.push(await startTree('before', BASE));
+  trees.push(await startTree(BASE ? 'after' : 'this tree', ROOT));
+  // The bare route first and last; every other measure in between. With two trees each measure
+  // runs on both in turn, the order alternating, so both see the same machine.
+  const only = process.env.BENCH_ONLY?.split(',');
+  const order = [...MEASURES.filter((m) => m.kind === 'bare' || !only || only.includes(m.key)), BARE];
+  for (const [i, spec] of order.entries()) {
+    const turn = i % 2 === 0 ? trees : [...trees].reverse();
+    for (const tree of turn) await measure(tree, spec);
+  }
+} finally {
+  await Promise.all(trees.map(stopTree));
+}
+const loadAfter = loadavg();
+
+// ---------------------------------------------------------------- report
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const bareOf = (tree: Tree) => {
+  const runs = tree.results.get('bare')!;
+  return runs.reduce((s, m) => s + m.rps, 0) / runs.length;
+};
+const ratio = (tree: Tree, m: Measure) => m.rps / bareOf(tree);
+const targetOf = (spec: MeasureSpec) =>
+  spec.kind === 'page'
+    ? `>= ${TARGET.pageRatio * 100}%, p99 < ${TARGET.p99Ms} ms`
+    : spec.kind === 'read'
+      ? `>= ${TARGET.readRatio * 100}%, p99 < ${TARGET.p99Ms} ms`
+      : '';
+const meets = (tree: Tree, spec: MeasureSpec, m: Measure) =>
+  spec.kind === 'bare' || (ratio(tree, m) >= (spec.kind === 'page' ? TARGET.pageRatio : TARGET.readRatio) && m.p99 < TARGET.p99Ms && m.errors === 0);
+
+const rows: string[] = [];
+for (const spec of MEASURES) {
+  for (const tree of trees) {
+    const runs = tree.results.get(spec.key) ?? [];
+    runs.forEach((m, n) => {
+      const label = spec.kind === 'bare' ? `${spec.label} (${n === 0 ? 'first' : 'last'})` : spec.label;
+      const verdict = spec.kind === 'bare' || spec.kind === 'reference' ? '' : meets(tree, spec, m) ? 'met' : '**not met**';
+      rows.push(
+        `| ${trees.length > 1 ? `${tree.label} | ` : ''}${label} | ${fmt(m.rps)} | ${(ratio(tree, m) * 100).toFixed(1)}% | ${m.p50} ms | ${m.p99} ms | ${m.errors} | ${micros(m.cpuMsPerRequest)} | ${micros(m.clientCpuMsPerRequest)} | ${fmt(m.bytes)} B ${m.encoding} | ${targetOf(spec)} ${verdict} |`,
+      );
+    });
+  }
+}
+const last = trees.at(-1)!;
+const allMet = MEASURES.every((spec) => (last.results.get(spec.key) ?? []).every((m) => meets(last, spec, m)));
+const date = new Date().toISOString().slice(0, 10);
+const treeLine = trees.map((t) => `${t.label}: ${t.commit}`).join('; ');
+const section = `## Serving from one process
+
+Measured by \`npm run bench:serve\` (tests/perf/bench-serve.ts) on ${date}, on this machine
+(${availableParallelism()} CPUs; 1-minute load average ${loadBefore[0]!.toFixed(2)} before the run and ${loadAfter[0]!.toFixed(2)} after): the real
+server (src/server/main.ts over the tree's Astro build, SQLite, the demo seeded in a fresh data
+folder) as a child process, autocannon in the bench process with ${CONNECTIONS} connections,
+${SECONDS} s per measure after a ${WARM_UP_SECONDS} s warm-up. API calls carry the headers the storefront's scripts
+send (Client-Type, Api-Version, Accept, Establishment-Id, Accept-Encoding '${BROWSER_ENCODINGS}').
+The bare route is measured first and last; each ratio is to the mean of the two. Trees: ${treeLine}.
+
+| ${trees.length > 1 ? 'Tree | ' : ''}Measure | Requests/s | Of the bare route | p50 | p99 | Errors | Server CPU / request | autocannon CPU / request | Answer | Target |
+|${trees.length > 1 ? '---|' : ''}---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Targets: a stored page at least ${TARGET.pageRatio * 100}% of the bare route, catalogue reads at least
+${TARGET.readRatio * 100}%, each with p99 under ${TARGET.p99Ms} ms and no errors. This run (${last.label}): **${allMet ? 'met' : 'not met'}**.
+The server's CPU time per request (from /proc, user + system) does not move with the machine's
+load as throughput does; 1000 / that figure is what one core could serve.
+`;
+
+const file = join(ROOT, 'docs', 'benchmarks.md');
+const current = readFileSync(file, 'utf8');
+const start = current.indexOf('## Serving from one process');
+let next: string;
+if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
+else {
+  const end = current.indexOf('\n## ', start + 1);
+  next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
+}
+writeFileSync(file, `${next.trimEnd()}\n`);
+console.log(`\n${section}`);
