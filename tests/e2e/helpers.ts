@@ -3,6 +3,10 @@
 // Every test makes its own customer (an e-mail and a phone unique per worker, test and time), so
 // tests never depend on each other's state.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_HEADERS as REQUIRED_HEADERS } from '../../src/schemas/api-headers.ts';
 
 /** The headers every API call carries, asking for JSON. */
@@ -92,4 +96,33 @@ export async function logIn(context: BrowserContext, request: APIRequestContext,
   const registered = await registerCustomer(request, slug, newCustomer(info, name));
   await useSession(context, registered.establishmentId, registered.token);
   return registered;
+}
+
+/**
+ * Imports a catalogue (the exchange format, docs/catalogue-format.md) with the import command, as
+ * an establishment does, into the end-to-end server's data folder (tests/e2e/server.ts); the
+ * command then asks the running server to re-render that establishment's pages, which also drops
+ * what the server holds in memory of its catalogue.
+ */
+export function importCatalogue(catalogue: object): void {
+  const port = Number(process.env.E2E_PORT ?? 4399);
+  const dir = mkdtempSync(join(tmpdir(), 'import-'));
+  try {
+    const file = join(dir, 'catalogue.json');
+    writeFileSync(file, JSON.stringify(catalogue));
+    const imported = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
+      env: {
+        ...process.env,
+        DATA_DIR: join(tmpdir(), `storefront-e2e-${port}`),
+        PORT: String(port),
+        PUBLIC_ORIGIN: `http://localhost:${port}`,
+        DATABASE_URL: '',
+      },
+      encoding: 'utf8',
+    });
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.stdout, 'the running server took the change').toContain('re-rendered by the server');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
