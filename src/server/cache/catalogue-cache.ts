@@ -196,7 +196,8 @@ export function heldAnswerResponse(answer: HeldAnswer, acceptEncoding: string | 
   return new Response(copy.body as Uint8Array<ArrayBuffer>, { status: 200, headers: copy.headers });
 }
 
-function deepFreeze(value: unknown): void {
+/** Freezes a value and everything in it: for values shared by every request. */
+export function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);

@@ -21,6 +21,7 @@ import {
 } from '../../../schemas/api-catalogue.ts';
 import { requireEstablishment } from './tenancy.ts';
 import { catalogueAnswer } from '../../cache/api-answers.ts';
+import { validatedQuery } from '../../cache/query-memo.ts';
 
 /** Nests categories under their parents, keeping the flat order among siblings; orphans stay at the top. */
 export function categoryTree(flat: readonly CategoryView[]): CategoryView[] {
@@ -54,7 +55,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
   .get('/establishments/:id/categories', async (c) => {
     const { db, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const query = validate(CategoriesQuery, c.req.query(), 'query');
+    const query = validatedQuery<typeof CategoriesQuery.infer>(CategoriesQuery, c);
     const est = await requireEstablishment(db, id, catalogueCache);
     return catalogueAnswer(c, est, `categories\0${query.type ?? ''}`, async () => {
       const flat = await listCategories(db, est._id, { onlyWithProducts: query.type === 'only_with_products' });
@@ -77,7 +78,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
   .get('/establishments/:id/products', async (c) => {
     const { db, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const query = validate(ProductsQuery, c.req.query(), 'query');
+    const query = validatedQuery<typeof ProductsQuery.infer>(ProductsQuery, c);
     const est = await requireEstablishment(db, id, catalogueCache);
     const page = query.page ?? 1;
     const limit = query.limit ?? PRODUCT_PAGE_SIZE;
@@ -129,7 +130,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
   .get('/establishments/:id/order-variations', async (c) => {
     const { db, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const query = validate(OrderVariationsQuery, c.req.query(), 'query');
+    const query = validatedQuery<typeof OrderVariationsQuery.infer>(OrderVariationsQuery, c);
     const est = await requireEstablishment(db, id, catalogueCache);
     const withImage = query.fields?.includes('image') ?? false;
     return catalogueAnswer(c, est, `order-variations\0${query.active === true}\0${withImage}`, async () => {

@@ -21,6 +21,7 @@ import { coversPoint, distanceMeters, isEstablishmentOpen } from '../../services
 import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
 import type { CatalogueCache } from '../../cache/catalogue-cache.ts';
 import { catalogueAnswer, jsonWithLength } from '../../cache/api-answers.ts';
+import { validatedQuery } from '../../cache/query-memo.ts';
 
 /** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike); through `cache` when given. */
 export async function requireEstablishment(db: Database, id: string, cache?: CatalogueCache): Promise<EstablishmentView> {
@@ -114,7 +115,7 @@ export const tenancyRoutes = new Hono<ApiEnv>()
   .get('/establishments/:id', async (c) => {
     const { db, now, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const { fields } = validate(EstablishmentQuery, c.req.query(), 'query');
+    const { fields } = validatedQuery<typeof EstablishmentQuery.infer>(EstablishmentQuery, c);
     const est = await requireEstablishment(db, id, catalogueCache);
     // The answer depends on the clock only through is_open: one held answer per value of it.
     const at = now();
@@ -131,7 +132,7 @@ export const tenancyRoutes = new Hono<ApiEnv>()
   // The server clock in the establishment's zone (or the zone of the establishment serving lng_lat) [R-7.12, R-7.13].
   .get('/datetime', async (c) => {
     const { db, now, catalogueCache } = c.get('deps');
-    const query = validate(DatetimeQuery, c.req.query(), 'query');
+    const query = validatedQuery<typeof DatetimeQuery.infer>(DatetimeQuery, c);
     let timeZone = DEFAULT_TIME_ZONE;
     if (query.establishment_id) {
       timeZone = (await requireEstablishment(db, query.establishment_id, catalogueCache)).time_zone || DEFAULT_TIME_ZONE;
