@@ -70,6 +70,9 @@ export function createApi(deps: ApiDeps) {
   const tooLarge = (c: Context) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' });
   const limits = new Map<number, MiddlewareHandler>();
   app.use('*', (c, next) => {
+    // A GET or HEAD reaches the app without a body (@hono/node-server gives it none), and asking
+    // bodyLimit to look builds a full fetch Request with its AbortController per read, for nothing.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const max = maxBodyBytesFor(c.req.method, c.req.path, general);
     let limit = limits.get(max);
     if (!limit) {
