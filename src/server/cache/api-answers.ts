@@ -25,7 +25,8 @@ export async function catalogueAnswer(
  * brotli stream per request costs more than the rest of a small call). For answers that change
  * per request and so cannot be held (the server clock).
  */
-export function jsonWithLength(c: Context<ApiEnv>, value: unknown): Response {
+export function jsonWithLength(value: unknown): Response {
   const body = JSON.stringify(value);
-  return c.body(body, 200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) });
+  // A Response with plain headers, as heldAnswerResponse makes: @hono/node-server writes those as they are.
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } });
 }

@@ -146,7 +146,7 @@ export const tenancyRoutes = new Hono<ApiEnv>()
     }
     const epochMs = now().getTime();
     const zoned = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone);
-    return jsonWithLength(c, {
+    return jsonWithLength({
       datetime: zoned.toString({ timeZoneName: 'never', smallestUnit: 'millisecond' }),
       time_zone: timeZone,
       epoch_ms: epochMs,
