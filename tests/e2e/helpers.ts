@@ -94,6 +94,7 @@ export async function useSession(context: BrowserContext, establishmentId: strin
 /** A new customer of the establishment, logged in in the browser. */
 export async function logIn(context: BrowserContext, request: APIRequestContext, slug: string, info: TestInfo, name?: string): Promise<Registered> {
   const registered = await registerCustomer(request, slug, newCustomer(info, name));
+  // biome-ignore lint/correctness/useHookAtTopLevel: useSession is a Playwright helper named after what it does, not a React hook.
   await useSession(context, registered.establishmentId, registered.token);
   return registered;
 }
