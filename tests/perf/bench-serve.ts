@@ -352,8 +352,8 @@ What moved the numbers (CPU profiles of the server under this bench; 'before' is
   it is now a lookup and one write of the bytes, headers and ETag held in memory
   (src/server/cache/held-files.ts).
 - The catalogue reads ran their queries (three for the establishment, its company and its domains
-  before any read, then two for a products page: the count and the page), JSON.stringify and the \`compression\` layer's brotli at quality 4 per
-  request. Each answer is now made once per catalogue change, with brotli at quality 11 and gzip
+  before any read, then two for a products page: the count and the page), JSON.stringify and the
+  \`compression\` layer's brotli at quality 4 per request. Each answer is now made once per catalogue change, with brotli at quality 11 and gzip
   copies and an ETag (src/server/cache/catalogue-cache.ts; the products page went from 2,721 to
   2,325 bytes), and the establishment's view is held for every read that starts from it.
 - Smaller steps, each measured side by side in a short run: the validated query string is
