@@ -273,10 +273,10 @@ forEachDatabase(
         for (const page of [1, 2]) {
           const path = `/api/establishments/${centro}/products?limit=${limit}&page=${page}`;
           expect((await request(app, path, { 'Accept-Encoding': 'br' })).body).toEqual((await fromDatabase(path)).body);
-          expect(small.bytes).toBeLessThanOrEqual(small.maxBytes);
+          expect(small.usage.bytes).toBeLessThanOrEqual(small.usage.maxBytes);
         }
       }
-      expect(small.size).toBeLessThan(80);
+      expect(small.usage.size).toBeLessThan(80);
     });
   },
   {

@@ -3,33 +3,13 @@
 // answers in its HTTP cache (revalidated by ETag); neither may show the old catalogue once the
 // import is done.
 import { expect, test } from '@playwright/test';
-import { importCatalogue } from './helpers.ts';
+import { importCatalogue, shopCatalogue } from './helpers.ts';
 
-function bakery(slug: string, bread: { name: string; price: number }) {
-  return {
-    company: { slug, name: 'Padaria Aurora' },
-    establishment: {
-      slug,
-      name: 'Padaria Aurora',
-      kind: 'Store',
-      phone: '1130304043',
-      address: { street: 'Rua Cardeal Arcoverde', number: '500', neighborhood: 'Pinheiros', city: 'São Paulo', state: 'SP', lng_lat: [-46.6801, -23.5589] },
-      design: { theme: 'light', navbarcolor: '#8a4b08', primary: '#8a4b08', darkprimary: '#6b3a06', primaryinverse: '#ffffff' },
-      preferences: { title: 'Padaria Aurora', desc: 'Pães de fermentação natural.', delivery_type: ['delivery', 'pickup'] },
-      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2400 })),
-    },
-    categories: [
-      {
-        _id: 'paes',
-        name: 'Pães',
-        products: [
-          { _id: 'pao-da-casa', name: bread.name, desc: 'Fermentação natural, 800 g.', price: bread.price },
-          { _id: 'baguete', name: 'Baguete', desc: 'Casca crocante.', price: 1200 },
-        ],
-      },
-    ],
-  };
-}
+const bakery = (slug: string, bread: { name: string; price: number }) =>
+  shopCatalogue(slug, 'Padaria Aurora', { _id: 'paes', name: 'Pães' }, [
+    { _id: 'pao-da-casa', name: bread.name, desc: 'Fermentação natural, 800 g.', price: bread.price },
+    { _id: 'baguete', name: 'Baguete', desc: 'Casca crocante.', price: 1200 },
+  ]);
 
 test('a product renamed and repriced by an import shows its new name on the page and its new name and price in the product modal', async ({ page }, info) => {
   // One tenant per project: the two projects run at the same time.

@@ -127,3 +127,31 @@ export function importCatalogue(catalogue: object): void {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+export interface ShopProduct {
+  _id: string;
+  name: string;
+  desc?: string;
+  price: number;
+}
+
+/**
+ * The catalogue (exchange format) of a small shop in São Paulo, open all day every day, with one
+ * category: for tests that import an establishment of their own while the server runs.
+ */
+export function shopCatalogue(slug: string, name: string, category: { _id: string; name: string }, products: ShopProduct[]) {
+  return {
+    company: { slug, name },
+    establishment: {
+      slug,
+      name,
+      kind: 'Store',
+      phone: '1130304040',
+      address: { street: 'Rua Augusta', number: '1200', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', lng_lat: [-46.6571, -23.5558] },
+      design: { theme: 'light', navbarcolor: '#1f4e79', primary: '#1f4e79', darkprimary: '#163a5a', primaryinverse: '#ffffff' },
+      preferences: { title: name, desc: `${name}, loja de bairro.`, delivery_type: ['delivery', 'pickup'] },
+      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2400 })),
+    },
+    categories: [{ ...category, products }],
+  };
+}

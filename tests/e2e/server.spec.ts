@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_HEADERS as api, importCatalogue } from './helpers.ts';
+import { API_HEADERS as api, importCatalogue, shopCatalogue } from './helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
@@ -78,29 +78,11 @@ test('an oversized body gets 413 and the server keeps serving', async ({ request
 });
 
 test('a catalogue imported while the server runs gets its pages on demand, and a re-import re-renders only its own', async ({ page, request }) => {
-  const catalogue = (productName: string) => ({
-    company: { slug: 'emporio-novo', name: 'Empório Novo' },
-    establishment: {
-      slug: 'emporio-novo',
-      name: 'Empório Novo',
-      kind: 'Store',
-      phone: '1130304040',
-      address: { street: 'Rua Augusta', number: '1200', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', lng_lat: [-46.6571, -23.5558] },
-      design: { theme: 'light', navbarcolor: '#1f4e79', primary: '#1f4e79', darkprimary: '#163a5a', primaryinverse: '#ffffff' },
-      preferences: { title: 'Empório Novo', desc: 'Empório de bairro com queijos e vinhos.', delivery_type: ['delivery', 'pickup'] },
-      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 800, stop_at: 2000 })),
-    },
-    categories: [
-      {
-        _id: 'queijos',
-        name: 'Queijos',
-        products: [
-          { _id: 'queijo-canastra', name: productName, desc: 'Queijo curado de Minas.', price: 8990 },
-          { _id: 'queijo-coalho', name: 'Queijo Coalho', desc: 'Espetos prontos.', price: 2490 },
-        ],
-      },
-    ],
-  });
+  const catalogue = (productName: string) =>
+    shopCatalogue('emporio-novo', 'Empório Novo', { _id: 'queijos', name: 'Queijos' }, [
+      { _id: 'queijo-canastra', name: productName, desc: 'Queijo curado de Minas.', price: 8990 },
+      { _id: 'queijo-coalho', name: 'Queijo Coalho', desc: 'Espetos prontos.', price: 2490 },
+    ]);
   const importFile = (productName: string) => importCatalogue(catalogue(productName));
 
   importFile('Queijo Canastra');
@@ -120,32 +102,13 @@ test('a catalogue imported while the server runs gets its pages on demand, and a
   expect((await api200.json())[0].name).toBe('Empório Novo');
 });
 
-/** A small shop whose first product's name and price the tests change by importing it again. */
+/** A small shop whose first product's name and price the test changes by importing it again. */
 function shop(slug: string, first: { name: string; price: number }) {
   const cheeses = ['Queijo Coalho', 'Queijo Prato', 'Queijo Parmesão', 'Queijo Provolone', 'Queijo Gorgonzola', 'Requeijão Cremoso', 'Ricota Fresca'];
-  return {
-    company: { slug, name: 'Laticínios da Serra' },
-    establishment: {
-      slug,
-      name: 'Laticínios da Serra',
-      kind: 'Store',
-      phone: '1130304042',
-      address: { street: 'Rua Teodoro Sampaio', number: '900', neighborhood: 'Pinheiros', city: 'São Paulo', state: 'SP', lng_lat: [-46.6822, -23.5617] },
-      design: { theme: 'light', navbarcolor: '#7a4b00', primary: '#7a4b00', darkprimary: '#5c3800', primaryinverse: '#ffffff' },
-      preferences: { title: 'Laticínios da Serra', desc: 'Queijos e laticínios da Serra da Mantiqueira.', delivery_type: ['delivery', 'pickup'] },
-      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2400 })),
-    },
-    categories: [
-      {
-        _id: 'queijos',
-        name: 'Queijos',
-        products: [
-          { _id: 'queijo-minas', name: first.name, desc: 'Queijo fresco de Minas, peça de 500 g.', price: first.price },
-          ...cheeses.map((name, i) => ({ _id: `queijo-${i}`, name, desc: `${name}, peça de 300 g, da Serra da Mantiqueira.`, price: 1990 + i * 250 })),
-        ],
-      },
-    ],
-  };
+  return shopCatalogue(slug, 'Laticínios da Serra', { _id: 'queijos', name: 'Queijos' }, [
+    { _id: 'queijo-minas', name: first.name, desc: 'Queijo fresco de Minas, peça de 500 g.', price: first.price },
+    ...cheeses.map((name, i) => ({ _id: `queijo-${i}`, name, desc: `${name}, peça de 300 g, da Serra da Mantiqueira.`, price: 1990 + i * 250 })),
+  ]);
 }
 
 test('an import is served at once by the catalogue calls and by the stored page, both held in memory and answering 304 until then [R-7.17] [R-7.18]', async ({

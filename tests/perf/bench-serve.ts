@@ -15,12 +15,13 @@
 //   own src/ and dist/), each measure on both trees in turn, and reports the two side by side;
 //   BENCH_BASE_LABEL names it in the report when it is not a git checkout (e.g. a git archive).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { get as httpGet } from 'node:http';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { writeBenchmarkSection } from './benchmarks-doc.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 import { demoEstablishmentId } from '../api/helpers/demo-order.ts';
 
@@ -367,14 +368,5 @@ What moved the numbers (CPU profiles of the server under this bench; 'before' is
   2 KB instead of 11 bytes; a stored page costs the kernel's send of 13.6 KB.
 `;
 
-const file = join(ROOT, 'docs', 'benchmarks.md');
-const current = readFileSync(file, 'utf8');
-const start = current.indexOf('## Serving from one process');
-let next: string;
-if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
-else {
-  const end = current.indexOf('\n## ', start + 1);
-  next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-}
-writeFileSync(file, `${next.trimEnd()}\n`);
+writeBenchmarkSection(section);
 console.log(`\n${section}`);

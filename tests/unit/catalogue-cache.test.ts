@@ -135,10 +135,10 @@ describe('CatalogueCache', () => {
     for (let n = 0; n < 120; n++) {
       const held = await cache.answer(bella, `products\0${n}`, () => page(n));
       expect(await json(heldAnswerResponse(held, undefined, undefined))).toEqual(page(n));
-      expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+      expect(cache.usage.bytes).toBeLessThanOrEqual(cache.usage.maxBytes);
     }
-    expect(cache.size).toBeGreaterThan(0);
-    expect(cache.size).toBeLessThan(120);
+    expect(cache.usage.size).toBeGreaterThan(0);
+    expect(cache.usage.size).toBeLessThan(120);
   });
 });
 

@@ -91,15 +91,15 @@ describe('HeldFiles', () => {
   it('does not keep a read that was under way when the file was forgotten', async () => {
     writePage('race', '<p>old</p>', 1_700_000_000);
     held.forget(join(root, 'race'));
-    const before = held.size;
+    const before = held.usage.size;
     duringServe = () => {
       writePage('race', '<p>new</p>', 1_700_000_300);
       held.forget(join(root, 'race'));
     };
     await (await get('race')).text();
-    expect(held.size, 'the read that raced the change is not held').toBe(before);
+    expect(held.usage.size, 'the read that raced the change is not held').toBe(before);
     expect(await (await get('race')).text()).toBe('<p>new</p>');
-    expect(held.size).toBe(before + 1);
+    expect(held.usage.size).toBe(before + 1);
   });
 
   it('holds no more bytes than its budget, and still serves every file', async () => {
@@ -107,8 +107,8 @@ describe('HeldFiles', () => {
       const html = `<p>${i}</p>${'x'.repeat(1000)}`;
       writePage(`many/${i}`, html, 1_700_000_000);
       expect(await (await get(`many/${i}`)).text()).toBe(html);
-      expect(held.bytes).toBeLessThanOrEqual(held.maxBytes);
+      expect(held.usage.bytes).toBeLessThanOrEqual(held.usage.maxBytes);
     }
-    expect(held.size).toBeLessThan(60);
+    expect(held.usage.size).toBeLessThan(60);
   });
 });

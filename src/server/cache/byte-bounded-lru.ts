@@ -8,7 +8,16 @@ interface Slot<V> {
   bytes: number;
 }
 
-export class ByteBoundedLru<V> {
+/** What a bounded store holds against its budget. */
+export interface ByteUsage {
+  /** Bytes held, as declared by the entries. */
+  readonly bytes: number;
+  /** Entries held. */
+  readonly size: number;
+  readonly maxBytes: number;
+}
+
+export class ByteBoundedLru<V> implements ByteUsage {
   readonly maxBytes: number;
   // A Map iterates in insertion order: re-inserting on every read keeps the least recent first.
   readonly #slots = new Map<string, Slot<V>>();

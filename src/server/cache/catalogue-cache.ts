@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { EstablishmentView } from '../../schemas/views.ts';
 import { onCatalogueChanged } from '../catalogue-events.ts';
-import { ByteBoundedLru } from './byte-bounded-lru.ts';
+import { ByteBoundedLru, type ByteUsage } from './byte-bounded-lru.ts';
 import { acceptedCodings, type Coding, etagMatches } from './negotiation.ts';
 
 const brotli = promisify(brotliCompress);
@@ -116,17 +116,9 @@ export class CatalogueCache {
     this.#held.deleteWhere((_, held) => held.slug === slug || held.kind === 'view' || held.companyWide);
   }
 
-  /** Bytes held (for tests and reports). */
-  get bytes(): number {
-    return this.#held.bytes;
-  }
-
-  get size(): number {
-    return this.#held.size;
-  }
-
-  get maxBytes(): number {
-    return this.#held.maxBytes;
+  /** How much is held against the budget (for tests and reports). */
+  get usage(): ByteUsage {
+    return this.#held;
   }
 
   /** Runs `load` once for concurrent callers of the same key; `load` gets the epoch it started in. */

@@ -13,7 +13,7 @@ import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sep } from 'node:path';
 import { chooseFile, fileStat, isCompressible, notModifiedHeaders, type ServeOptions } from '../static-files.ts';
-import { ByteBoundedLru } from './byte-bounded-lru.ts';
+import { ByteBoundedLru, type ByteUsage } from './byte-bounded-lru.ts';
 import { acceptedCodings, etagMatches } from './negotiation.ts';
 
 /** How long a held file is served without looking at the disk. */
@@ -103,17 +103,9 @@ export class HeldFiles {
     this.#held.deleteWhere((_, held) => covers(prefix, held.path));
   }
 
-  /** Bytes held (for tests and reports). */
-  get bytes(): number {
-    return this.#held.bytes;
-  }
-
-  get size(): number {
-    return this.#held.size;
-  }
-
-  get maxBytes(): number {
-    return this.#held.maxBytes;
+  /** How much is held against the budget (for tests and reports). */
+  get usage(): ByteUsage {
+    return this.#held;
   }
 
   /** Whether no forget() since `generation` covered `path` (unknown, when the log no longer reaches back: no). */
