@@ -11,12 +11,13 @@ import { getRequestListener } from '@hono/node-server';
 import { config } from './config.ts';
 import { createApi, maxBodyBytesFor } from './api/app.ts';
 import { getDatabase, type Database } from './db/database.ts';
-import { dropEstablishmentPages, pagesDir, storePage } from './page-store.ts';
+import { dropEstablishmentPages, heldPages, pagesDir, storePage } from './page-store.ts';
 import { safeJoin, serveFile } from './static-files.ts';
 import { ensureThumbnail } from './thumbnails.ts';
 import { catalogueUrls } from './catalogue-urls.ts';
 import { resolveHost } from './page-data.ts';
 import { catalogueChanged } from './catalogue-events.ts';
+import { CATALOGUE_CACHE_BYTES, CatalogueCache, followCatalogueChanges } from './cache/catalogue-cache.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -114,7 +115,10 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     return { pages };
   }
 
-  const api = withCompression(getRequestListener(createApi({ db, engine, rerender, internalToken: token }).fetch));
+  // Catalogue reads are answered from memory until the establishment's catalogue changes.
+  const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);
+  const stopDropping = followCatalogueChanges(catalogueCache);
+  const api = withCompression(getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache }).fetch));
   const astroCompressed = withCompression(astro);
   const clientDir = join(config.distDir, 'client');
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -151,17 +155,17 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       const file = safeJoin(clientDir, path);
       if (file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=3600' }))) return;
     }
-    // Catalogue pages: the stored static file when there is one, else render, store, serve.
+    // Catalogue pages: the stored static file (held in memory) when there is one, else render, store, serve.
     // In production an unknown host never gets a stored page: Astro's middleware redirects it to
     // the tenant's canonical host.
     if (isRead && !query && !/\.[a-z0-9]+$/i.test(path) && (await hostMayUseStoredPages(String(req.headers.host ?? '')))) {
       const folder = safeJoin(pagesDir, path);
-      if (folder && (await serveFile(req, res, join(folder, 'index.html')))) return;
+      if (folder && (await heldPages.serve(req, res, join(folder, 'index.html')))) return;
       if (
         folder &&
         isStorablePath(path) &&
         (await renderAndStore(path, String(req.headers.host ?? ''))) &&
-        (await serveFile(req, res, join(folder, 'index.html')))
+        (await heldPages.serve(req, res, join(folder, 'index.html')))
       )
         return;
     }
@@ -188,6 +192,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     db,
     rerender,
     close: async () => {
+      stopDropping();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

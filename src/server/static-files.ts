@@ -1,9 +1,10 @@
 // Serves files from disk, preferring a precompressed twin (.br, then .gz) the client accepts.
 // Hashed assets (/_astro/) are immutable for a year; pages and uploads revalidate by ETag.
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { acceptedCodings, type Coding, etagMatches } from './cache/negotiation.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,6 +27,7 @@ const types: Record<string, string> = {
   '.webm': 'video/webm',
 };
 const compressible = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.xml', '.txt', '.webmanifest']);
+const twinSuffix: Record<Coding, string> = { br: '.br', gzip: '.gz' };
 
 /** Resolves a URL path inside root, or null for anything that would escape it. */
 export function safeJoin(root: string, urlPath: string): string | null {
@@ -41,7 +43,7 @@ export function safeJoin(root: string, urlPath: string): string | null {
 }
 
 /** The file's stats, or null when it is missing or not a regular file. */
-export async function fileStat(path: string) {
+export async function fileStat(path: string): Promise<Stats | null> {
   try {
     const s = await stat(path);
     return s.isFile() ? s : null;
@@ -56,26 +58,44 @@ export interface ServeOptions {
   cacheControl?: string;
 }
 
-/** Sends the file (or its .br/.gz twin) and returns true; returns false when it does not exist. */
-export async function serveFile(req: IncomingMessage, res: ServerResponse, path: string, opts: ServeOptions = {}): Promise<boolean> {
+/** What answers a request for one file: the copy to send (the file or a precompressed twin) and the headers of a 200. */
+export interface FileChoice {
+  /** The file whose bytes are sent: `path` itself or its .br/.gz twin. */
+  path: string;
+  /** The requested file's stats (its ETag is made from them). */
+  base: Stats;
+  /** The sent copy's stats. */
+  sent: Stats;
+  encoding: Coding | undefined;
+  etag: string;
+  /** Headers of the 200 answer, Content-Length included. */
+  headers: Record<string, string | number>;
+}
+
+/** Whether an extension has precompressed twins worth looking for. */
+export function isCompressible(path: string): boolean {
+  return compressible.has(extname(path));
+}
+
+/**
+ * Picks the copy of `path` to send to a client accepting `codings` (best first): the first twin
+ * (.br, .gz) it accepts that is not older than the file, else the file. Null when the file is missing.
+ */
+export async function chooseFile(path: string, codings: readonly Coding[], opts: ServeOptions = {}): Promise<FileChoice | null> {
   const base = await fileStat(path);
-  if (!base) return false;
+  if (!base) return null;
   const ext = extname(path);
-  const accept = String(req.headers['accept-encoding'] ?? '');
   let chosen = path;
-  let encoding: string | undefined;
-  let size = base.size;
+  let sent = base;
+  let encoding: Coding | undefined;
   if (compressible.has(ext)) {
-    for (const [enc, suffix] of [
-      ['br', '.br'],
-      ['gzip', '.gz'],
-    ] as const) {
-      if (!new RegExp(`\\b${enc}\\b`).test(accept)) continue;
-      const twin = await fileStat(path + suffix);
+    for (const coding of codings) {
+      const twinPath = path + twinSuffix[coding];
+      const twin = await fileStat(twinPath);
       if (twin && twin.mtimeMs >= base.mtimeMs - 1000) {
-        chosen = path + suffix;
-        encoding = enc;
-        size = twin.size;
+        chosen = twinPath;
+        sent = twin;
+        encoding = coding;
         break;
       }
     }
@@ -89,19 +109,32 @@ export async function serveFile(req: IncomingMessage, res: ServerResponse, path:
   };
   if (compressible.has(ext)) headers.Vary = 'Accept-Encoding';
   if (encoding) headers['Content-Encoding'] = encoding;
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, headers);
+  headers['Content-Length'] = sent.size;
+  return { path: chosen, base, sent, encoding, etag, headers };
+}
+
+/** The headers of a 304 for a copy whose 200 carries `headers`: the same, without the length. */
+export function notModifiedHeaders(headers: Record<string, string | number>): Record<string, string | number> {
+  const { 'Content-Length': _length, ...rest } = headers;
+  return rest;
+}
+
+/** Sends the file (or its .br/.gz twin) and returns true; returns false when it does not exist. */
+export async function serveFile(req: IncomingMessage, res: ServerResponse, path: string, opts: ServeOptions = {}): Promise<boolean> {
+  const choice = await chooseFile(path, acceptedCodings(req.headers['accept-encoding']), opts);
+  if (!choice) return false;
+  if (etagMatches(req.headers['if-none-match'], choice.etag)) {
+    res.writeHead(304, notModifiedHeaders(choice.headers));
     res.end();
     return true;
   }
-  headers['Content-Length'] = size;
-  res.writeHead(200, headers);
+  res.writeHead(200, choice.headers);
   if (req.method === 'HEAD') {
     res.end();
     return true;
   }
   await new Promise<void>((resolve) => {
-    const stream = createReadStream(chosen);
+    const stream = createReadStream(choice.path);
     stream.on('error', () => {
       res.destroy();
       resolve();

@@ -4,6 +4,10 @@
 // tests never depend on each other's state.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import type { AuthAnswer } from '../../src/schemas/api-accounts.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_HEADERS as REQUIRED_HEADERS } from '../../src/schemas/api-headers.ts';
 
 /** The headers every API call carries, asking for JSON. */
@@ -94,4 +98,61 @@ export async function logIn(context: BrowserContext, request: APIRequestContext,
   // biome-ignore lint/correctness/useHookAtTopLevel: useSession is this module's cookie helper, not a React hook
   await useSession(context, registered.establishmentId, registered.token);
   return registered;
+}
+
+/**
+ * Imports a catalogue (the exchange format, docs/catalogue-format.md) with the import command, as
+ * an establishment does, into the end-to-end server's data folder (tests/e2e/server.ts); the
+ * command then asks the running server to re-render that establishment's pages, which also drops
+ * what the server holds in memory of its catalogue.
+ */
+export function importCatalogue(catalogue: object): void {
+  const port = Number(process.env.E2E_PORT ?? 4399);
+  const dir = mkdtempSync(join(tmpdir(), 'import-'));
+  try {
+    const file = join(dir, 'catalogue.json');
+    writeFileSync(file, JSON.stringify(catalogue));
+    const imported = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
+      env: {
+        ...process.env,
+        DATA_DIR: join(tmpdir(), `storefront-e2e-${port}`),
+        PORT: String(port),
+        PUBLIC_ORIGIN: `http://localhost:${port}`,
+        DATABASE_URL: '',
+      },
+      encoding: 'utf8',
+    });
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(imported.stdout, 'the running server took the change').toContain('re-rendered by the server');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface ShopProduct {
+  _id: string;
+  name: string;
+  desc?: string;
+  price: number;
+}
+
+/**
+ * The catalogue (exchange format) of a small shop in São Paulo, open all day every day, with one
+ * category: for tests that import an establishment of their own while the server runs.
+ */
+export function shopCatalogue(slug: string, name: string, category: { _id: string; name: string }, products: ShopProduct[]) {
+  return {
+    company: { slug, name },
+    establishment: {
+      slug,
+      name,
+      kind: 'Store',
+      phone: '1130304040',
+      address: { street: 'Rua Augusta', number: '1200', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', lng_lat: [-46.6571, -23.5558] },
+      design: { theme: 'light', navbarcolor: '#1f4e79', primary: '#1f4e79', darkprimary: '#163a5a', primaryinverse: '#ffffff' },
+      preferences: { title: name, desc: `${name}, loja de bairro.`, delivery_type: ['delivery', 'pickup'] },
+      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2400 })),
+    },
+    categories: [{ ...category, products }],
+  };
 }

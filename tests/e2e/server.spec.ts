@@ -2,11 +2,10 @@
 // limits, and a catalogue imported while it runs (pages rendered on demand, then stored, then
 // re-rendered for that establishment only).
 import { expect, test } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_HEADERS as api } from './helpers.ts';
+import { API_HEADERS as api, importCatalogue, shopCatalogue } from './helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
@@ -79,39 +78,12 @@ test('an oversized body gets 413 and the server keeps serving', async ({ request
 });
 
 test('a catalogue imported while the server runs gets its pages on demand, and a re-import re-renders only its own', async ({ page, request }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'import-'));
-  const catalogue = (productName: string) => ({
-    company: { slug: 'emporio-novo', name: 'Empório Novo' },
-    establishment: {
-      slug: 'emporio-novo',
-      name: 'Empório Novo',
-      kind: 'Store',
-      phone: '1130304040',
-      address: { street: 'Rua Augusta', number: '1200', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', lng_lat: [-46.6571, -23.5558] },
-      design: { theme: 'light', navbarcolor: '#1f4e79', primary: '#1f4e79', darkprimary: '#163a5a', primaryinverse: '#ffffff' },
-      preferences: { title: 'Empório Novo', desc: 'Empório de bairro com queijos e vinhos.', delivery_type: ['delivery', 'pickup'] },
-      office_hours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 800, stop_at: 2000 })),
-    },
-    categories: [
-      {
-        _id: 'queijos',
-        name: 'Queijos',
-        products: [
-          { _id: 'queijo-canastra', name: productName, desc: 'Queijo curado de Minas.', price: 8990 },
-          { _id: 'queijo-coalho', name: 'Queijo Coalho', desc: 'Espetos prontos.', price: 2490 },
-        ],
-      },
-    ],
-  });
-  const importFile = (name: string) => {
-    const file = join(dir, `${name}.json`);
-    writeFileSync(file, JSON.stringify(catalogue(name)));
-    const r = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_ORIGIN: `http://localhost:${port}`, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
-    expect(r.status, r.stderr).toBe(0);
-  };
+  const catalogue = (productName: string) =>
+    shopCatalogue('emporio-novo', 'Empório Novo', { _id: 'queijos', name: 'Queijos' }, [
+      { _id: 'queijo-canastra', name: productName, desc: 'Queijo curado de Minas.', price: 8990 },
+      { _id: 'queijo-coalho', name: 'Queijo Coalho', desc: 'Espetos prontos.', price: 2490 },
+    ]);
+  const importFile = (productName: string) => importCatalogue(catalogue(productName));
 
   importFile('Queijo Canastra');
   await page.goto('/emporio-novo/');
@@ -128,4 +100,63 @@ test('a catalogue imported while the server runs gets its pages on demand, and a
   expect(statSync(pizzaHome).mtimeMs, 'another establishment was not re-rendered').toBe(pizzaBefore);
   const api200 = await request.get('/api/establishments?slug_area=emporio-novo', { headers: api });
   expect((await api200.json())[0].name).toBe('Empório Novo');
+});
+
+/** A small shop whose first product's name and price the test changes by importing it again. */
+function shop(slug: string, first: { name: string; price: number }) {
+  const cheeses = ['Queijo Coalho', 'Queijo Prato', 'Queijo Parmesão', 'Queijo Provolone', 'Queijo Gorgonzola', 'Requeijão Cremoso', 'Ricota Fresca'];
+  return shopCatalogue(slug, 'Laticínios da Serra', { _id: 'queijos', name: 'Queijos' }, [
+    { _id: 'queijo-minas', name: first.name, desc: 'Queijo fresco de Minas, peça de 500 g.', price: first.price },
+    ...cheeses.map((name, i) => ({ _id: `queijo-${i}`, name, desc: `${name}, peça de 300 g, da Serra da Mantiqueira.`, price: 1990 + i * 250 })),
+  ]);
+}
+
+test('an import is served at once by the catalogue calls and by the stored page, both held in memory and answering 304 until then [R-7.17] [R-7.18]', async ({
+  request,
+}) => {
+  const slug = 'laticinios-memoria';
+  importCatalogue(shop(slug, { name: 'Queijo Minas', price: 2990 }));
+  const br = { 'Accept-Encoding': 'br' };
+  const home = await request.get(`/${slug}/`, { headers: br });
+  expect(home.status()).toBe(200);
+  const homeHtml = await home.text();
+  expect(homeHtml).toContain('Queijo Minas');
+  const homeEtag = home.headers().etag!;
+  expect((await request.get(`/${slug}/`, { headers: { ...br, 'If-None-Match': homeEtag } })).status()).toBe(304);
+
+  const id = /data-store="([^"]+)"/.exec(homeHtml)![1]!;
+  const browser = { ...api, 'Accept-Encoding': 'gzip, deflate, br, zstd', 'Establishment-Id': id };
+  const productsPath = `/api/establishments/${id}/products?limit=20`;
+  const products = await request.get(productsPath, { headers: browser });
+  expect(products.status()).toBe(200);
+  expect(products.headers()['content-encoding']).toBe('br');
+  expect(products.headers()['cache-control']).toBe('no-cache');
+  expect(products.headers().vary).toContain('Accept-Encoding');
+  const listed = (await products.json()) as { items: { _id: string; name: string }[] };
+  const minas = listed.items.find((p) => p.name === 'Queijo Minas')!;
+  const productPath = `/api/establishments/${id}/products/${minas._id}`;
+  expect(await (await request.get(productPath, { headers: browser })).json()).toMatchObject({ name: 'Queijo Minas', price: 2990 });
+  const productsEtag = products.headers().etag!;
+  const unchanged = await request.get(productsPath, { headers: { ...browser, 'If-None-Match': productsEtag } });
+  expect(unchanged.status()).toBe(304);
+  expect((await unchanged.body()).length).toBe(0);
+
+  importCatalogue(shop(slug, { name: 'Queijo Minas Frescal', price: 3490 }));
+  const changedHome = await request.get(`/${slug}/`, { headers: { ...br, 'If-None-Match': homeEtag } });
+  expect(changedHome.status(), 'the re-rendered page, not the one held before').toBe(200);
+  expect(await changedHome.text()).toContain('Queijo Minas Frescal');
+  const changedProducts = await request.get(productsPath, { headers: { ...browser, 'If-None-Match': productsEtag } });
+  expect(changedProducts.status()).toBe(200);
+  expect(((await changedProducts.json()) as { items: { name: string }[] }).items.map((p) => p.name)).toContain('Queijo Minas Frescal');
+  expect(await (await request.get(productPath, { headers: browser })).json()).toMatchObject({ name: 'Queijo Minas Frescal', price: 3490 });
+});
+
+test('the server clock the status label asks on every page is small and sent as it is', async ({ request }) => {
+  const id = /data-store="([^"]+)"/.exec(await (await request.get('/pizzaria-bella/')).text())![1]!;
+  const res = await request.get(`/api/datetime?establishment_id=${id}`, { headers: { ...api, 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-encoding']).toBeUndefined();
+  const body = (await res.json()) as { time_zone: string; epoch_ms: number };
+  expect(Number(res.headers()['content-length'])).toBe(Buffer.byteLength(JSON.stringify(body)));
+  expect(body.time_zone).toBe('America/Sao_Paulo');
 });

@@ -12,12 +12,18 @@ declare module 'autocannon' {
       /** Mutates the request before it is sent; answering a falsy value restarts the sequence. */
       setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest | false | null | undefined;
     }
+    /** One connection's client (the field bench-serve.ts replaces is an internal of autocannon 8). */
+    interface Client {
+      pipelinedRequests?: { addBody?: (data: Buffer) => void };
+    }
     interface Options {
       url: string;
       connections?: number;
       duration?: number;
       pipelining?: number;
       requests?: Request[];
+      /** Called with each connection's client before its first request. */
+      setupClient?: (client: Client) => void;
     }
     interface Histogram {
       average: number;

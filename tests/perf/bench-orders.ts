@@ -8,11 +8,12 @@
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=4 npm run bench:orders
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { writeBenchmarkSection } from './benchmarks-doc.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../scripts/lib/seed-demo.ts';
 import { createPgDatabase } from '../api/helpers/databases.ts';
@@ -215,14 +216,5 @@ now kept by SQL text (src/server/db/sqlite-statement-cache.ts): 449 -> 547 order
 figures need the two cores mostly free.
 `;
 
-const file = join(import.meta.dirname, '../../docs/benchmarks.md');
-const current = readFileSync(file, 'utf8');
-const start = current.indexOf('## Order throughput');
-let next: string;
-if (start < 0) next = `${current.trimEnd()}\n\n${section}`;
-else {
-  const end = current.indexOf('\n## ', start + 1);
-  next = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-}
-writeFileSync(file, `${next.trimEnd()}\n`);
+writeBenchmarkSection(section);
 console.log(`\n${section}`);

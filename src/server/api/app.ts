@@ -16,6 +16,7 @@ import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
+import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
 export interface ApiDeps {
@@ -32,6 +33,8 @@ export interface ApiDeps {
   imageStorage?: ImageStorage;
   /** Session cookies get Secure; default: NODE_ENV=production. */
   secureCookies?: boolean;
+  /** The catalogue reads held in memory (src/server/cache/catalogue-cache.ts); the server passes one and drops it on the catalogue change signal. */
+  catalogueCache?: CatalogueCache;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -68,6 +71,9 @@ export function createApi(deps: ApiDeps) {
   const tooLarge = (c: Context) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' });
   const limits = new Map<number, MiddlewareHandler>();
   app.use('*', (c, next) => {
+    // A GET or HEAD reaches the app without a body (@hono/node-server gives it none), and asking
+    // bodyLimit to look builds a full fetch Request with its AbortController per read, for nothing.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const max = maxBodyBytesFor(c.req.method, c.req.path, general);
     let limit = limits.get(max);
     if (!limit) {

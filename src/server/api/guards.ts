@@ -18,6 +18,7 @@ import { ESTABLISHMENT_HEADER } from '../../schemas/api-headers.ts';
 import { hintCookieName, sessionCookieName } from '../../schemas/session-cookies.ts';
 import type { ApiEnv } from './app.ts';
 import { ApiError } from './errors.ts';
+import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 
 export type { CurrentSession } from '../services/session.ts';
 
@@ -31,9 +32,9 @@ export function requestDeps(c: Context<ApiEnv>): { db: Database; now: Date; secu
 
 // ---------------------------------------------------------------- the establishment
 
-/** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike). */
-export async function requireEstablishment(db: Database, id: string): Promise<EstablishmentView> {
-  const est = await getEstablishment(db, { id });
+/** The active establishment with this id, or a 404 establishment_not_found (unknown and inactive alike); through `cache` when given. */
+export async function requireEstablishment(db: Database, id: string, cache?: CatalogueCache): Promise<EstablishmentView> {
+  const est = cache ? await cache.establishment(id, () => getEstablishment(db, { id })) : await getEstablishment(db, { id });
   if (!est?.active) throw new ApiError(404, 'establishment_not_found');
   return est;
 }

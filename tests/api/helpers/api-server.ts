@@ -11,12 +11,15 @@ import { Hono } from 'hono';
 import { getRequestListener } from '@hono/node-server';
 import { createApi } from '../../../src/server/api/app.ts';
 import { openDatabase } from '../../../src/server/db/database.ts';
+import { CATALOGUE_CACHE_BYTES, CatalogueCache, followCatalogueChanges } from '../../../src/server/cache/catalogue-cache.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const { db, engine } = await openDatabase();
 const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-const api = getRequestListener(createApi({ db, engine }).fetch) as Handler;
+const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);
+followCatalogueChanges(catalogueCache);
+const api = getRequestListener(createApi({ db, engine, catalogueCache }).fetch) as Handler;
 const ok = getRequestListener(new Hono().get('/ok', (c) => c.text('ok')).fetch) as Handler;
 
 const server = createServer((req, res) => {

@@ -21,6 +21,8 @@ import {
 } from '../../../schemas/api-catalogue.ts';
 import { requireEstablishment } from '../guards.ts';
 import { searchCatalogue } from '../../search/catalogue-search.ts';
+import { catalogueAnswer } from '../../cache/api-answers.ts';
+import { validatedQuery } from '../../cache/query-memo.ts';
 
 /** Nests categories under their parents, keeping the flat order among siblings; orphans stay at the top. */
 export function categoryTree(flat: readonly CategoryView[]): CategoryView[] {
@@ -45,36 +47,41 @@ export function pickProductFields(p: ProductView, fields: readonly ProductField[
 export const catalogueRoutes = new Hono<ApiEnv>()
   // Products on promotion, in menu order [R-7.14].
   .get('/establishments/:id/discounted-products', async (c) => {
-    const { db } = c.get('deps');
+    const { db, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const est = await requireEstablishment(db, id);
-    return c.json((await listAllProducts(db, est._id)).filter((p) => p.promo));
+    const est = await requireEstablishment(db, id, catalogueCache);
+    return catalogueAnswer(c, est, 'discounted-products', async () => (await listAllProducts(db, est._id)).filter((p) => p.promo));
   })
   // Categories: all (flat), only_with_products, or a tree [R-7.15].
   .get('/establishments/:id/categories', async (c) => {
-    const { db } = c.get('deps');
+    const { db, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const query = validate(CategoriesQuery, c.req.query(), 'query');
-    const est = await requireEstablishment(db, id);
-    const flat = await listCategories(db, est._id, { onlyWithProducts: query.type === 'only_with_products' });
-    return c.json(query.type === 'tree' ? categoryTree(flat) : flat);
+    const query = validatedQuery<typeof CategoriesQuery.infer>(CategoriesQuery, c);
+    const est = await requireEstablishment(db, id, catalogueCache);
+    return catalogueAnswer(c, est, `categories\0${query.type ?? ''}`, async () => {
+      const flat = await listCategories(db, est._id, { onlyWithProducts: query.type === 'only_with_products' });
+      return query.type === 'tree' ? categoryTree(flat) : flat;
+    });
   })
   // One category [R-7.16].
   .get('/establishments/:id/categories/:categoryId', async (c) => {
-    const { db } = c.get('deps');
+    const { db, catalogueCache } = c.get('deps');
     const { id, categoryId } = validate(CategoryParams, c.req.param(), 'params');
-    const est = await requireEstablishment(db, id);
-    const category = await getCategory(db, est._id, categoryId);
-    if (!category) throw new ApiError(404, 'category_not_found');
-    return c.json(category);
+    const est = await requireEstablishment(db, id, catalogueCache);
+    // A 404 is thrown, never held: unknown ids are unbounded.
+    return catalogueAnswer(c, est, `category\0${categoryId}`, async () => {
+      const category = await getCategory(db, est._id, categoryId);
+      if (!category) throw new ApiError(404, 'category_not_found');
+      return category;
+    });
   })
   // Products: filters, text search only for a non-empty q (decisions #21), sort, pages of 20 by default [R-7.17].
   // With q the matches come from the establishment's search index (src/server/search), relevance first unless sort says otherwise.
   .get('/establishments/:id/products', async (c) => {
-    const { db, now } = c.get('deps');
+    const { db, now, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const query = validate(ProductsQuery, c.req.query(), 'query');
-    const est = await requireEstablishment(db, id);
+    const query = validatedQuery<typeof ProductsQuery.infer>(ProductsQuery, c);
+    const est = await requireEstablishment(db, id, catalogueCache);
     const page = query.page ?? 1;
     const limit = query.limit ?? PRODUCT_PAGE_SIZE;
     const q = query.q?.trim();
@@ -86,33 +93,52 @@ export const catalogueRoutes = new Hono<ApiEnv>()
       page,
       limit,
     };
-    const { items, total } = q ? await searchCatalogue(db, est._id, { ...filters, q }, now()) : await listProducts(db, est._id, filters);
     const fields = query.fields;
-    return c.json({
-      items: fields?.length ? items.map((p) => pickProductFields(p, fields)) : items,
-      total,
+    const list = async (): Promise<ProductsAnswer<Partial<ProductView>>> => {
+      const { items, total } = q ? await searchCatalogue(db, est._id, { ...filters, q }, now()) : await listProducts(db, est._id, filters);
+      return {
+        items: fields?.length ? items.map((p) => pickProductFields(p, fields)) : items,
+        total,
+        page,
+        limit,
+      };
+    };
+    // Searches are not held: each text typed is a new key, most asked once.
+    if (q) return c.json(await list());
+    const key = [
+      'products',
+      query.category_id ?? '',
+      query.accept_delivery === true,
+      query.accept_pickup === true,
+      query.sort ?? 'sort',
       page,
       limit,
-    } satisfies ProductsAnswer<Partial<ProductView>>);
+      fields?.join(',') ?? '',
+    ].join('\0');
+    return catalogueAnswer(c, est, key, list);
   })
   // One product [R-7.18].
   .get('/establishments/:id/products/:productId', async (c) => {
-    const { db } = c.get('deps');
+    const { db, catalogueCache } = c.get('deps');
     const { id, productId } = validate(ProductParams, c.req.param(), 'params');
-    const est = await requireEstablishment(db, id);
-    const product = await getProduct(db, est._id, productId);
-    if (!product) throw new ApiError(404, 'product_not_found');
-    return c.json(product);
+    const est = await requireEstablishment(db, id, catalogueCache);
+    return catalogueAnswer(c, est, `product\0${productId}`, async () => {
+      const product = await getProduct(db, est._id, productId);
+      if (!product) throw new ApiError(404, 'product_not_found');
+      return product;
+    });
   })
   // Order variations; active=true keeps active ones, image only with fields=image [R-7.19].
   .get('/establishments/:id/order-variations', async (c) => {
-    const { db } = c.get('deps');
+    const { db, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const query = validate(OrderVariationsQuery, c.req.query(), 'query');
-    const est = await requireEstablishment(db, id);
+    const query = validatedQuery<typeof OrderVariationsQuery.infer>(OrderVariationsQuery, c);
+    const est = await requireEstablishment(db, id, catalogueCache);
     const withImage = query.fields?.includes('image') ?? false;
-    const variations = await listOrderVariations(db, est._id, { activeOnly: query.active === true });
-    return c.json(variations.map(({ image, ...rest }) => (withImage ? { ...rest, image } : rest)));
+    return catalogueAnswer(c, est, `order-variations\0${query.active === true}\0${withImage}`, async () => {
+      const variations = await listOrderVariations(db, est._id, { activeOnly: query.active === true });
+      return variations.map(({ image, ...rest }) => (withImage ? { ...rest, image } : rest));
+    });
   })
   // A customer's feedback message [R-7.20].
   .post('/establishments/:id/feedbacks', async (c) => {

@@ -21,6 +21,8 @@ import {
 import { isEstablishmentOpen } from '../../services/establishment-status.ts';
 import { distanceMeters, withinDeliveryRadius } from '../../../domain/delivery-fee.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
+import { catalogueAnswer, jsonWithLength } from '../../cache/api-answers.ts';
+import { validatedQuery } from '../../cache/query-memo.ts';
 
 /** The establishment view plus is_open computed at `now`, limited to `fields` (plus the base fields) when given. */
 export function establishmentAnswer(view: EstablishmentView, now: Date, fields?: readonly EstablishmentField[]): Partial<EstablishmentAnswer> {
@@ -101,11 +103,14 @@ export const tenancyRoutes = new Hono<ApiEnv>()
   })
   // One establishment with is_open computed now; `fields` limits the answer [R-7.10].
   .get('/establishments/:id', async (c) => {
-    const { db, now } = c.get('deps');
+    const { db, now, catalogueCache } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const { fields } = validate(EstablishmentQuery, c.req.query(), 'query');
-    const est = await requireEstablishment(db, id);
-    return c.json(establishmentAnswer(est, now(), fields));
+    const { fields } = validatedQuery<typeof EstablishmentQuery.infer>(EstablishmentQuery, c);
+    const est = await requireEstablishment(db, id, catalogueCache);
+    // The answer depends on the clock only through is_open: one held answer per value of it.
+    const at = now();
+    const key = `establishment\0${fields?.join(',') ?? ''}\0${isEstablishmentOpen(est, at)}`;
+    return catalogueAnswer(c, est, key, () => establishmentAnswer(est, at, fields), { companyWide: true });
   })
   // Weekly office hours, wday 1 = Sunday, HHMM integers [R-7.11].
   .get('/establishments/:id/office-hours', async (c) => {
@@ -116,11 +121,11 @@ export const tenancyRoutes = new Hono<ApiEnv>()
   })
   // The server clock in the establishment's zone (or the zone of the establishment serving lng_lat) [R-7.12, R-7.13].
   .get('/datetime', async (c) => {
-    const { db, now } = c.get('deps');
-    const query = validate(DatetimeQuery, c.req.query(), 'query');
+    const { db, now, catalogueCache } = c.get('deps');
+    const query = validatedQuery<typeof DatetimeQuery.infer>(DatetimeQuery, c);
     let timeZone = DEFAULT_TIME_ZONE;
     if (query.establishment_id) {
-      timeZone = (await requireEstablishment(db, query.establishment_id)).time_zone || DEFAULT_TIME_ZONE;
+      timeZone = (await requireEstablishment(db, query.establishment_id, catalogueCache)).time_zone || DEFAULT_TIME_ZONE;
     } else if (query.lng_lat) {
       const point = query.lng_lat;
       const all = await summariesWithStatus(db, await listEstablishments(db, { activeOnly: true }), now());
@@ -131,7 +136,7 @@ export const tenancyRoutes = new Hono<ApiEnv>()
     }
     const epochMs = now().getTime();
     const zoned = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone);
-    return c.json({
+    return jsonWithLength({
       datetime: zoned.toString({ timeZoneName: 'never', smallestUnit: 'millisecond' }),
       time_zone: timeZone,
       epoch_ms: epochMs,
