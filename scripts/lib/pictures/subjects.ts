@@ -213,8 +213,9 @@ const NEVER_PLATED = new Set([
   '🛒',
 ]);
 
-/** The main emoji and its plate flag for a text, or undefined when no rule matches it. */
-function mainFor(text: string): { main: string; plate: boolean } | undefined {
+/** The main emoji and its plate flag that a rule gives a name (a product's or a category's), or undefined when no rule matches it. */
+export function ruleFor(name: string): { main: string; plate: boolean } | undefined {
+  const text = fold(name);
   for (const [re, main, plate] of MAIN_RULES) if (re.test(text)) return { main, plate: plate === true && !NEVER_PLATED.has(main) };
   return undefined;
 }
@@ -227,7 +228,7 @@ function mainFor(text: string): { main: string; plate: boolean } | undefined {
  */
 export function subjectFor(product: { name: string; desc?: string }, category: { name: string }, kind: 'Restaurant' | 'Store' = 'Restaurant'): Subject {
   const name = fold(product.name);
-  const found = mainFor(name) ?? mainFor(fold(category.name)) ?? (kind === 'Store' ? { main: '🛒', plate: false } : { main: '🍲', plate: true });
+  const found = ruleFor(product.name) ?? ruleFor(category.name) ?? (kind === 'Store' ? { main: '🛒', plate: false } : { main: '🍲', plate: true });
   const props: string[] = [];
   const text = `${name} ${fold(product.desc ?? '')}`;
   for (const [re, prop] of PROP_RULES) {
