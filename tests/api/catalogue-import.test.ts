@@ -235,6 +235,21 @@ describe('validateCatalogueFile', () => {
     );
   });
 
+  it('takes a cover with its alt text, and refuses an alt text without a cover', () => {
+    const withCover = example();
+    withCover.establishment.design.cover = '/uploads/covers/cafe-aurora.webp';
+    withCover.establishment.design.cover_alt = 'Cafés e bolos da casa';
+    const ok = validateCatalogueFile(withCover);
+    expect(ok).toMatchObject({
+      ok: true,
+      catalogue: { establishment: { design: { cover: '/uploads/covers/cafe-aurora.webp', cover_alt: 'Cafés e bolos da casa' } } },
+    });
+    delete withCover.establishment.design.cover;
+    const r = validateCatalogueFile(withCover);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map((p) => `${p.path}: ${p.message}`)).toEqual(['establishment.design.cover_alt: needs establishment.design.cover']);
+  });
+
   it('reports a non-object document at (root) and formats paths', () => {
     const r = validateCatalogueFile([]);
     expect(r.ok).toBe(false);
