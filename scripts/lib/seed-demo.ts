@@ -2,7 +2,7 @@
 // validates every demo catalogue, generates its pictures under `${dataDir}/uploads` and writes it
 // with replaceCatalogue. Idempotent: catalogue keys and ids are stable and each establishment's
 // catalogue is replaced, so running it twice leaves the same rows (only updated_at moves).
-import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
+import type { Catalogue, CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { config } from '../../src/server/config.ts';
 import { replaceCatalogue } from '../../src/server/db/catalogue-repo.ts';
 import type { Database } from '../../src/server/db/database.ts';
@@ -31,12 +31,13 @@ export interface SeededEstablishment {
 export async function seedCatalogues(db: Database, catalogues: CatalogueInput[], opts: SeedOptions = {}): Promise<SeededEstablishment[]> {
   const dataDir = opts.dataDir ?? config.dataDir;
   // Validate every catalogue before writing any, so a broken seed leaves the database untouched.
-  const prepared = catalogues.map((input) => {
-    const { catalogue: withImages, written } = applyGeneratedImages(input, dataDir, { overwrite: true });
+  const prepared: { catalogue: Catalogue; written: number }[] = [];
+  for (const input of catalogues) {
+    const { catalogue: withImages, written } = await applyGeneratedImages(input, dataDir, { overwrite: true });
     const result = validateCatalogueFile(withImages);
     if (!result.ok) throw new Error(`demo catalogue ${input.establishment.slug} is invalid:\n${formatProblems(result.problems)}`);
-    return { catalogue: result.catalogue, written };
-  });
+    prepared.push({ catalogue: result.catalogue, written });
+  }
   const out: SeededEstablishment[] = [];
   for (const { catalogue, written } of prepared) {
     const { establishmentId, companyId } = await replaceCatalogue(db, catalogue);

@@ -113,6 +113,11 @@ function crossFieldProblems(doc: unknown): Problem[] {
       'must be greater than 0 when establishment.has_free_delivery_tax_after_product_price is true',
     );
 
+  // A cover's alternative text describes a cover: alone it would describe nothing.
+  const design = isRec(est.design) ? est.design : {};
+  if (typeof design.cover_alt === 'string' && typeof design.cover !== 'string')
+    add(['establishment', 'design', 'cover_alt'], 'needs establishment.design.cover');
+
   // Preferences
   const P = ['establishment', 'preferences'];
   const seenTypes = new Set<string>();

@@ -41,6 +41,9 @@ export type Address = typeof Address.infer;
 
 export const Design = type({
   'icon?': 'string <= 500',
+  /** The home's cover picture (URL or path) and its alternative text. */
+  'cover?': 'string <= 500',
+  'cover_alt?': 'string <= 200',
   theme: "'light' | 'dark' = 'light'",
   navbarcolor: colour,
   primary: colour,

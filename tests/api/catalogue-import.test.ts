@@ -67,7 +67,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await cleanup?.();
     });
 
-    it('the demo seed creates >= 120 products in >= 15 categories, with generated pictures', async () => {
+    it('the demo seed creates >= 120 products in >= 15 categories, with generated pictures', { timeout: 180_000 }, async () => {
       const seeded = await seedDemo(db, { dataDir });
       expect(seeded.map((s) => s.slug)).toEqual(['pizzaria-bella', 'mercado-sol-centro', 'mercado-sol-praia', 'mercado-sol-norte']);
       const counts = await rowCounts(db);
@@ -83,12 +83,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         .select(['image', 'promo', 'normal_price', 'price'])
         .where('id', '=', stableId('product', 'pizzaria-bella', 'pizza-calabresa'))
         .executeTakeFirstOrThrow();
-      expect(calabresa.image).toBe('/uploads/products/pizzaria-bella/pizza-calabresa.svg');
+      // A pizza with its toppings (calabresa and olives), on a plate: one picture per subject.
+      expect(calabresa.image).toBe('/uploads/products/pizzaria-bella/1f355-1f336-1fad2p.webp');
       expect(calabresa.promo).toBe(1);
       expect(calabresa.normal_price!).toBeGreaterThan(calabresa.price);
-      const svg = readFileSync(join(dataDir, calabresa.image!), 'utf8');
-      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 512 512"/);
-      expect(svg.length).toBeLessThan(1536);
+      expect(readFileSync(join(dataDir, calabresa.image!)).subarray(8, 12).toString()).toBe('WEBP');
       expect(existsSync(join(dataDir, 'uploads/logos/mercado-sol-norte.svg'))).toBe(true);
     });
 
@@ -234,6 +233,21 @@ describe('validateCatalogueFile', () => {
         'establishment.preferences.min_delivery_time',
       ]),
     );
+  });
+
+  it('takes a cover with its alt text, and refuses an alt text without a cover', () => {
+    const withCover = example();
+    withCover.establishment.design.cover = '/uploads/covers/cafe-aurora.webp';
+    withCover.establishment.design.cover_alt = 'Cafés e bolos da casa';
+    const ok = validateCatalogueFile(withCover);
+    expect(ok).toMatchObject({
+      ok: true,
+      catalogue: { establishment: { design: { cover: '/uploads/covers/cafe-aurora.webp', cover_alt: 'Cafés e bolos da casa' } } },
+    });
+    delete withCover.establishment.design.cover;
+    const r = validateCatalogueFile(withCover);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems.map((p) => `${p.path}: ${p.message}`)).toEqual(['establishment.design.cover_alt: needs establishment.design.cover']);
   });
 
   it('reports a non-object document at (root) and formats paths', () => {

@@ -220,7 +220,7 @@ test('card pictures arrive as WebP thumbnails at least as sharp as the card show
   await img.scrollIntoViewIfNeeded();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   const shown = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, css: el.getBoundingClientRect().width, dpr: devicePixelRatio }));
-  const width = Number(shown.src.match(/\/uploads\/thumbs\/(256|360)\/products\/pizzaria-bella\/[^/]+\.svg\.webp$/)?.[1]);
+  const width = Number(shown.src.match(/\/uploads\/thumbs\/(256|360)\/products\/pizzaria-bella\/[^/]+\.webp$/)?.[1]);
   // The browser picks the smallest thumbnail covering the card's device pixels (the largest made: 360).
   expect(width).toBeGreaterThanOrEqual(Math.min(360, shown.css * shown.dpr));
   const res = await page.request.get(shown.src);
