@@ -11,7 +11,7 @@ import { Component, Suspense, lazy, useEffect, useId, useReducer, useRef, type R
 import { toast } from '../../src/client/toast.ts';
 import { addressSavePayload, type AddressFormValues } from '../../src/domain/address.ts';
 import { t } from '../../src/i18n/index.ts';
-import { Dialog } from '../cart/Dialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
 import { ADDRESS_CALLS, establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddress } from './address-api.ts';
 import { addressModalReducer, initialAddressModalState, type Setup } from './address-modal-state.ts';

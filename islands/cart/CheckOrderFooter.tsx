@@ -11,7 +11,7 @@ import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from './hooks.ts';
-import type { StoreIsland } from './island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 
 export type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
 

@@ -6,7 +6,7 @@ import islandsCssUrl from '../generated/islands.css?url';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CartStore } from '../stores/cart.ts';
-import type { StoreIsland } from './island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { CartRoot } from './CartRoot.tsx';
 import { createViewState } from './view-state.ts';
 

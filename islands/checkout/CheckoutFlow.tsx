@@ -9,7 +9,7 @@ import { LoadingOverlay } from '../shared/LoadingOverlay.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSession } from '../cart/CheckOrderFooter.tsx';
-import type { StoreIsland } from '../cart/island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { CompleteRequest } from './CompleteRequest.tsx';
 import { loadCheckoutContext, type CheckoutContext } from './context.ts';
 import { ExtrasModal } from './ExtrasModal.tsx';

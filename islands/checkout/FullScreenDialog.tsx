@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { t } from '../../src/i18n/index.ts';
-import { useModal } from '../cart/Dialog.tsx';
+import { useModal } from '../shared/Dialog.tsx';
 
 export interface FullScreenDialogProps {
   titleId: string;

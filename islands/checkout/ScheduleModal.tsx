@@ -12,7 +12,7 @@ import { availabilityText } from '../../src/components/catalogue/format.ts';
 import { checkSchedule, type ScheduleContext } from '../../src/domain/schedule.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
-import { Dialog } from '../cart/Dialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import type { ScheduleModalProduct } from './schedule-modal.ts';
 import { ScheduleFields, scheduleProblemKey } from './ScheduleSection.tsx';
 import './i18n.ts';
