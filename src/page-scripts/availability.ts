@@ -41,7 +41,7 @@ export function startAvailability(): void {
   offsets = island?.zone_offsets ?? null;
   watch(document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
   markEverySecond();
-  // Cards the home adds later (src/client/lazy-sections.ts).
+  // Cards the home adds later (src/page-scripts/lazy-sections.ts).
   document.addEventListener('catalogue:cards', (event) => {
     const list = (event as CustomEvent<Element>).detail;
     watch(list.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
