@@ -1,31 +1,13 @@
-// An accessible modal: role=dialog (or alertdialog) with aria-modal, labelled by its title; focus
-// moves in on open, Tab cycles inside it, Escape and the backdrop close it, and focus returns to
-// the element that opened it. Full screen on phones, a centred card from 768 px.
-import { useEffect, useRef } from 'react';
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+// The islands' dialogs, on one frame: role=dialog with aria-modal, labelled by its title, a close
+// button, the body scrolling under a fixed header and footer; the modal behaviour (scroll lock,
+// focus in and back, Tab cycling, Escape) is ./useModal.ts. Two sizes: a sheet, full screen on
+// phones and a centred card from 768 px, whose backdrop closes it (the cart, the product, the
+// schedule and address modals); and full screen at every width (the checkout [R-2.48]). Beside it
+// the small confirmation shown on top of a dialog (ConfirmDialog).
+import { useRef } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { t } from '../../src/i18n/index.ts';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-}
-
-let openCount = 0;
-let savedOverflow = '';
-
-/** Keeps the page behind from scrolling while any dialog is open. */
-function useScrollLock(): void {
-  useEffect(() => {
-    if (openCount++ === 0) {
-      savedOverflow = document.documentElement.style.overflow;
-      document.documentElement.style.overflow = 'hidden';
-    }
-    return () => {
-      if (--openCount === 0) document.documentElement.style.overflow = savedOverflow;
-    };
-  }, []);
-}
+import { useModal } from './useModal.ts';
 
 export interface DialogProps {
   titleId: string;
@@ -33,102 +15,54 @@ export interface DialogProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** Full screen at every width (default: a centred card from 768 px). */
+  fullScreen?: boolean;
+  /** Shown left of the title (e.g. a back button). */
+  leading?: ReactNode;
   /** Where focus goes back to on close (default: what had focus on open). */
   opener?: HTMLElement | null;
-  /** What takes focus on open (default: the close button). */
+  /** What takes focus on open (default: the close button of a card, the dialog itself when full screen). */
   initialFocus?: RefObject<HTMLElement | null>;
   /** Extra attributes (test hooks) on the dialog element. */
   hook: Record<string, string>;
 }
 
-/**
- * The behaviour every modal shares: page scroll locked, focus moved in on open (the given
- * element, else the dialog itself) and back to the opener on close, Escape closes, Tab cycles
- * inside. A dialog opened inside another handles its own keys first (defaultPrevented).
- * Returns the dialog element's keydown handler.
- */
-export function useModal({
-  ref,
-  onClose,
-  opener,
-  focusOnOpen,
-}: {
-  ref: RefObject<HTMLElement | null>;
-  onClose: () => void;
-  opener?: HTMLElement | null;
-  focusOnOpen: () => HTMLElement | null | undefined;
-}): (event: KeyboardEvent<HTMLElement>) => void {
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  useScrollLock();
+// Whole class strings, so UnoCSS finds every utility in the source.
+const FRAME = {
+  card: {
+    backdrop: 'fixed inset-0 z-[70] flex items-stretch justify-center bg-black/50 md:items-center md:p-6',
+    dialog:
+      'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink shadow-2xl outline-none md:h-auto md:max-h-[min(90vh,52rem)] md:max-w-2xl md:rounded-2xl',
+    header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
+    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
+  },
+  full: {
+    backdrop: 'fixed inset-0 z-[75] flex bg-black/50',
+    dialog: 'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink outline-none',
+    header: 'flex flex-none items-center gap-2 border-b border-b-solid border-line px-3 py-2 md:px-6',
+    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))] md:px-6',
+  },
+};
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on open/close
-  useEffect(() => {
-    const back = opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    (focusOnOpen() ?? ref.current)?.focus();
-    return () => {
-      // Focus returns to the opener unless something else (a newer dialog) took it meanwhile.
-      const active = document.activeElement;
-      if (back?.isConnected && (!active || active === document.body || ref.current?.contains(active) || !active.isConnected)) {
-        back.focus({ preventScroll: true });
-      }
-    };
-  }, []);
-
-  return (event) => {
-    if (event.defaultPrevented) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      event.preventDefault();
-      onCloseRef.current();
-      return;
-    }
-    const root = ref.current;
-    if (event.key !== 'Tab' || !root) return;
-    const list = focusables(root);
-    if (list.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = list[0]!;
-    const last = list[list.length - 1]!;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === root || !root.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !root.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-}
-
-export function Dialog({ titleId, title, onClose, children, footer, opener, initialFocus, hook }: DialogProps) {
+export function Dialog({ titleId, title, onClose, children, footer, fullScreen = false, leading, opener, initialFocus, hook }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const onKeyDown = useModal({ ref, onClose, opener, focusOnOpen: () => initialFocus?.current ?? closeRef.current });
+  const onKeyDown = useModal({ ref, onClose, opener, focusOnOpen: () => initialFocus?.current ?? (fullScreen ? null : closeRef.current) });
+  const frame = fullScreen ? FRAME.full : FRAME.card;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes, as Escape and the close button do
     <div
-      className="fixed inset-0 z-[70] flex items-stretch justify-center bg-black/50 md:items-center md:p-6"
+      className={frame.backdrop}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCloseRef.current();
       }}
     >
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        className="relative flex h-full w-full flex-col overflow-hidden bg-card text-ink shadow-2xl outline-none md:h-auto md:max-h-[min(90vh,52rem)] md:max-w-2xl md:rounded-2xl"
-        {...hook}
-      >
-        <div className="flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3">
+      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown} className={frame.dialog} {...hook}>
+        <div className={frame.header}>
+          {leading}
           <h2 id={titleId} className="m-0 min-w-0 flex-1 truncate text-lg font-bold">
             {title}
           </h2>
@@ -146,9 +80,7 @@ export function Dialog({ titleId, title, onClose, children, footer, opener, init
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
-        {footer && (
-          <div className="flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]">{footer}</div>
-        )}
+        {footer && <div className={frame.footer}>{footer}</div>}
       </div>
     </div>
   );
@@ -170,28 +102,7 @@ export function ConfirmDialog({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    return () => {
-      if (back?.isConnected) back.focus({ preventScroll: true });
-    };
-  }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      event.preventDefault();
-      onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    event.stopPropagation();
-    const list = focusables(ref.current);
-    const i = list.indexOf(document.activeElement as HTMLElement);
-    event.preventDefault();
-    const next = event.shiftKey ? (i <= 0 ? list.length - 1 : i - 1) : i === -1 || i === list.length - 1 ? 0 : i + 1;
-    list[next]?.focus();
-  };
+  const onKeyDown = useModal({ ref, onClose: onCancel, focusOnOpen: () => cancelRef.current });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop cancels, as Escape and the cancel button do
     <div
