@@ -37,7 +37,7 @@ export default defineConfig({
   vite: {
     // Small scripts (the enhancement loader) are inlined into the page: one request fewer.
     build: { assetsInlineLimit: 4096 },
-    // The page scripts' texts (src/client/texts.ts), picked from the locale files.
+    // The page scripts' texts (src/page-scripts/texts.ts), picked from the locale files.
     define: { __PAGE_SCRIPT_TEXTS__: JSON.stringify(pickPageScriptTexts({ account: locale('account'), common: locale('common'), layout: locale('layout') })) },
     ssr: { external: ['better-sqlite3', 'pg'] },
   },

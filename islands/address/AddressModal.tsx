@@ -11,7 +11,7 @@ import { Component, Suspense, lazy, useEffect, useId, useReducer, useRef, type R
 import { toast } from '../../src/client/toast.ts';
 import { addressSavePayload, type AddressFormValues } from '../../src/domain/address.ts';
 import { t } from '../../src/i18n/index.ts';
-import { Dialog } from '../cart/Dialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
 import { ADDRESS_CALLS, establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddress } from './address-api.ts';
 import { addressModalReducer, initialAddressModalState, type Setup } from './address-modal-state.ts';
@@ -238,128 +238,124 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
     );
 
   return (
-    // Keys stay inside: a checkout dialog underneath must not also act on this modal's Tab and Escape.
-    // biome-ignore lint/a11y/noStaticElementInteractions: it only stops keys from reaching the dialog underneath
-    <div onKeyDown={(event) => event.stopPropagation()}>
-      <Dialog
-        titleId={titleId}
-        title={step === 'map' ? t('address:modal.mapTitle') : t('address:modal.formTitle')}
-        onClose={onClose}
-        opener={opener}
-        hook={{ 'data-address-modal': '', 'data-step': step }}
-        footer={footer}
-      >
-        <div ref={bodyRef} className="flex min-h-full flex-col">
-          {step === 'map' ? (
-            <div className="flex flex-1 flex-col gap-3 p-4" data-address-step="map">
-              {/* The results open over the map, so the map keeps its size while the customer searches. */}
-              {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from the search box or a result closes the list first */}
-              <div
-                className="relative"
-                onKeyDown={(event) => {
-                  // Escape closes an open results list before it closes the modal.
-                  if (event.key !== 'Escape' || !search.results) return;
-                  event.stopPropagation();
-                  search.close();
-                  searchRef.current?.focus();
+    <Dialog
+      titleId={titleId}
+      title={step === 'map' ? t('address:modal.mapTitle') : t('address:modal.formTitle')}
+      onClose={onClose}
+      opener={opener}
+      hook={{ 'data-address-modal': '', 'data-step': step }}
+      footer={footer}
+    >
+      <div ref={bodyRef} className="flex min-h-full flex-col">
+        {step === 'map' ? (
+          <div className="flex flex-1 flex-col gap-3 p-4" data-address-step="map">
+            {/* The results open over the map, so the map keeps its size while the customer searches. */}
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape from the search box or a result closes the list first */}
+            <div
+              className="relative"
+              onKeyDown={(event) => {
+                // Escape closes an open results list before it closes the modal.
+                if (event.key !== 'Escape' || !search.results) return;
+                event.stopPropagation();
+                search.close();
+                searchRef.current?.focus();
+              }}
+            >
+              {/* biome-ignore lint/a11y/useSemanticElements: a form (it submits with Enter); the search role names it */}
+              <form
+                role="search"
+                className="flex gap-2"
+                onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
+                  event.preventDefault();
+                  search.searchNow();
                 }}
               >
-                {/* biome-ignore lint/a11y/useSemanticElements: a form (it submits with Enter); the search role names it */}
-                <form
-                  role="search"
-                  className="flex gap-2"
-                  onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
-                    event.preventDefault();
-                    search.searchNow();
-                  }}
+                <label htmlFor={`${uid}-q`} className="sr-only">
+                  {t('address:modal.search')}
+                </label>
+                <input
+                  ref={searchRef}
+                  id={`${uid}-q`}
+                  type="search"
+                  value={search.query}
+                  onChange={(e) => search.setQuery(e.target.value)}
+                  placeholder={t('address:modal.searchPlaceholder')}
+                  autoComplete="off"
+                  enterKeyHint="search"
+                  className="min-w-0 flex-1 rounded-lg border border-solid border-line bg-card px-3 py-2.5 text-base text-ink"
+                  aria-describedby={`${uid}-search-status`}
+                  data-address-search
+                />
+                <button
+                  type="submit"
+                  className="cursor-pointer rounded-lg border-0 bg-brand px-4 py-2.5 text-sm font-semibold text-onbrand hover:bg-branddark"
+                  data-address-search-submit
                 >
-                  <label htmlFor={`${uid}-q`} className="sr-only">
-                    {t('address:modal.search')}
-                  </label>
-                  <input
-                    ref={searchRef}
-                    id={`${uid}-q`}
-                    type="search"
-                    value={search.query}
-                    onChange={(e) => search.setQuery(e.target.value)}
-                    placeholder={t('address:modal.searchPlaceholder')}
-                    autoComplete="off"
-                    enterKeyHint="search"
-                    className="min-w-0 flex-1 rounded-lg border border-solid border-line bg-card px-3 py-2.5 text-base text-ink"
-                    aria-describedby={`${uid}-search-status`}
-                    data-address-search
-                  />
-                  <button
-                    type="submit"
-                    className="cursor-pointer rounded-lg border-0 bg-brand px-4 py-2.5 text-sm font-semibold text-onbrand hover:bg-branddark"
-                    data-address-search-submit
-                  >
-                    {t('address:modal.searchSubmit')}
-                  </button>
-                </form>
-                {search.results && search.results.length > 0 && (
-                  <ul
-                    className="absolute left-0 right-0 top-full z-10 m-0 mt-1 flex max-h-60 list-none flex-col overflow-y-auto rounded-lg border border-solid border-line bg-card p-0 shadow-lg"
-                    aria-label={t('address:modal.search')}
-                    data-address-results
-                  >
-                    {search.results.map((r, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: two results may share a label; the list is replaced, never reordered
-                      <li key={`${r.label}-${i}`} className="border-b border-b-solid border-line last:border-b-0">
-                        <button
-                          type="button"
-                          className="w-full cursor-pointer border-0 bg-transparent px-3 py-2.5 text-left text-sm text-ink hover:bg-surface focus-visible:bg-surface"
-                          onClick={() => {
-                            // A search still pending from the typing must not reopen the list over the chosen point.
-                            search.cancel();
-                            search.close();
-                            dispatch({ type: 'result_chosen', result: r, key: Date.now() });
-                          }}
-                          data-address-result
-                        >
-                          {r.label}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-              <p id={`${uid}-search-status`} className="m-0 min-h-5 text-sm text-muted" role="status" aria-live="polite" data-address-search-status>
-                {search.searching
-                  ? t('address:modal.searching')
-                  : search.results
-                    ? search.results.length
-                      ? t('address:modal.results', { count: search.results.length })
-                      : t('address:modal.noResults')
-                    : chosen
-                      ? t(chosen.lng_lat ? 'address:modal.chosen' : 'address:modal.chosenUnplaced', { label: chosen.label })
-                      : ''}
-              </p>
-              <MapArea
-                setup={setup}
-                showMap={showMap}
-                target={target}
-                onCenter={(point) => dispatch({ type: 'map_moved', point })}
-                onFailure={() => dispatch({ type: 'map_failed' })}
-              />
+                  {t('address:modal.searchSubmit')}
+                </button>
+              </form>
+              {search.results && search.results.length > 0 && (
+                <ul
+                  className="absolute left-0 right-0 top-full z-10 m-0 mt-1 flex max-h-60 list-none flex-col overflow-y-auto rounded-lg border border-solid border-line bg-card p-0 shadow-lg"
+                  aria-label={t('address:modal.search')}
+                  data-address-results
+                >
+                  {search.results.map((r, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: two results may share a label; the list is replaced, never reordered
+                    <li key={`${r.label}-${i}`} className="border-b border-b-solid border-line last:border-b-0">
+                      <button
+                        type="button"
+                        className="w-full cursor-pointer border-0 bg-transparent px-3 py-2.5 text-left text-sm text-ink hover:bg-surface focus-visible:bg-surface"
+                        onClick={() => {
+                          // A search still pending from the typing must not reopen the list over the chosen point.
+                          search.cancel();
+                          search.close();
+                          dispatch({ type: 'result_chosen', result: r, key: Date.now() });
+                        }}
+                        data-address-result
+                      >
+                        {r.label}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </div>
-          ) : (
-            values && (
-              <AddressForm
-                formId={formId}
-                values={values}
-                errors={errors}
-                lockCity={locks.city}
-                lockState={locks.state}
-                notice={notice}
-                onChange={(patch) => dispatch({ type: 'edited', patch })}
-                onSubmit={(form) => void save(form)}
-              />
-            )
-          )}
-        </div>
-      </Dialog>
-    </div>
+            <p id={`${uid}-search-status`} className="m-0 min-h-5 text-sm text-muted" role="status" aria-live="polite" data-address-search-status>
+              {search.searching
+                ? t('address:modal.searching')
+                : search.results
+                  ? search.results.length
+                    ? t('address:modal.results', { count: search.results.length })
+                    : t('address:modal.noResults')
+                  : chosen
+                    ? t(chosen.lng_lat ? 'address:modal.chosen' : 'address:modal.chosenUnplaced', { label: chosen.label })
+                    : ''}
+            </p>
+            <MapArea
+              setup={setup}
+              showMap={showMap}
+              target={target}
+              onCenter={(point) => dispatch({ type: 'map_moved', point })}
+              onFailure={() => dispatch({ type: 'map_failed' })}
+            />
+          </div>
+        ) : (
+          values && (
+            <AddressForm
+              formId={formId}
+              values={values}
+              errors={errors}
+              lockCity={locks.city}
+              lockState={locks.state}
+              notice={notice}
+              onChange={(patch) => dispatch({ type: 'edited', patch })}
+              onSubmit={(form) => void save(form)}
+            />
+          )
+        )}
+      </div>
+    </Dialog>
   );
 }
 

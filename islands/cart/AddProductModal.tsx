@@ -18,12 +18,12 @@ import { reportFailure } from '../shared/call-failure.ts';
 import type { ProductVariation } from '../../src/schemas/catalogue.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import { useSignalValue } from './hooks.ts';
-import { openNow } from './island.ts';
-import type { StoreIsland } from './island.ts';
+import { openNow } from '../../src/client/store-island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { showCartToast } from './cart-toast.ts';
-import { fetchProduct } from './product-cache.ts';
+import { fetchProduct } from '../../src/client/product-cache.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 import { VariationGroup } from './VariationGroup.tsx';
 

@@ -9,7 +9,7 @@ import { LoadingOverlay } from '../shared/LoadingOverlay.tsx';
 import type { CartStore } from '../stores/cart.ts';
 import { AddProductModal } from './AddProductModal.tsx';
 import { CartModal } from './CartModal.tsx';
-import type { StoreIsland } from './island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import type { ViewState } from './view-state.ts';
 
 /** The checkout chunk; pressing (pointerdown) 'Finalizar pedido' starts loading it. */

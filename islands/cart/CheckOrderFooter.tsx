@@ -4,40 +4,13 @@
 // while the establishment is closed and cannot schedule (decisions #5). The button opens the
 // checkout (extras, then the complete-request modal); pressing it starts loading the checkout
 // chunk so the modal opens at once.
-import { useEffect, useId, useState } from 'react';
-import { getSession, onSessionChange } from '../../src/client/session.ts';
-import type { SessionUser } from '../../src/client/session.ts';
+import { useId } from 'react';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
+import { useSession } from '../shared/useSession.ts';
 import { useSignalValue } from './hooks.ts';
-import type { StoreIsland } from './island.ts';
-
-export type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
-
-/** The customer of the establishment (null for a visitor), following logins and logouts. */
-export function useSession(establishmentId: string): SessionState {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    getSession(establishmentId).then(
-      (user) => {
-        if (live) setState({ status: 'ready', user });
-      },
-      (err: unknown) => {
-        // A network failure reads as a visitor: the login link is always a safe offer.
-        console.error(err);
-        if (live) setState({ status: 'ready', user: null });
-      },
-    );
-    const off = onSessionChange((user) => setState({ status: 'ready', user }));
-    return () => {
-      live = false;
-      off();
-    };
-  }, [establishmentId]);
-  return state;
-}
+import type { StoreIsland } from '../../src/client/store-island.ts';
 
 export function CheckOrderFooter({
   store,

@@ -8,7 +8,7 @@ import type { CartLine } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
-import type { StoreIsland } from './island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { smallPicture } from '../../src/lib/thumbnails.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 

@@ -1,4 +1,4 @@
-// The cart's React app, imported by src/client/cart-boot.ts on the first interaction: one root in
+// The cart's React app, imported by src/page-scripts/cart-boot.ts on the first interaction: one root in
 // a container appended to <body>, showing at most one of the add-product modal and the cart
 // modal ('Meu carrinho').
 // A URL, not a CSS import: Astro would inline an imported stylesheet into every catalogue page.
@@ -6,7 +6,7 @@ import islandsCssUrl from '../generated/islands.css?url';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { CartStore } from '../stores/cart.ts';
-import type { StoreIsland } from './island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { CartRoot } from './CartRoot.tsx';
 import { createViewState } from './view-state.ts';
 
@@ -15,7 +15,7 @@ export interface CartApp {
   openCart(opener?: HTMLElement | null): void;
 }
 
-/** Fetches the islands' stylesheet into the cache without applying it (the code is fetched ahead: src/client/cart-boot.ts). */
+/** Fetches the islands' stylesheet into the cache without applying it (the code is fetched ahead: src/page-scripts/cart-boot.ts). */
 export function prefetchIslandsCss(): void {
   if (document.querySelector('link[data-islands-css]')) return;
   const link = document.createElement('link');

@@ -7,13 +7,13 @@ import { useEffect, useId, useState } from 'react';
 import { t } from '../../src/i18n/index.ts';
 import { LoadingOverlay } from '../shared/LoadingOverlay.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
+import { useSession } from '../shared/useSession.ts';
 import type { CartStore } from '../stores/cart.ts';
-import { useSession } from '../cart/CheckOrderFooter.tsx';
-import type { StoreIsland } from '../cart/island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { CompleteRequest } from './CompleteRequest.tsx';
 import { loadCheckoutContext, type CheckoutContext } from './context.ts';
 import { ExtrasModal } from './ExtrasModal.tsx';
-import { FullScreenDialog } from './FullScreenDialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import './i18n.ts';
 
 export interface CheckoutFlowProps {
@@ -55,7 +55,7 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
 
   if (load.status === 'failed') {
     return (
-      <FullScreenDialog titleId={titleId} title={t('checkout:modal.title')} onClose={onClose} opener={opener} hook={{ 'data-checkout': 'failed' }}>
+      <Dialog fullScreen titleId={titleId} title={t('checkout:modal.title')} onClose={onClose} opener={opener} hook={{ 'data-checkout': 'failed' }}>
         <div className="flex min-h-40 flex-col items-center justify-center gap-3 p-6 text-center" aria-live="polite">
           <p className="m-0">{t('checkout:loadFailed')}</p>
           <button
@@ -66,7 +66,7 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
             {t('checkout:retry')}
           </button>
         </div>
-      </FullScreenDialog>
+      </Dialog>
     );
   }
   if (load.status !== 'ready' || session.status !== 'ready' || step === null) return <LoadingOverlay text={t('checkout:loading')} hook="checkout-loading" />;

@@ -13,12 +13,11 @@ import type { SessionUser } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { CheckOrderFooter } from '../cart/CheckOrderFooter.tsx';
-import { ConfirmDialog } from '../cart/Dialog.tsx';
-import type { StoreIsland } from '../cart/island.ts';
+import { ConfirmDialog, Dialog } from '../shared/Dialog.tsx';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { ClosedNotice, CouponSection, ExtrasBackButton, GamificationSection, ProductsAside, SendOrderBar, SummarySection } from './CheckoutSections.tsx';
 import type { CheckoutContext } from './context.ts';
 import { DeliverySection } from './DeliverySection.tsx';
-import { FullScreenDialog } from './FullScreenDialog.tsx';
 import { productRefusingSchedule } from './model.ts';
 import { PaymentSection } from './PaymentSection.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
@@ -43,7 +42,8 @@ export function CompleteRequest(props: CompleteRequestProps) {
   const { store, island, user, opener, onClose } = props;
   if (!user) {
     return (
-      <FullScreenDialog
+      <Dialog
+        fullScreen
         titleId={titleId}
         title={t('checkout:modal.title')}
         onClose={onClose}
@@ -55,7 +55,7 @@ export function CompleteRequest(props: CompleteRequestProps) {
           <h3 className="m-0 text-lg font-bold">{t('checkout:modal.authTitle')}</h3>
           <p className="m-0 text-muted">{t('checkout:modal.authText')}</p>
         </div>
-      </FullScreenDialog>
+      </Dialog>
     );
   }
   return <CustomerCheckout {...props} user={user} titleId={titleId} />;
@@ -66,7 +66,8 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
   const { draft, lines, prefs, open, canSchedule, mustSchedule, products, schedule, totals, sending, refs } = checkout;
 
   return (
-    <FullScreenDialog
+    <Dialog
+      fullScreen
       titleId={titleId}
       title={t('checkout:modal.title')}
       onClose={onClose}
@@ -118,6 +119,6 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
           onConfirm={checkout.dismissNotSameDay}
         />
       )}
-    </FullScreenDialog>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { lazy, Suspense, useId } from 'react';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
-import type { StoreIsland } from '../cart/island.ts';
+import type { StoreIsland } from '../../src/client/store-island.ts';
 import { deliveryTime } from './model.ts';
 import type { CheckoutState } from './useCheckout.ts';
 import './i18n.ts';

@@ -11,7 +11,7 @@ import type { OrderVariationView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from '../cart/hooks.ts';
 import { VariationGroup } from '../cart/VariationGroup.tsx';
-import { FullScreenDialog } from './FullScreenDialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import { orderVariationEntries, selectionsFromEntries, type Selections } from './model.ts';
 import './i18n.ts';
 
@@ -67,7 +67,8 @@ export function ExtrasModal({
   );
 
   return (
-    <FullScreenDialog
+    <Dialog
+      fullScreen
       titleId={titleId}
       title={t('checkout:extras.title')}
       onClose={onClose}
@@ -87,6 +88,6 @@ export function ExtrasModal({
           />
         ))}
       </div>
-    </FullScreenDialog>
+    </Dialog>
   );
 }

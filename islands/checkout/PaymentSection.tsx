@@ -12,7 +12,7 @@ import { fieldProblemText } from '../../src/i18n/messages.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
-import { ConfirmDialog } from '../cart/Dialog.tsx';
+import { ConfirmDialog } from '../shared/Dialog.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
 

@@ -12,7 +12,7 @@ import { availabilityText } from '../../src/components/catalogue/format.ts';
 import { checkSchedule, type ScheduleContext } from '../../src/domain/schedule.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
-import { Dialog } from '../cart/Dialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import type { ScheduleModalProduct } from './schedule-modal.ts';
 import { ScheduleFields, scheduleProblemKey } from './ScheduleSection.tsx';
 import './i18n.ts';
@@ -79,36 +79,32 @@ export function ScheduleModal({ ctx, store, products, required, onClose }: Sched
   );
 
   return (
-    // Keys stay inside: the checkout dialog underneath must not also act on this modal's Tab and Escape.
-    // biome-ignore lint/a11y/noStaticElementInteractions: it only stops keys from reaching the dialog underneath
-    <div onKeyDown={(event) => event.stopPropagation()}>
-      <Dialog titleId={titleId} title={t('checkout:scheduleModal.title')} onClose={onClose} hook={{ 'data-schedule-modal': '' }} footer={footer}>
-        <div className="flex flex-col gap-3 p-4">
-          <p className="m-0 text-sm">{required ? t('checkout:scheduleModal.introRequired') : t('checkout:scheduleModal.intro')}</p>
-          <ul className="m-0 flex list-none flex-col gap-2 p-0" data-schedule-modal-products>
-            {products.map((p) => (
-              <li key={p._id} className="rounded-lg bg-surface px-3 py-2" data-schedule-modal-product={p._id}>
-                <span className="block text-sm font-semibold">{p.name}</span>
-                {reasons(p).map((reason) => (
-                  <span key={reason} className="block text-sm text-muted">
-                    {reason}
-                  </span>
-                ))}
-              </li>
-            ))}
-          </ul>
-          <ScheduleFields
-            ctx={ctx}
-            date={date}
-            time={time}
-            required={required}
-            onChange={(nextDate, nextTime) => {
-              setDate(nextDate);
-              setTime(nextTime);
-            }}
-          />
-        </div>
-      </Dialog>
-    </div>
+    <Dialog titleId={titleId} title={t('checkout:scheduleModal.title')} onClose={onClose} hook={{ 'data-schedule-modal': '' }} footer={footer}>
+      <div className="flex flex-col gap-3 p-4">
+        <p className="m-0 text-sm">{required ? t('checkout:scheduleModal.introRequired') : t('checkout:scheduleModal.intro')}</p>
+        <ul className="m-0 flex list-none flex-col gap-2 p-0" data-schedule-modal-products>
+          {products.map((p) => (
+            <li key={p._id} className="rounded-lg bg-surface px-3 py-2" data-schedule-modal-product={p._id}>
+              <span className="block text-sm font-semibold">{p.name}</span>
+              {reasons(p).map((reason) => (
+                <span key={reason} className="block text-sm text-muted">
+                  {reason}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+        <ScheduleFields
+          ctx={ctx}
+          date={date}
+          time={time}
+          required={required}
+          onChange={(nextDate, nextTime) => {
+            setDate(nextDate);
+            setTime(nextTime);
+          }}
+        />
+      </div>
+    </Dialog>
   );
 }

@@ -16,7 +16,7 @@ import { t } from '../../src/i18n/index.ts';
 import { weekdayName } from '../../src/i18n/messages.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
-import { ConfirmDialog } from '../cart/Dialog.tsx';
+import { ConfirmDialog } from '../shared/Dialog.tsx';
 import './i18n.ts';
 
 /** 'Hoje, 12/05', 'Amanhã, 13/05', 'Quarta-feira, 14/05'. */

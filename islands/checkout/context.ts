@@ -4,7 +4,7 @@
 // schedule time, mandatory schedule) that the draft does not keep.
 import { api } from '../../src/client/api.ts';
 import type { EstablishmentView, OrderVariationView } from '../../src/schemas/views.ts';
-import { fetchProduct } from '../cart/product-cache.ts';
+import { fetchProduct } from '../../src/client/product-cache.ts';
 import type { ProductRules } from './model.ts';
 
 export interface CheckoutContext {

@@ -17,7 +17,7 @@ import type { Draft } from '../../src/schemas/draft.ts';
 import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from '../cart/hooks.ts';
-import { establishmentOpenNow } from '../cart/island.ts';
+import { establishmentOpenNow } from '../../src/client/store-island.ts';
 import { ADDRESS_CALLS } from '../address/address-api.ts';
 import type { Address } from '../address/types.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';

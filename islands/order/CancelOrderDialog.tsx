@@ -2,7 +2,7 @@
 // with the reason the establishment will read (required), 'Voltar' or 'Sim, cancelar'.
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { t } from '../../src/i18n/index.ts';
-import { Dialog } from '../cart/Dialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import './i18n.ts';
 
 /** The API's CANCELLATION_REASON_MAX (src/schemas/api-orders.ts, not imported: it would bring arktype into the page). */

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatBRL } from '../../src/domain/money.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
-import { readStoreIsland } from '../cart/island.ts';
+import { readStoreIsland } from '../../src/client/store-island.ts';
 import { StatusBadge } from './OrderDetails.tsx';
 import { listOrders, type OrderView } from './order-api.ts';
 import { zonedDateTime } from './format.ts';

@@ -1,4 +1,4 @@
-// The few texts the page scripts show (src/client/texts.ts), picked from the pt-BR namespaces at
+// The few texts the page scripts show (src/page-scripts/texts.ts), picked from the pt-BR namespaces at
 // build time (astro.config.mjs defines them as __PAGE_SCRIPT_TEXTS__): the scripts carry these
 // strings, not whole namespaces, and the pages' HTML carries none of them.
 import type account from './locales/pt-BR/account.json';

@@ -7,7 +7,7 @@ import type { EstablishmentView } from './views.ts';
 /**
  * The #store-data island (application/json) of every store page: what the page scripts and the
  * cart need to know about the establishment without a request. Written by
- * src/layouts/StoreLayout.astro, read by islands/cart/island.ts readStoreIsland. Never anything
+ * src/layouts/StoreLayout.astro, read by src/client/store-island.ts readStoreIsland. Never anything
  * private: the stored pages are the same for everyone.
  */
 export interface StoreIsland {

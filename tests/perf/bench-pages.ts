@@ -220,12 +220,12 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
 - Menus with more than 10 categories show 6 products per category on the home (category pages
   list all of them): the hiper-demo home went from 789 KB (49 KB brotli) to about half.
 - The logged-in chrome (user dropdown, the burger's user block, the logout dialog) is built by
-  src/client/account-boot.ts only when a session exists, and UnoCSS emits only the preflight
+  src/page-scripts/account-boot.ts only when a session exists, and UnoCSS emits only the preflight
   variables the utilities use: pizzaria-bella home 14.5 -> 14.0 KB of brotli HTML, which with the
   response headers (0.3 KB) still filled the whole first window (10 segments, 14.3 KB).
 - A card budget on the home (homeCardBudget: 40 cards, promotions included, whole categories):
   the categories past it are a heading and a 'Ver todos os N produtos' link to their page, filled
-  in place after load by src/client/lazy-sections.ts (as they near the viewport; a menu with at
+  in place after load by src/page-scripts/lazy-sections.ts (as they near the viewport; a menu with at
   most 8 of them also in idle time) from the stored category page; the JSON-LD lists the products
   the HTML shows. pizzaria-bella 14.0 -> 12.3 KB of brotli HTML (60 -> 38 cards, 3 deferred
   categories), hiper-demo 29.1 -> 13.7 KB (252 -> 36 cards, 35 deferred categories); a deferred
@@ -247,7 +247,7 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
   - plus \`fetchpriority="low"\` on card thumbnails: 706 ms (1.07x), and the spread of the 7 runs
     fell from 704-1066 ms to 699-726 ms.
   A tap on a button before the scripts run attaches them at once and is replayed
-  (src/client/early-tap.ts), so deferring them loses no tap.
+  (src/page-scripts/early-tap.ts), so deferring them loses no tap.
 - The page scripts' texts (greeting, credits, user menu, logout, search messages, 'Carregando…')
   moved from data attributes in every page's header into the cached script, picked from the
   locale files at build time (src/i18n/page-script-texts.ts): about 0.3 KB of brotli HTML fewer
@@ -293,7 +293,7 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
   TBT; a task counts for what its replay lasts past 50 ms, and script tasks replay at 4x their
   traced time). The enhancement module's evaluation was one task of 25 to 42 ms (every
   enhancement's start-up: dialogs, cart badge, search, status, session, availability marks,
-  deferred sections); each now starts in a task of its own (src/client/in-turns.ts), the longest
+  deferred sections); each now starts in a task of its own (src/page-scripts/in-turns.ts), the longest
   about 7 ms, with taps on buttons held until the last one. Also in tasks of their own: the
   attaching of the enhancements after the load event, and a deferred section's parse and its
   placing. The head's one inline script, which marked JavaScript as present for the contact form,

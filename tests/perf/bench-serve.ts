@@ -79,7 +79,7 @@ interface Pair {
   measure: Measure;
 }
 
-// The headers the storefront's scripts send (src/client/api.ts, src/client/status.ts).
+// The headers the storefront's scripts send (src/client/api.ts, src/page-scripts/status.ts).
 const apiHeaders = (ids: Ids) => ({ ...API_HEADERS, Accept: 'application/json', 'Accept-Encoding': BROWSER_ENCODINGS, 'Establishment-Id': ids.establishment });
 
 const MEASURES: MeasureSpec[] = [
@@ -118,7 +118,7 @@ const MEASURES: MeasureSpec[] = [
     label: 'server clock, every page (status label): GET /api/datetime?establishment_id={id}',
     kind: 'read',
     path: (ids) => `/api/datetime?establishment_id=${ids.establishment}`,
-    // src/client/status.ts names the establishment in the query only.
+    // src/page-scripts/status.ts names the establishment in the query only.
     headers: () => ({ ...API_HEADERS, Accept: 'application/json', 'Accept-Encoding': BROWSER_ENCODINGS }),
   },
   {

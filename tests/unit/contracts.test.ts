@@ -4,7 +4,7 @@
 import { type } from 'arktype';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { saveAddress } from '../../islands/address/address-api.ts';
-import { readStoreIsland } from '../../islands/cart/island.ts';
+import { readStoreIsland } from '../../src/client/store-island.ts';
 import { orderPayload } from '../../islands/checkout/model.ts';
 import { listOrders } from '../../islands/order/order-api.ts';
 import { toSessionUser } from '../../src/client/session.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runInTurns } from '../../src/client/in-turns.ts';
+import { runInTurns } from '../../src/page-scripts/in-turns.ts';
 
 describe('start-up steps taken in turns', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -16,7 +16,7 @@ export function homeSectionLimit(categoryCount: number): number {
  * Most product cards the home's HTML holds (promotions included): 40, or 30 on menus with more
  * than 10 categories, whose home also carries a heading and link per category. Past it, whole
  * categories are rendered as a heading with a link to their page, and filled in by
- * src/client/lazy-sections.ts as they near the viewport: the stored home then fits the first TCP
+ * src/page-scripts/lazy-sections.ts as they near the viewport: the stored home then fits the first TCP
  * window of a slow connection with room to spare (docs/benchmarks.md, 'What moved the numbers').
  * Example: `homeCardBudget(7) === 40`, `homeCardBudget(40) === 30`
  */

@@ -1,5 +1,5 @@
 // How tall a home section is expected to be before it is laid out: shared by the server, which
-// reserves it for the sections a phone skips (ProductSection), and by src/client/lazy-sections.ts,
+// reserves it for the sections a phone skips (ProductSection), and by src/page-scripts/lazy-sections.ts,
 // which reserves it for a deferred section before filling it. Pure, with no imports, so the
 // browser's bundle takes only this.
 

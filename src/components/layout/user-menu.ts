@@ -1,6 +1,6 @@
 // The user menu's entries, the same six in the desktop dropdown and the mobile burger;
-// 'Sair' is a button that asks first. src/client/account-boot.ts builds the menus only for
-// a logged-in customer, with the labels from src/client/texts.ts: visitors never download them
+// 'Sair' is a button that asks first. src/page-scripts/account-boot.ts builds the menus only for
+// a logged-in customer, with the labels from src/page-scripts/texts.ts: visitors never download them
 // (docs/benchmarks.md).
 
 /** Key (data-user-menu-item), its label's name under account:menu in the locale, path under the account area (none: the logout button). */

@@ -1,8 +1,8 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
 // React app. Its shape is src/schemas/island-props.ts StoreIsland, the layout's type too.
-import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../../src/domain/week-clock.ts';
-import type { StoreIsland } from '../../src/schemas/island-props.ts';
+import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
+import type { StoreIsland } from '../schemas/island-props.ts';
 
 export type { StoreIsland };
 

@@ -5,10 +5,10 @@
 // widths, the logout confirmation [R-2.50..R-2.53]. Visitors keep 'Entrar'
 // and cost no request. Also: a ?token= handed over in the address is exchanged once and removed
 // and a 401 anywhere clears the session and goes to the account page.
-// Its texts come from src/client/texts.ts.
-import { api, ApiFailure } from './api.ts';
-import { getSession, guardSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from './session.ts';
-import { toast } from './toast.ts';
+// Its texts come from src/page-scripts/texts.ts.
+import { api, ApiFailure } from '../client/api.ts';
+import { getSession, guardSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from '../client/session.ts';
+import { toast } from '../client/toast.ts';
 import { formatBRL, normalizeSpaces } from '../domain/money.ts';
 import { USER_MENU } from '../components/layout/user-menu.ts';
 import { routes } from '../lib/urls.ts';

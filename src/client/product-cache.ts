@@ -1,8 +1,8 @@
 // One GET /establishments/{id}/products/{productId} per product and page: the boot script starts
 // it on pointerdown/focus of an 'Adicionar' button so the add-product modal usually opens with
 // the product already here. A failed call is forgotten so the next attempt retries.
-import { api } from '../../src/client/api.ts';
-import type { ProductView } from '../../src/schemas/views.ts';
+import { api } from './api.ts';
+import type { ProductView } from '../schemas/views.ts';
 
 const cache = new Map<string, Promise<ProductView>>();
 

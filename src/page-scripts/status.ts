@@ -12,7 +12,7 @@ import {
   type StatusState,
   wallClockMinuteOfWeek,
 } from '../domain/week-clock.ts';
-import { readStoreIsland, type StoreIsland } from '../../islands/cart/island.ts';
+import { readStoreIsland, type StoreIsland } from '../client/store-island.ts';
 import { API_HEADERS } from '../schemas/api-headers.ts';
 import type { DatetimeAnswer } from '../schemas/views.ts';
 

@@ -8,14 +8,14 @@
 // (never before the load event and the first paint), so that click only renders. A click before
 // that has finished waits for it behind a 'Carregando…' veil. pointerdown/focus on those buttons
 // also start the product's fetch, so the modal opens with it.
-import { readStoreIsland } from '../../islands/cart/island.ts';
-import type { StoreIsland } from '../../islands/cart/island.ts';
-import { fetchProduct } from '../../islands/cart/product-cache.ts';
+import { readStoreIsland } from '../client/store-island.ts';
+import type { StoreIsland } from '../client/store-island.ts';
+import { fetchProduct } from '../client/product-cache.ts';
 import type { CartApp } from '../../islands/cart/mount.tsx';
 import type { CartStore } from '../../islands/stores/cart.ts';
 import { formatBRL } from '../domain/money.ts';
-import { reloadForChunkError } from './chunk-reload.ts';
-import { showLoadingOverlay } from './loading-overlay.ts';
+import { reloadForChunkError } from '../client/chunk-reload.ts';
+import { showLoadingOverlay } from '../client/loading-overlay.ts';
 import { texts } from './texts.ts';
 import { pluralOf } from '../i18n/interpolate.ts';
 
@@ -154,7 +154,7 @@ function fetchAhead(load: () => Promise<unknown>): void {
     () => import('../../islands/stores/cart.ts'),
     () => import('react-dom/client'),
     () => import('../i18n/index.ts'),
-    () => import('../../islands/cart/Dialog.tsx'),
+    () => import('../../islands/shared/Dialog.tsx'),
     load,
   ];
   const next = (): void => {

@@ -1,7 +1,7 @@
 // Products sold only in some hours (availabilities windows) are marked 'Indisponível agora' on the
 // catalogue, recomputed every second in the establishment's time zone. The page is stored
 // once for everyone, so this cannot be decided on the server.
-import { readStoreIsland } from '../../islands/cart/island.ts';
+import { readStoreIsland } from '../client/store-island.ts';
 import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
 
 let zone = DEFAULT_TIME_ZONE;
@@ -41,7 +41,7 @@ export function startAvailability(): void {
   offsets = island?.zone_offsets ?? null;
   watch(document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
   markEverySecond();
-  // Cards the home adds later (src/client/lazy-sections.ts).
+  // Cards the home adds later (src/page-scripts/lazy-sections.ts).
   document.addEventListener('catalogue:cards', (event) => {
     const list = (event as CustomEvent<Element>).detail;
     watch(list.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
