@@ -24,7 +24,7 @@ const MENU: { section: AccountSection; path: string }[] = [
   { section: 'configuracoes', path: '/configuracoes' },
 ];
 
-export default function AccountArea({ establishmentId, slug, section, member, returnTo, currentPath, timeZone }: AccountAreaProps) {
+export default function AccountArea({ establishmentId, slug, section, member, returnTo, currentPath, timeZone, authForm }: AccountAreaProps) {
   const [state, setState] = useState<'member' | 'visitor'>(member ? 'member' : 'visitor');
   // Set once React owns the markup (tests and scripts wait for it before typing).
   const [hydrated, setHydrated] = useState(false);
@@ -46,7 +46,7 @@ export default function AccountArea({ establishmentId, slug, section, member, re
     const back = returnTo ?? (section === 'home' ? null : currentPath);
     return (
       <div data-account-area data-hydrated={hydrated || undefined}>
-        <AuthForms establishmentId={establishmentId} accountUrl={accountUrl} returnTo={back} />
+        <AuthForms establishmentId={establishmentId} slug={slug} accountUrl={accountUrl} returnTo={back} initial={authForm} />
       </div>
     );
   }

@@ -2,23 +2,50 @@
 // e-mail or a celular and the password; registration takes nome, e-mail, celular (masked) and a
 // 4-10 character password. Every API code has a Portuguese message. On success the session is
 // set and the customer goes back to ?voltar= (a path of this store) or to the account home.
-import { useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
+// The server renders working HTML forms: each posts (never a GET, which would put the password in
+// the address) to the server's form endpoint with named fields, and the tabs are links, so they
+// work before this island hydrates and without JavaScript; a refused post comes back with its
+// code in the address (`initial`). Once hydrated, the island takes the submit over and calls the
+// JSON API.
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type SubmitEvent } from 'react';
 import { api, ApiFailure } from '../../src/client/api.ts';
 import { hasSessionHint, setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { maskPhone, phoneForApi } from '../../src/domain/phone.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { AuthAnswer, UserView } from '../../src/schemas/api-accounts.ts';
+import type { AuthFormKind, AuthFormState } from '../../src/schemas/island-props.ts';
+import { AUTH_FORM_ACTIONS, authFormUrl } from '../../src/lib/urls.ts';
 import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
 import { emailError, loginError, nameError, passwordError, phoneError, type FieldErrors } from './rules.ts';
 
 interface Props {
   establishmentId: string;
+  slug: string;
   accountUrl: string;
   returnTo: string | null;
-  initialTab?: 'login' | 'register';
+  /** The tab, a refused post's code and what was typed, from the address. */
+  initial: Omit<AuthFormState, 'back'>;
 }
 
-type Tab = 'login' | 'register';
+type Tab = AuthFormKind;
+
+/** What each form needs to post by itself: where to, the establishment and the way back. */
+interface FormTarget {
+  establishmentId: string;
+  returnTo: string | null;
+  /** The refusal's code the page came back with, when this is the form that was refused. */
+  initialError: string | null;
+}
+
+/** The fields a plain browser post adds to the visible ones. */
+function HiddenFields({ establishmentId, returnTo }: Pick<FormTarget, 'establishmentId' | 'returnTo'>) {
+  return (
+    <>
+      <input type="hidden" name="establishment_id" value={establishmentId} />
+      {returnTo && <input type="hidden" name="voltar" value={returnTo} />}
+    </>
+  );
+}
 
 function loginValue(raw: string): string {
   const v = raw.trim();
@@ -35,13 +62,20 @@ function fieldErrorsOf(err: ApiFailure): FieldErrors {
   return out;
 }
 
-export function AuthForms({ establishmentId, accountUrl, returnTo, initialTab = 'login' }: Props) {
+export function AuthForms({ establishmentId, slug, accountUrl, returnTo, initial }: Props) {
   const uid = useId();
-  const [tab, setTab] = useState<Tab>(initialTab);
+  const [tab, setTab] = useState<Tab>(initial.tab);
   const tabs: Tab[] = ['login', 'register'];
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
+  const tabRefs = useRef<Record<Tab, HTMLAnchorElement | null>>({ login: null, register: null });
+  const target = (form: Tab): FormTarget => ({ establishmentId, returnTo, initialError: form === initial.tab ? initial.error : null });
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+  function onTabClick(event: MouseEvent<HTMLAnchorElement>, name: Tab) {
+    // The link reloads the page on the other tab; once hydrated, switching is instant.
+    event.preventDefault();
+    setTab(name);
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLAnchorElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     event.preventDefault();
     const next = tab === 'login' ? 'register' : 'login';
@@ -60,28 +94,32 @@ export function AuthForms({ establishmentId, accountUrl, returnTo, initialTab = 
       <p className="mb-4 mt-0 text-sm text-muted">{t('account:auth.intro')}</p>
       <div role="tablist" aria-label={t('account:auth.tabs')} className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-surface p-1">
         {tabs.map((name) => (
-          <button
+          <a
             key={name}
             ref={(el) => {
               tabRefs.current[name] = el;
             }}
-            type="button"
+            href={authFormUrl(slug, { tab: name, back: returnTo })}
             role="tab"
             id={`${uid}-tab-${name}`}
             aria-controls={`${uid}-panel-${name}`}
             aria-selected={tab === name}
             tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
+            onClick={(event) => onTabClick(event, name)}
             onKeyDown={onTabKey}
-            className={`cursor-pointer rounded-md border-0 px-3 py-2 text-sm font-semibold ${tab === name ? 'bg-card text-ink shadow' : 'bg-transparent text-muted'}`}
+            className={`cursor-pointer rounded-md px-3 py-2 text-center text-sm font-semibold no-underline ${tab === name ? 'bg-card text-ink shadow' : 'bg-transparent text-muted'}`}
             data-auth-tab={name}
           >
             {name === 'login' ? t('account:auth.loginTab') : t('account:auth.registerTab')}
-          </button>
+          </a>
         ))}
       </div>
       <div role="tabpanel" id={`${uid}-panel-${tab}`} aria-labelledby={`${uid}-tab-${tab}`}>
-        {tab === 'login' ? <LoginForm establishmentId={establishmentId} onDone={done} /> : <RegisterForm establishmentId={establishmentId} onDone={done} />}
+        {tab === 'login' ? (
+          <LoginForm target={target('login')} initialLogin={initial.login} onDone={done} />
+        ) : (
+          <RegisterForm target={target('register')} initialEmail={initial.email} onDone={done} />
+        )}
       </div>
     </section>
   );
@@ -125,12 +163,13 @@ function PasswordField(props: {
   );
 }
 
-function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDone: (u: UserView) => void }) {
+function LoginForm({ target, initialLogin, onDone }: { target: FormTarget; initialLogin: string; onDone: (u: UserView) => void }) {
+  const { establishmentId } = target;
   const uid = useId();
-  const [login, setLogin] = useState('');
+  const [login, setLogin] = useState(initialLogin);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState('');
+  const [alert, setAlert] = useState(errorText(target.initialError ?? undefined));
   const [busy, setBusy] = useState(false);
 
   async function submit(event: SubmitEvent) {
@@ -160,7 +199,8 @@ function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDon
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-login-form>
+    <form method="post" action={AUTH_FORM_ACTIONS.login} noValidate onSubmit={submit} className="flex flex-col gap-4" data-login-form>
+      <HiddenFields {...target} />
       <FormAlert message={alert} />
       <Field
         id={`${uid}-login`}
@@ -190,11 +230,12 @@ function LoginForm({ establishmentId, onDone }: { establishmentId: string; onDon
   );
 }
 
-function RegisterForm({ establishmentId, onDone }: { establishmentId: string; onDone: (u: UserView) => void }) {
+function RegisterForm({ target, initialEmail, onDone }: { target: FormTarget; initialEmail: string; onDone: (u: UserView) => void }) {
+  const { establishmentId } = target;
   const uid = useId();
-  const [values, setValues] = useState({ name: '', email: '', phone: '', password: '' });
+  const [values, setValues] = useState({ name: '', email: initialEmail, phone: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState('');
+  const [alert, setAlert] = useState(errorText(target.initialError ?? undefined));
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof values, value: string) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -245,7 +286,8 @@ function RegisterForm({ establishmentId, onDone }: { establishmentId: string; on
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-register-form>
+    <form method="post" action={AUTH_FORM_ACTIONS.register} noValidate onSubmit={submit} className="flex flex-col gap-4" data-register-form>
+      <HiddenFields {...target} />
       <FormAlert message={alert} />
       <Field
         id={`${uid}-name`}

@@ -91,11 +91,3 @@ export function loginError(value: string): string | null {
   if (v.includes('@')) return EMAIL_PATTERN.test(v) ? null : 'login_invalid';
   return validatePhone(v).ok ? null : 'login_invalid';
 }
-
-/** Only a path inside this establishment's area is a valid place to go back to (no open redirect). */
-export function safeReturnPath(value: string | null | undefined, slug: string): string | null {
-  if (!value) return null;
-  if (!value.startsWith(`/${slug}/`) && value !== `/${slug}`) return null;
-  if (value.startsWith('//') || /[\\\r\n]/.test(value)) return null;
-  return value;
-}

@@ -1,6 +1,7 @@
 // The storefront's URLs, built in one place. Every route takes the establishment's slug as its
 // first segment (spec section 2: the optional leading {slug_area}).
 import { productSlug } from '../domain/slug.ts';
+import type { AuthFormKind, AuthFormState } from '../schemas/island-props.ts';
 
 export const routes = {
   home: (slug: string) => `/${slug}/`,
@@ -18,3 +19,55 @@ export const routes = {
   invalidSlug: () => `/invalid-slug`,
   error: () => `/error`,
 };
+
+/** Only a path inside this establishment's area is a valid place to go back to (no open redirect). */
+export function safeReturnPath(value: string | null | undefined, slug: string): string | null {
+  if (!value) return null;
+  if (!value.startsWith(`/${slug}/`) && value !== `/${slug}`) return null;
+  if (value.startsWith('//') || /[\\\r\n]/.test(value)) return null;
+  return value;
+}
+
+// ---------------------------------------------------------------- the login and registration forms
+
+/**
+ * Where the account forms post when the page's scripts have not taken them over (no JavaScript,
+ * or a tap before the island hydrated): urlencoded, answered with a 303 (docs/api.md 'Form posts').
+ */
+export const AUTH_FORM_ACTIONS: Readonly<Record<AuthFormKind, string>> = { login: '/api/auth/form/login', register: '/api/auth/form/register' };
+
+/** The account page's query for its forms: the tab shown, a refusal's code, what was typed that is no secret, the way back. */
+const Q = { tab: 'aba', error: 'erro', login: 'login', email: 'email', back: 'voltar' } as const;
+const REGISTER_TAB = 'cadastro';
+/** What may come back in the address: the login or e-mail as typed, within the API's own bound. */
+const TYPED_MAX = 254;
+const ERROR_CODE = /^[a-z_]{1,40}$/;
+
+/**
+ * The account page showing one of its forms, e.g. after a refused post:
+ * `authFormUrl('bella', { tab: 'register', error: 'email_taken', email: 'a@b.co' })`
+ * is `/bella/minha-conta?aba=cadastro&erro=email_taken&email=a%40b.co`. Passwords never go here.
+ */
+export function authFormUrl(slug: string, state: Partial<AuthFormState>): string {
+  const q = new URLSearchParams();
+  if (state.tab === 'register') q.set(Q.tab, REGISTER_TAB);
+  if (state.error) q.set(Q.error, state.error);
+  if (state.login) q.set(Q.login, state.login.slice(0, TYPED_MAX));
+  if (state.email) q.set(Q.email, state.email.slice(0, TYPED_MAX));
+  const back = safeReturnPath(state.back, slug);
+  if (back) q.set(Q.back, back);
+  const query = q.toString();
+  return query ? `${routes.account(slug)}?${query}` : routes.account(slug);
+}
+
+/** The forms' state in the account page's query (what authFormUrl wrote); anything unexpected is dropped. */
+export function readAuthFormQuery(params: URLSearchParams, slug: string): AuthFormState {
+  const error = params.get(Q.error);
+  return {
+    tab: params.get(Q.tab) === REGISTER_TAB ? 'register' : 'login',
+    error: error && ERROR_CODE.test(error) ? error : null,
+    login: (params.get(Q.login) ?? '').slice(0, TYPED_MAX),
+    email: (params.get(Q.email) ?? '').slice(0, TYPED_MAX),
+    back: safeReturnPath(params.get(Q.back), slug),
+  };
+}

@@ -37,6 +37,27 @@ export interface AccountAreaProps {
   currentPath: string;
   /** The establishment's zone: the profile's birthday is judged by its calendar. */
   timeZone: string;
+  /** What the address says of the login and registration forms (the tab, a refused post's code, what was typed). */
+  authForm: Omit<AuthFormState, 'back'>;
+}
+
+/** The visitor's two forms on the account page. */
+export type AuthFormKind = 'login' | 'register';
+
+/**
+ * The account page's forms as its query carries them (src/lib/urls.ts authFormUrl): written by the
+ * server after a refused form post, read by the page for the island.
+ */
+export interface AuthFormState {
+  tab: AuthFormKind;
+  /** A code of account:errors (why the last post was refused), or null. */
+  error: string | null;
+  /** The e-mail or phone typed in the login form, kept after a refusal. */
+  login: string;
+  /** The e-mail typed in the registration form, kept after a refusal. */
+  email: string;
+  /** A path of this establishment to go to after logging in (safeReturnPath). */
+  back: string | null;
 }
 
 /** islands/order/OrderPage.tsx, mounted by src/pages/[slug]/pedido/[...id].astro. */

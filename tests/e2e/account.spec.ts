@@ -3,7 +3,7 @@
 // rules and save, the ?token= handover, the account child routes and the encoded-space variant.
 // Every test uses its own user (unique e-mail and phone per worker and time).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API_HEADERS, isMobile, newCustomer, registerCustomer, storeId, useSession, type NewCustomer } from './helpers.ts';
+import { API_HEADERS, expectGreeting, isMobile, newCustomer, registerCustomer, storeId, useSession, type NewCustomer } from './helpers.ts';
 
 const SLUG = 'pizzaria-bella';
 type User = NewCustomer;
@@ -21,16 +21,6 @@ async function openUserMenu(page: Page) {
   }
   await page.locator('[data-user-menu] summary').click();
   return page.locator('[data-user-menu-panel]');
-}
-
-async function expectGreeting(page: Page, first: string) {
-  if (isMobile(page)) {
-    await page.locator('[data-burger] summary').click();
-    await expect(page.locator('[data-burger-user] [data-user-greeting]')).toHaveText(`Olá, ${first}`);
-    await page.locator('[data-burger] summary').click();
-  } else {
-    await expect(page.locator('[data-user-menu] [data-user-greeting]')).toHaveText(`Olá, ${first}`);
-  }
 }
 
 /** Waits until React owns the account page (typing before that would be lost to hydration). */

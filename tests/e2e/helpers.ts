@@ -1,5 +1,6 @@
 // What the end-to-end tests share: the establishment ids of the demo seed, new customers made
-// through the real accounts API, and putting a session in the browser as the login response does.
+// through the real accounts API, putting a session in the browser as the login response does, and
+// the header's greeting of a logged-in customer.
 // Every test makes its own customer (an e-mail and a phone unique per worker, test and time), so
 // tests never depend on each other's state.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
@@ -15,6 +16,17 @@ export const API_HEADERS = { ...REQUIRED_HEADERS, Accept: 'application/json' } a
 
 /** The phone layout (the mobile project's 390 px) rather than the desktop one. */
 export const isMobile = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** The header greets the logged-in customer by first name: in the burger on a phone, in the top bar on a desktop. */
+export async function expectGreeting(page: Page, first: string): Promise<void> {
+  if (isMobile(page)) {
+    await page.locator('[data-burger] summary').click();
+    await expect(page.locator('[data-burger-user] [data-user-greeting]')).toHaveText(`Olá, ${first}`);
+    await page.locator('[data-burger] summary').click();
+  } else {
+    await expect(page.locator('[data-user-menu] [data-user-greeting]')).toHaveText(`Olá, ${first}`);
+  }
+}
 
 const ids = new Map<string, string>();
 

@@ -1,5 +1,6 @@
 // The Hono API mounted under /api: the calls of spec section 7. Every request must carry
-// Client-Type: client_web and Api-Version: 4; every input is validated by its
+// Client-Type: client_web and Api-Version: 4 [R-7.1, R-7.2] (but the browser's own login and
+// registration form posts, guarded by their origin instead); every input is validated by its
 // arktype schema; every error is JSON { message: <code> } with an explicit status.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,6 +12,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { tenancyRoutes } from './routes/tenancy.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { authRoutes } from './routes/auth.ts';
+import { AUTH_FORM_PATHS, authFormRoutes } from './routes/auth-forms.ts';
 import { PHOTO_MAX_BODY_BYTES, PHOTO_UPLOAD_PATH, userRoutes } from './routes/users.ts';
 import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
@@ -61,6 +63,9 @@ export function createApi(deps: ApiDeps) {
   app.route('/', mapStyleRoutes);
 
   app.use('*', async (c, next) => {
+    // The login and registration forms posted by the browser itself cannot carry these headers;
+    // they have their own guard against cross-site posts (routes/auth-forms.ts).
+    if (c.req.method === 'POST' && AUTH_FORM_PATHS.has(c.req.path)) return next();
     if (c.req.header('client-type') !== CLIENT_TYPE) throw new ApiError(400, 'invalid_client_type');
     if (c.req.header('api-version') !== API_VERSION) throw new ApiError(400, 'invalid_api_version');
     await next();
@@ -86,6 +91,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', tenancyRoutes);
   app.route('/', catalogueRoutes);
   app.route('/', authRoutes);
+  app.route('/', authFormRoutes);
   app.route('/', userRoutes);
   app.route('/', addressRoutes);
   app.route('/', geoRoutes);

@@ -127,3 +127,22 @@ export async function requireCaller(c: Context<ApiEnv>, establishmentId: string)
   const { user } = await requireSession(c, { db, now, secure, establishmentId });
   return { kind: 'customer', userId: user.id };
 }
+
+// ---------------------------------------------------------------- form posts
+
+/**
+ * Refuses a browser form post that did not come from this server's own pages (403
+ * cross_site_form): the form posts carry no Client-Type header, the API's CSRF guard, so they
+ * answer only when Sec-Fetch-Site says same-origin or the Origin is this server's (its host and
+ * port are the ones the request was sent to; the scheme is not compared, as TLS may end at a proxy
+ * in front of the server). A post carrying neither, or 'Origin: null', is refused too.
+ */
+export function requireSameOrigin(c: Context): void {
+  if (c.req.header('sec-fetch-site') === 'same-origin') return;
+  const origin = c.req.header('origin');
+  if (origin && origin !== 'null' && URL.canParse(origin)) {
+    const from = new URL(origin);
+    if ((from.protocol === 'https:' || from.protocol === 'http:') && from.host === new URL(c.req.url).host) return;
+  }
+  throw new ApiError(403, 'cross_site_form');
+}

@@ -1,16 +1,17 @@
 // Account entry points (decisions.md 'Session token', 'Passwords'; spec section 4 'Session'):
-// register, login, logout and the exchange of a query-string token for a cookie session.
-// Users belong to the company of the establishment where they register or log in. docs/api.md
-// 'Accounts' documents every answer.
+// register, login, logout and the exchange of a query-string token for a cookie session. Login
+// and registration share their steps with the form posts (../account-entry.ts). Users belong to
+// the company of the establishment where they register or log in. docs/api.md 'Accounts'
+// documents every answer.
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { clearSessionCookies, requestDeps as depsOf, requireEstablishment, requireSession, setSessionCookies } from '../guards.ts';
 import { ExchangeBody, LoginBody, LogoutBody, RegisterBody, type AuthAnswer } from '../../../schemas/api-accounts.ts';
-import { deleteSession, extendSession, uniqueViolation } from '../../db/users-repo.ts';
-import { SESSION_SECONDS, authenticate, hashToken, registerUser, userView } from '../../services/auth.ts';
-import { lookupSession, startSession } from '../../services/session.ts';
-import type { UserRow } from '../../db/types.ts';
+import { deleteSession, extendSession } from '../../db/users-repo.ts';
+import { SESSION_SECONDS, hashToken, userView } from '../../services/auth.ts';
+import { lookupSession } from '../../services/session.ts';
+import { logIn, register } from '../account-entry.ts';
 
 /** Answers to account calls carry personal data: never cached. */
 function noStore(c: Context) {
@@ -20,33 +21,21 @@ function noStore(c: Context) {
 export const authRoutes = new Hono<ApiEnv>()
   // Creates the user in the establishment's company and logs them in [R-5.93, R-5.94].
   .post('/auth/register', async (c) => {
-    const { db, now, secure, storage } = depsOf(c);
+    const { db, storage } = depsOf(c);
     noStore(c);
     const body = validate(RegisterBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, body.establishment_id);
-    let user: UserRow;
-    try {
-      user = await registerUser(db, est.company._id, body, now);
-    } catch (err) {
-      // Two registrations racing for one e-mail/phone: the unique index decides.
-      const taken = uniqueViolation(err);
-      if (taken) throw new ApiError(409, `${taken}_taken`);
-      throw err;
-    }
-    const token = await startSession(db, user.id, est._id, now);
-    setSessionCookies(c, est._id, token, secure);
+    const user = await register(c, est, body);
     return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 201);
   })
   // E-mail or phone (any mask) and password; rate-limited per account.
   .post('/auth/login', async (c) => {
-    const { db, now, secure, storage } = depsOf(c);
+    const { db, storage } = depsOf(c);
     noStore(c);
     const body = validate(LoginBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, body.establishment_id);
     // A refused login is answered by the API's error handler (429 too_many_attempts with Retry-After).
-    const user = await authenticate(db, est.company._id, body.login, body.password, now);
-    const token = await startSession(db, user.id, est._id, now);
-    setSessionCookies(c, est._id, token, secure);
+    const user = await logIn(c, est, body);
     return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 200);
   })
   // Ends the caller's session (bearer or the establishment's cookie) and expires both cookies.
