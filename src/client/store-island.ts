@@ -1,14 +1,7 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
 // React app. Its shape is src/schemas/island-props.ts StoreIsland, the layout's type too.
-import {
-  DEFAULT_TIME_ZONE,
-  isOpenAtMinuteOfWeek,
-  wallClockMinuteOfWeek,
-  type OfficeHour,
-  type WallClockTime,
-  type ZoneOffsets,
-} from '../domain/week-clock.ts';
+import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type WallClockTime, type ZoneOffsets } from '../domain/week-clock.ts';
 import { isOpenAtMinute, nextOpeningAtMinute, orderingState, type OrderingState } from '../domain/open-now.ts';
 import type { StoreIsland } from '../schemas/island-props.ts';
 
