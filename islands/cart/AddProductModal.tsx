@@ -4,7 +4,8 @@
 // the seven price rules [R-9.19..R-9.25], unmet minimums that keep 'Adicionar' disabled with the
 // decisions #25 messages [R-5.87..R-5.90], a note, a quantity 1..999, the
 // consumption-option conflict and the availability windows re-checked every second
-//
+// . An establishment that takes no orders keeps 'Adicionar' disabled and says so;
+// a closed one that does not schedule lets the cart be filled but says it cannot be sent yet.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { deliveryConflict, pickErrors, priceLine } from '../../src/domain/cart.ts';
 import type { VariationPick } from '../../src/domain/cart.ts';
@@ -20,7 +21,8 @@ import type { ProductView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { useSignalValue } from './hooks.ts';
-import { openNow } from '../../src/client/store-island.ts';
+import { openNow, orderingNow } from '../../src/client/store-island.ts';
+import { openingText } from '../../src/i18n/messages.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
 import { showCartToast } from './cart-toast.ts';
 import { fetchProduct } from '../../src/client/product-cache.ts';
@@ -148,7 +150,8 @@ function ProductForm({
   const unmet = useMemo(() => pickErrors(product, picks).map(variationProblemText), [product, picks]);
   const available = product.availabilities.length === 0 || openNow(product.availabilities, island.time_zone, now, island.zone_offsets);
   const conflict = deliveryConflict(lines, product);
-  const canSubmit = unmet.length === 0 && available && !conflict && qnt >= 1;
+  const ordering = orderingNow(island, now);
+  const canSubmit = ordering.state !== 'unavailable' && unmet.length === 0 && available && !conflict && qnt >= 1;
 
   const setGroup = (group: ProductVariation, next: VariationSelection[]) => {
     setAddErrors([]);
@@ -266,6 +269,17 @@ function ProductForm({
           )}
         </div>
         {product.note && <p className="m-0 text-sm text-muted">{product.note}</p>}
+        {ordering.state === 'unavailable' && (
+          <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" role="alert" data-add-store-unavailable>
+            {t('cart:add.storeUnavailable')}
+          </p>
+        )}
+        {ordering.state === 'closed' && (
+          <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-add-store-closed>
+            {t('cart:add.storeClosed')}
+            {ordering.opens && <span className="block font-semibold">{openingText(ordering.opens)}</span>}
+          </p>
+        )}
         {!available && (
           <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" role="alert" data-add-unavailable>
             {t('cart:add.unavailable')}

@@ -2,7 +2,10 @@
 // control [R-2.113]; the last unit asks before it goes [R-5.79]), 'Adicionar mais produtos' or
 // 'Voltar ao cardápio' when empty [R-2.58] [R-2.59], the out-of-hours notice when scheduling is
 // the only option [R-2.57], the 'Compre também' carousel [R-2.60] [R-2.61] and the check-order
-// footer [R-2.62..R-2.66].
+// footer [R-2.62..R-2.66]. What keeps the order from being finished is said here, before the
+// checkout: a closed establishment that does not schedule (with its next opening) and one that
+// takes no orders at all, for visitors and customers alike; both block 'Finalizar pedido'
+// (decisions #5).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CartLine } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
@@ -13,8 +16,11 @@ import { dismissCartToast } from './cart-toast.ts';
 import { CheckOrderFooter } from './CheckOrderFooter.tsx';
 import { ConfirmDialog, Dialog } from '../shared/Dialog.tsx';
 import { useSignalValue } from './hooks.ts';
-import { establishmentOpenNow, schedulingAvailable } from '../../src/client/store-island.ts';
+import { orderingNow } from '../../src/client/store-island.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
+import { openingText } from '../../src/i18n/messages.ts';
+import type { WallClockTime } from '../../src/domain/week-clock.ts';
+import type { OrderingState } from '../../src/domain/open-now.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 import { Suggestions } from './Suggestions.tsx';
 import { smallPicture } from '../../src/lib/thumbnails.ts';
@@ -32,13 +38,46 @@ export interface CartModalProps {
   onCheckout: () => void;
 }
 
-function useOpenNow(island: StoreIsland): boolean {
-  const [open, setOpen] = useState(() => establishmentOpenNow(island));
+type Ordering = { state: OrderingState; opens: WallClockTime | null };
+
+/** What the establishment lets the customer do now, re-read every STATUS_CHECK_MS. */
+function useOrdering(island: StoreIsland): Ordering {
+  const [ordering, setOrdering] = useState(() => orderingNow(island));
   useEffect(() => {
-    const id = window.setInterval(() => setOpen(establishmentOpenNow(island)), STATUS_CHECK_MS);
+    const id = window.setInterval(() => {
+      const next = orderingNow(island);
+      // A new object every tick would re-render the cart for nothing.
+      setOrdering((current) =>
+        current.state === next.state && current.opens?.days === next.opens?.days && current.opens?.time === next.opens?.time ? current : next,
+      );
+    }, STATUS_CHECK_MS);
     return () => window.clearInterval(id);
   }, [island]);
-  return open;
+  return ordering;
+}
+
+/** Why the order cannot be finished now, or that it can only be scheduled; nothing while open. */
+function OrderingNotice({ ordering }: { ordering: Ordering }) {
+  if (ordering.state === 'open') return null;
+  if (ordering.state === 'unavailable') {
+    return (
+      <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" role="status" data-cart-unavailable-notice>
+        {t('cart:modal.unavailableNotice')}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-cart-notice={ordering.state}>
+      <p className="m-0" data-cart-closed-notice>
+        {ordering.state === 'closed' ? t('cart:modal.closedNoScheduleNotice') : t('cart:modal.closedNotice')}
+      </p>
+      {ordering.opens && (
+        <p className="m-0 font-semibold" data-cart-next-opening>
+          {openingText(ordering.opens)}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function CartModal({ store, island, opener, onClose, onAddProduct, onCheckout }: CartModalProps) {
@@ -46,8 +85,8 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
   const titleId = useId();
   const [confirming, setConfirming] = useState<CartLine | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const open = useOpenNow(island);
-  const canSchedule = schedulingAvailable(island);
+  const ordering = useOrdering(island);
+  const blocked = ordering.state === 'unavailable' || ordering.state === 'closed' ? ordering.state : null;
   const home = `/${island.slug}/`;
   const onHome = location.pathname === home || location.pathname === home.slice(0, -1);
   useEffect(dismissCartToast, []);
@@ -75,14 +114,10 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
       onClose={onClose}
       opener={opener}
       hook={{ 'data-cart-modal': '' }}
-      footer={<CheckOrderFooter store={store} island={island} checkoutBlocked={!open && !canSchedule} onCheckout={onCheckout} />}
+      footer={<CheckOrderFooter store={store} island={island} checkoutBlocked={blocked} onCheckout={onCheckout} />}
     >
       <div className="flex flex-col gap-4 p-4">
-        {!open && canSchedule && (
-          <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-cart-closed-notice>
-            {t('cart:modal.closedNotice')}
-          </p>
-        )}
+        <OrderingNotice ordering={ordering} />
         {lines.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center" data-cart-empty>
             <p className="m-0 text-base font-semibold">{t('cart:modal.empty')}</p>
@@ -119,7 +154,7 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
             {t('cart:modal.addMore')}
           </button>
         )}
-        <Suggestions island={island} lines={lines} onAdd={onAddProduct} />
+        {ordering.state !== 'unavailable' && <Suggestions island={island} lines={lines} onAdd={onAddProduct} />}
       </div>
       {confirming && (
         <ConfirmDialog

@@ -1,7 +1,7 @@
 // The check-order footer [R-2.62..R-2.66]: a visitor gets the login-or-register link to
 // /{slug}/minha-conta [R-2.63] and no 'Finalizar pedido' [R-1.20]; a logged-in customer gets the
 // summary bar ('{n} produto(s)', 'R$ 1.234,50') and 'Finalizar pedido', disabled with a tooltip
-// while the establishment is closed and cannot schedule (decisions #5). The button opens the
+// while the establishment is closed and cannot schedule (decisions #5) or takes no orders at all. The button opens the
 // checkout (extras, then the complete-request modal); pressing it starts loading the checkout
 // chunk so the modal opens at once.
 import { useId } from 'react';
@@ -20,7 +20,8 @@ export function CheckOrderFooter({
 }: {
   store: CartStore;
   island: StoreIsland;
-  checkoutBlocked: boolean;
+  /** Why the checkout cannot start now (the cart modal's notice says it in full), or null. */
+  checkoutBlocked: 'closed' | 'unavailable' | null;
   onCheckout?: () => void;
 }) {
   const session = useSession(island.id);
@@ -43,8 +44,15 @@ export function CheckOrderFooter({
     );
   }
   const empty = count === 0;
-  const disabled = checkoutBlocked || empty;
-  const tip = checkoutBlocked ? t('cart:footer.closedTooltip') : empty ? t('cart:footer.emptyTooltip') : null;
+  const disabled = checkoutBlocked !== null || empty;
+  const tip =
+    checkoutBlocked === 'unavailable'
+      ? t('cart:footer.unavailableTooltip')
+      : checkoutBlocked === 'closed'
+        ? t('cart:footer.closedTooltip')
+        : empty
+          ? t('cart:footer.emptyTooltip')
+          : null;
   return (
     <div className="flex flex-col gap-2 md:flex-row md:items-center" data-check-order="customer">
       {/* biome-ignore lint/a11y/useSemanticElements: a summary of figures, not form controls (fieldset) */}

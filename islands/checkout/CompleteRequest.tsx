@@ -48,7 +48,7 @@ export function CompleteRequest(props: CompleteRequestProps) {
         title={t('checkout:modal.title')}
         onClose={onClose}
         opener={opener}
-        footer={<CheckOrderFooter store={store} island={island} checkoutBlocked={false} />}
+        footer={<CheckOrderFooter store={store} island={island} checkoutBlocked={null} />}
         hook={{ 'data-checkout': 'visitor' }}
       >
         <div className="mx-auto flex max-w-xl flex-col gap-2 p-6 text-center" data-checkout-auth>

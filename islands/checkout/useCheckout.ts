@@ -121,10 +121,7 @@ export function useCheckout({
     extras: useRef<HTMLElement>(null),
   };
 
-  const open = establishmentOpenNow(
-    { id: est._id, slug: est.slug_area, open_mode: est.open_mode, office_hours: est.office_hours, time_zone: tz, preferences: prefs },
-    now.epochMilliseconds,
-  );
+  const open = establishmentOpenNow({ open_mode: est.open_mode, office_hours: est.office_hours, time_zone: tz }, now.epochMilliseconds);
   const canSchedule = prefs.max_days_scheduling > 0;
   const allowed = useMemo(() => allowedDeliveryTypes(prefs.delivery_type, lines), [prefs.delivery_type, lines]);
   const products = useMemo(() => lines.flatMap((l) => ctx.products.get(l.product_id) ?? []), [lines, ctx.products]);

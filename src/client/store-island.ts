@@ -1,7 +1,8 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
 // React app. Its shape is src/schemas/island-props.ts StoreIsland, the layout's type too.
-import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
+import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type WallClockTime, type ZoneOffsets } from '../domain/week-clock.ts';
+import { isOpenAtMinute, nextOpeningAtMinute, orderingState, type OrderingState } from '../domain/open-now.ts';
 import type { StoreIsland } from '../schemas/island-props.ts';
 
 export type { StoreIsland };
@@ -28,6 +29,7 @@ function parseStoreIsland(): StoreIsland | null {
       time_zone: data.time_zone || DEFAULT_TIME_ZONE,
       zone_offsets: data.zone_offsets && typeof data.zone_offsets === 'object' ? data.zone_offsets : null,
       preferences: { max_days_scheduling: Number(data.preferences?.max_days_scheduling ?? 0) || 0, delivery_type: data.preferences?.delivery_type },
+      unavailable: data.unavailable === true,
     };
   } catch {
     return null;
@@ -43,11 +45,21 @@ export function openNow(hours: readonly OfficeHour[], timeZone: string, now = Da
   return isOpenAtMinuteOfWeek(hours, wallClockMinuteOfWeek(now, timeZone || DEFAULT_TIME_ZONE, offsets));
 }
 
-/** The establishment's own open/closed reading now (manual override first, then office hours). */
-export function establishmentOpenNow(island: StoreIsland, now = Date.now()): boolean {
-  if (island.open_mode === 'open') return true;
-  if (island.open_mode === 'closed') return false;
-  return openNow(island.office_hours, island.time_zone, now, island.zone_offsets);
+/** The establishment's wall-clock minute of the week now, in its zone. */
+export function establishmentMinuteNow(island: Pick<StoreIsland, 'time_zone' | 'zone_offsets'>, now = Date.now()): number {
+  return wallClockMinuteOfWeek(now, island.time_zone || DEFAULT_TIME_ZONE, island.zone_offsets);
+}
+
+/** The establishment's own open/closed reading now: the domain's one rule (manual override first, then office hours). */
+export function establishmentOpenNow(island: Pick<StoreIsland, 'open_mode' | 'office_hours' | 'time_zone' | 'zone_offsets'>, now = Date.now()): boolean {
+  return isOpenAtMinute(island, establishmentMinuteNow(island, now));
+}
+
+/** What the cart lets the customer do now (src/domain/open-now.ts orderingState), and when a closed establishment opens. */
+export function orderingNow(island: StoreIsland, now = Date.now()): { state: OrderingState; opens: WallClockTime | null } {
+  const minute = establishmentMinuteNow(island, now);
+  const state = orderingState({ ...island, max_days_scheduling: island.preferences.max_days_scheduling }, minute);
+  return { state, opens: state === 'open' || state === 'unavailable' ? null : nextOpeningAtMinute(island, minute) };
 }
 
 /** Scheduling is possible only when preferences define a positive horizon (spec section 5 'Schedule'). */

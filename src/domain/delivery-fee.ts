@@ -93,3 +93,24 @@ export function deliveryAt(from: LngLat, to: LngLat, prefs: DeliveryPreferences 
   if (!prefs.delivery_type.includes('delivery')) return { ok: false, reason: 'not_delivering' };
   return deliveryFee(distanceMeters(from, to), prefs);
 }
+
+/** What the delivery costs before the customer's address is known: see deliveryFeeBeforeAddress. */
+export type DeliveryFeeOutlook = { kind: 'free' } | { kind: 'fixed' | 'from'; price: number; free_from: number | null };
+
+/**
+ * The delivery fee a customer can be told before choosing an address: 'free' when no reachable
+ * band charges anything or the free-delivery threshold waives every order; otherwise the cheapest
+ * reachable band ('fixed' when every reachable band costs the same, 'from' when farther costs more)
+ * and the order amount from which the fee is waived, if the establishment has one (decisions #14).
+ * A band is reachable when the one before it ends inside the radius, as deliveryFee picks them.
+ * Example: `deliveryFeeBeforeAddress({ delivery_bands: [{ up_to_meters: 2000, price: 690 }, { up_to_meters: 4000, price: 990 }] }, null)` is `{ kind: 'from', price: 690, free_from: null }`
+ */
+export function deliveryFeeBeforeAddress(prefs: DeliveryPreferences, freeFrom: number | null): DeliveryFeeOutlook {
+  const radius = effectiveDeliveryRadius(prefs);
+  const bands = [...(prefs.delivery_bands ?? [])].sort((a, b) => a.up_to_meters - b.up_to_meters);
+  const prices = bands.filter((_, i) => i === 0 || bands[i - 1]!.up_to_meters < radius).map((b) => Math.max(0, b.price));
+  const min = prices.length ? Math.min(...prices) : 0;
+  const max = prices.length ? Math.max(...prices) : 0;
+  if (max === 0 || freeFrom === 0) return { kind: 'free' };
+  return { kind: min === max ? 'fixed' : 'from', price: min, free_from: freeFrom };
+}

@@ -3,31 +3,11 @@
 // Internally every record becomes a half-open interval in minutes since Sunday 00:00 of
 // the wall-clock week, which makes overnight hours and the Saturday->Sunday wrap plain
 // arithmetic.
-import {
-  MINUTES_PER_DAY,
-  MINUTES_PER_WEEK,
-  Temporal,
-  formatHHMM,
-  hhmmToMinutes,
-  isoDayToWday,
-  minuteOfWeek,
-  minutesToHHMM,
-  parseHHMM,
-  zonedAt,
-} from './time.ts';
+import { MINUTES_PER_DAY, Temporal, formatHHMM, hhmmToMinutes, minuteOfWeek, minutesToHHMM, parseHHMM, zonedAt } from './time.ts';
 
 export { formatHHMM } from './time.ts';
-import {
-  dayInterval,
-  establishmentStatusAtMinute,
-  isOpenAtMinuteOfWeek,
-  isValidOfficeHour,
-  mergeIntervals,
-  weeklyIntervals,
-  type OfficeHour,
-} from './week-clock.ts';
+import { closingMinute, dayInterval, isOpenAtMinuteOfWeek, isValidOfficeHour, mergeIntervals, nextOpeningMinute, type OfficeHour } from './week-clock.ts';
 export {
-  establishmentStatusAtMinute,
   initialStatusState,
   isOpenAtMinuteOfWeek,
   isValidOfficeHour,
@@ -38,7 +18,7 @@ export {
   type OfficeHour,
   type StatusState,
 } from './week-clock.ts';
-import type { EstablishmentStatus } from './week-clock.ts';
+import { isOpenAtMinute, type OpeningRules } from './open-now.ts';
 
 export type OfficeHourForm = { _id?: string; day_of_week: number; opening: string; closing: string };
 
@@ -80,12 +60,12 @@ export function isOpenAt(hours: readonly OfficeHour[], instant: Temporal.Instant
   return isOpenAtMinuteOfWeek(hours, minuteOfWeek(zonedAt(instant, timeZone)));
 }
 
-// Minute-of-week starts that are real openings: a Sunday 00:00 start that only continues
-// Saturday's overnight interval is not one.
-function openingMinutes(hours: readonly OfficeHour[]): number[] {
-  const intervals = weeklyIntervals(hours);
-  const wraps = intervals.length > 0 && intervals[0]!.start === 0 && intervals[intervals.length - 1]!.end === MINUTES_PER_WEEK;
-  return intervals.map((i) => i.start).filter((start) => !(wraps && start === 0));
+/**
+ * Whether the establishment is open at an instant in its zone, its manual override first (open-now.ts isOpenAtMinute).
+ * Example: `isEstablishmentOpenAt({ open_mode: 'closed', office_hours: everyDay }, instant, 'America/Sao_Paulo') === false`
+ */
+export function isEstablishmentOpenAt(est: OpeningRules, instant: Temporal.Instant, timeZone: string): boolean {
+  return isOpenAtMinute(est, minuteOfWeek(zonedAt(instant, timeZone)));
 }
 
 /**
@@ -93,22 +73,16 @@ function openingMinutes(hours: readonly OfficeHour[]): number[] {
  * Example: `nextOpening([{ wday: 6, start_at: 1800, stop_at: 200 }], fridayNoon, 'America/Sao_Paulo')?.toPlainTime().toString() === '18:00:00'`
  */
 export function nextOpening(hours: readonly OfficeHour[], instant: Temporal.Instant, timeZone: string): Temporal.ZonedDateTime | null {
-  const openings = openingMinutes(hours);
-  if (openings.length === 0) return null;
-  const today = zonedAt(instant, timeZone).toPlainDate();
-  // Eight days cover every weekly opening even when today's has already passed.
-  for (let d = 0; d <= 7; d++) {
-    const date = today.add({ days: d });
-    const dayStart = (isoDayToWday(date.dayOfWeek) - 1) * MINUTES_PER_DAY;
-    for (const o of openings) {
-      if (o < dayStart || o >= dayStart + MINUTES_PER_DAY) continue;
-      const minute = o - dayStart;
-      const plainTime = new Temporal.PlainTime(Math.floor(minute / 60), minute % 60);
-      const candidate = date.toZonedDateTime({ timeZone, plainTime });
-      if (Temporal.Instant.compare(candidate.toInstant(), instant) > 0) return candidate;
-    }
-  }
-  return null;
+  const zdt = zonedAt(instant, timeZone);
+  const now = minuteOfWeek(zdt);
+  const target = nextOpeningMinute(hours, now);
+  if (target === null) return null;
+  // The opening is a wall-clock time on a later (or the same) date: built on that date, so a
+  // change of offset in between moves the instant, never the time shown.
+  const days = Math.floor(target / MINUTES_PER_DAY) - Math.floor(now / MINUTES_PER_DAY);
+  const minute = target % MINUTES_PER_DAY;
+  const plainTime = new Temporal.PlainTime(Math.floor(minute / 60), minute % 60);
+  return zdt.toPlainDate().add({ days }).toZonedDateTime({ timeZone, plainTime });
 }
 
 /**
@@ -116,18 +90,10 @@ export function nextOpening(hours: readonly OfficeHour[], instant: Temporal.Inst
  * Example: `closingAt([{ wday: 6, start_at: 1800, stop_at: 200 }], fridayAt2000, 'America/Sao_Paulo')?.toPlainTime().toString() === '02:00:00'`
  */
 export function closingAt(hours: readonly OfficeHour[], instant: Temporal.Instant, timeZone: string): Temporal.ZonedDateTime | null {
-  const intervals = weeklyIntervals(hours);
   const zdt = zonedAt(instant, timeZone);
   const m = minuteOfWeek(zdt);
-  const current = intervals.find((i) => m >= i.start && m < i.end);
-  if (!current) return null;
-  let end = current.end;
-  const first = intervals[0]!;
-  // An opening running through Saturday midnight continues in the first Sunday interval.
-  if (end === MINUTES_PER_WEEK && first.start === 0) {
-    if (first.end === MINUTES_PER_WEEK) return null;
-    end = MINUTES_PER_WEEK + first.end;
-  }
+  const end = closingMinute(hours, m);
+  if (end === null) return null;
   const startOfMinute = zdt.with({ second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
   return startOfMinute.add({ minutes: end - m });
 }
@@ -168,17 +134,4 @@ export function weeklyTable(hours: readonly OfficeHour[]): WeeklyTableRow[] {
       .filter((h) => h.wday === wday)
       .map((h) => ({ opening: formatHHMM(h.start_at), closing: formatHHMM(h.stop_at === 2400 ? 0 : h.stop_at), closesNextDay: closesNextDay(h) })),
   }));
-}
-
-/**
- * Status from the server's is_open flag and the office hours at an instant; 'unknown' when neither is known [R-4.52] [R-4.54].
- * Example: `establishmentStatus({ isOpenFlag: true, hours: [], instant, timeZone: 'America/Sao_Paulo' }) === 'online'`
- */
-export function establishmentStatus(input: {
-  isOpenFlag: boolean | null | undefined;
-  hours: readonly OfficeHour[] | null | undefined;
-  instant: Temporal.Instant;
-  timeZone: string;
-}): EstablishmentStatus {
-  return establishmentStatusAtMinute({ ...input, minuteOfWeek: minuteOfWeek(zonedAt(input.instant, input.timeZone)) });
 }

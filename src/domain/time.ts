@@ -5,6 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 export { Temporal };
 export {
   DEFAULT_TIME_ZONE,
+  formatHHMM,
   MINUTES_PER_DAY,
   MINUTES_PER_WEEK,
   hhmmToMinutes,
@@ -13,15 +14,7 @@ export {
   wallClockMinuteOfWeek,
   type ZoneOffsets,
 } from './week-clock.ts';
-import { MINUTES_PER_DAY, hhmmToMinutes, type ZoneOffsets } from './week-clock.ts';
-
-/** Shows an HHMM integer as 'HH:MM' [R-9.15]. Example: `formatHHMM(930) === '09:30'` */
-export function formatHHMM(hhmm: number): string {
-  const minutes = hhmmToMinutes(hhmm);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}
+import { MINUTES_PER_DAY, formatHHMM, hhmmToMinutes, type ZoneOffsets } from './week-clock.ts';
 
 /** Reads 'H:MM', 'HH:MM' or 'HHMM' back into an HHMM integer, or null when it is not a time. Example: `parseHHMM('9:30') === 930` */
 export function parseHHMM(text: string): number | null {

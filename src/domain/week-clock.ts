@@ -21,6 +21,14 @@ export function hhmmToMinutes(hhmm: number): number {
   return hours * 60 + minutes;
 }
 
+/** Shows an HHMM integer as 'HH:MM' [R-9.15]. Example: `formatHHMM(930) === '09:30'` */
+export function formatHHMM(hhmm: number): string {
+  const minutes = hhmmToMinutes(hhmm);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
 /** Converts minutes after midnight (taken modulo one day) to an HHMM integer. Example: `minutesToHHMM(1110) === 1830` */
 export function minutesToHHMM(minutes: number): number {
   const m = ((minutes % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
@@ -86,23 +94,68 @@ export function isOpenAtMinuteOfWeek(hours: readonly OfficeHour[], minute: numbe
   return weeklyIntervals(hours).some((i) => minute >= i.start && minute < i.end);
 }
 
-export type EstablishmentStatus = 'online' | 'offline' | 'unknown';
-
-/** establishmentStatus at a wall-clock minute of the week (for code that must not load Temporal). Example: `establishmentStatusAtMinute({ isOpenFlag: null, hours: [], minuteOfWeek: 0 }) === 'unknown'` */
-export function establishmentStatusAtMinute(input: {
-  isOpenFlag: boolean | null | undefined;
-  hours: readonly OfficeHour[] | null | undefined;
-  minuteOfWeek: number;
-}): EstablishmentStatus {
-  const hasHours = Array.isArray(input.hours) && input.hours.some(isValidOfficeHour);
-  const hasFlag = typeof input.isOpenFlag === 'boolean';
-  if (!hasFlag && !hasHours) return 'unknown';
-  // Both must agree: the flag can be stale between polls, while the hours are evaluated at
-  // the instant passed in; a manual close (flag false) wins over the hours.
-  if (hasFlag && !input.isOpenFlag) return 'offline';
-  if (hasHours && !isOpenAtMinuteOfWeek(input.hours!, input.minuteOfWeek)) return 'offline';
-  return 'online';
+// Minute-of-week starts that are real openings: a Sunday 00:00 start that only continues
+// Saturday's overnight interval is not one.
+function openingMinutes(hours: readonly OfficeHour[]): number[] {
+  const intervals = weeklyIntervals(hours);
+  const wraps = intervals.length > 0 && intervals[0]!.start === 0 && intervals[intervals.length - 1]!.end === MINUTES_PER_WEEK;
+  return intervals.map((i) => i.start).filter((start) => !(wraps && start === 0));
 }
+
+/**
+ * The next opening strictly after a wall-clock minute of the week, as a minute counted from the
+ * same Sunday 00:00 (so past MINUTES_PER_WEEK when it falls in the next week); null without hours.
+ * Example: `nextOpeningMinute([{ wday: 6, start_at: 1800, stop_at: 200 }], 5 * 1440 + 720) === 5 * 1440 + 1080`
+ */
+export function nextOpeningMinute(hours: readonly OfficeHour[], minute: number): number | null {
+  let best: number | null = null;
+  for (const o of openingMinutes(hours)) {
+    // The same minute is not 'after': an opening that starts now is next week's.
+    const ahead = (((o - minute) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK || MINUTES_PER_WEEK;
+    if (best === null || ahead < best) best = ahead;
+  }
+  return best === null ? null : minute + best;
+}
+
+/**
+ * When the opening under way at a wall-clock minute of the week ends, counted from the same Sunday
+ * 00:00 (past MINUTES_PER_WEEK when it ends next week); null when closed then or open around the clock.
+ * Example: `closingMinute([{ wday: 6, start_at: 1800, stop_at: 200 }], 5 * 1440 + 1200) === 6 * 1440 + 120`
+ */
+export function closingMinute(hours: readonly OfficeHour[], minute: number): number | null {
+  const intervals = weeklyIntervals(hours);
+  const current = intervals.find((i) => minute >= i.start && minute < i.end);
+  if (!current) return null;
+  const first = intervals[0]!;
+  // An opening running through Saturday midnight continues in the first Sunday interval.
+  if (current.end === MINUTES_PER_WEEK && first.start === 0) {
+    if (first.end === MINUTES_PER_WEEK) return null;
+    return MINUTES_PER_WEEK + first.end;
+  }
+  return current.end;
+}
+
+/** A time on the establishment's wall clock as a customer reads it: 'hoje', 'amanhã' or a weekday, and 'HH:MM'. */
+export interface WallClockTime {
+  /** Days after today's date (0 = today, 1 = tomorrow). */
+  days: number;
+  /** 1 = Sunday [R-3.34]. */
+  wday: number;
+  /** 'HH:MM'. */
+  time: string;
+}
+
+/**
+ * A minute from nextOpeningMinute or closingMinute read from the minute of the week it was asked at.
+ * Example: `wallClockTime(5 * 1440 + 720, 6 * 1440 + 120)` is `{ days: 1, wday: 7, time: '02:00' }`
+ */
+export function wallClockTime(from: number, target: number): WallClockTime {
+  const day = Math.floor(target / MINUTES_PER_DAY);
+  const minuteOfDay = target - day * MINUTES_PER_DAY;
+  return { days: day - Math.floor(from / MINUTES_PER_DAY), wday: (day % 7) + 1, time: formatHHMM(minutesToHHMM(minuteOfDay)) };
+}
+
+export type EstablishmentStatus = 'online' | 'offline' | 'unknown';
 
 /** Status poll period [R-4.53]. */
 export const STATUS_POLL_MS = 3000;

@@ -9,7 +9,10 @@ import { formatBRL } from '../domain/money.ts';
 import type { PhoneProblemCode } from '../domain/phone.ts';
 import type { TaxIdErrorCode } from '../domain/tax-id.ts';
 import type { VariationProblem } from '../domain/variation-pricing.ts';
+import type { WallClockTime } from '../domain/week-clock.ts';
+import { opensText } from './hours-text.ts';
 import { t } from './index.ts';
+import layout from './locales/pt-BR/layout.json';
 
 /**
  * The message of a variation problem (decisions #25: check 'Escolha no mínimo {min} opção de
@@ -83,4 +86,9 @@ export function dayHoursText(row: WeeklyTableRow): string {
 /** An address in one line, 'S/N' for no number: 'Rua A, S/N - Centro, Itajaí/SC' (src/domain/address.ts formatAddressLine). */
 export function addressLineText(a: Parameters<typeof formatAddressLine>[0]): string {
   return formatAddressLine(a, t('common:address.noNumber'));
+}
+
+/** When a closed establishment opens (src/domain/open-now.ts nextOpeningAtMinute). Example: `openingText({ days: 0, wday: 4, time: '18:00' }) === 'Abre hoje às 18:00'` */
+export function openingText(opening: WallClockTime): string {
+  return opensText(opening, layout.hours);
 }

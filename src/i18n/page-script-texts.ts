@@ -26,6 +26,7 @@ export function pickPageScriptTexts({ account, common, layout }: Locales) {
       fromPrice: layout.search.fromPrice,
       error: layout.search.error,
     },
+    hours: layout.hours,
   };
 }
 

@@ -1,20 +1,17 @@
-// Online/offline label [R-1.23, R-4.52..R-4.55, decisions #23]. The page carries the
-// establishment's published hours (data island #store-data); the server clock offset is read
-// once from GET /api/datetime, then the status is computed here every 3 s with the domain
-// functions, costing no request per tick. A closed reading is confirmed by a re-check 3 s later
-// before 'Fechado' shows.
-import {
-  STATUS_POLL_MS,
-  establishmentStatusAtMinute,
-  initialStatusState,
-  nextStatusState,
-  type EstablishmentStatus,
-  type StatusState,
-  wallClockMinuteOfWeek,
-} from '../domain/week-clock.ts';
-import { readStoreIsland, type StoreIsland } from '../client/store-island.ts';
+// Online/offline label [R-1.23, R-4.52..R-4.55, decisions #23] and the info strip's hours ('Abre
+// hoje às 18:00', 'Aberto até 23:30'). The page carries the establishment's published hours (data
+// island #store-data); the server clock offset is read once from GET /api/datetime, then both are
+// computed here every 3 s with the domain's one open-now rule (src/domain/open-now.ts), costing no
+// request per tick. A closed reading is confirmed by a re-check 3 s later before 'Fechado' shows;
+// the hours follow the label, so the two never disagree. An unavailable establishment's label is
+// rendered by the server ('Indisponível') and never switched by the clock.
+import { STATUS_POLL_MS, initialStatusState, nextStatusState, type EstablishmentStatus, type StatusState } from '../domain/week-clock.ts';
+import { closingAtMinute, isOpenAtMinute, nextOpeningAtMinute } from '../domain/open-now.ts';
+import { closesText, opensText } from '../i18n/hours-text.ts';
+import { establishmentMinuteNow, readStoreIsland, type StoreIsland } from '../client/store-island.ts';
 import { API_HEADERS } from '../schemas/api-headers.ts';
 import type { DatetimeAnswer } from '../schemas/views.ts';
+import { texts } from './texts.ts';
 
 async function serverOffsetMs(establishmentId: string): Promise<number> {
   try {
@@ -33,18 +30,6 @@ async function serverOffsetMs(establishmentId: string): Promise<number> {
   }
 }
 
-function observe(island: StoreIsland, offset: number): EstablishmentStatus {
-  if (island.open_mode === 'open') return 'online';
-  if (island.open_mode === 'closed') return 'offline';
-  // The published zone offsets (or Intl past them), not Temporal: the polyfill would add tens of
-  // KB to every catalogue page.
-  return establishmentStatusAtMinute({
-    isOpenFlag: null,
-    hours: island.office_hours,
-    minuteOfWeek: wallClockMinuteOfWeek(Date.now() + offset, island.time_zone, island.zone_offsets),
-  });
-}
-
 function show(status: EstablishmentStatus): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-status]')) {
     if (el.dataset.status === status) continue;
@@ -52,20 +37,39 @@ function show(status: EstablishmentStatus): void {
     el.querySelector<HTMLElement>('[data-status-online]')!.hidden = status !== 'online';
     el.querySelector<HTMLElement>('[data-status-offline]')!.hidden = status !== 'offline';
   }
-  document.dispatchEvent(new CustomEvent('store:status', { detail: { status } }));
+}
+
+/** The strip's hours for the status shown: when it closes while online, when it opens while offline. */
+function showHours(island: StoreIsland, status: EstablishmentStatus, minute: number): void {
+  if (status === 'unknown') return;
+  const text = status === 'online' ? closesText(closingAtMinute(island, minute), texts.hours) : opensNextText(island, minute);
+  for (const slot of document.querySelectorAll<HTMLElement>('[data-hours]')) {
+    const label = slot.querySelector<HTMLElement>('[data-hours-text]')!;
+    if (label.textContent !== text) label.textContent = text;
+    slot.dataset.state = status;
+  }
+}
+
+function opensNextText(island: StoreIsland, minute: number): string {
+  const opening = nextOpeningAtMinute(island, minute);
+  return opening ? opensText(opening, texts.hours) : '';
 }
 
 async function run(): Promise<void> {
   const island = readStoreIsland();
-  if (!island) return;
+  if (!island || island.unavailable) return;
   const offset = await serverOffsetMs(island.id);
   let state: StatusState = initialStatusState();
   let recheck: ReturnType<typeof setTimeout> | undefined;
 
   const tick = (): void => {
-    const { state: next, recheckInMs } = nextStatusState(state, observe(island, offset));
+    const minute = establishmentMinuteNow(island, Date.now() + offset);
+    const { state: next, recheckInMs } = nextStatusState(state, isOpenAtMinute(island, minute) ? 'online' : 'offline');
     state = next;
     show(state.status);
+    // While a closed reading awaits its re-check the label still shows the previous status; the
+    // hours wait with it.
+    if (!state.awaitingRecheck) showHours(island, state.status, minute);
     clearTimeout(recheck);
     recheck = recheckInMs === null ? undefined : setTimeout(tick, recheckInMs);
   };

@@ -19,6 +19,8 @@ export interface StoreIsland {
   /** The zone's UTC offsets the page was rendered with, so reading the wall clock needs no ICU data. */
   zone_offsets?: ZoneOffsets | null;
   preferences: { max_days_scheduling: number; delivery_type?: string[] };
+  /** preferences.unavailable: the establishment takes no orders at all for now. */
+  unavailable: boolean;
 }
 
 /** The account area's pages: its home ('Meus dados') and children [R-2.19..R-2.27]. */

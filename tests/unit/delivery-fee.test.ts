@@ -4,6 +4,7 @@ import {
   DEFAULT_DELIVERY_RADIUS_METERS,
   deliveryAt,
   deliveryFee,
+  deliveryFeeBeforeAddress,
   distanceMeters,
   effectiveDeliveryRadius,
   insideDeliveryRadius,
@@ -141,5 +142,35 @@ describe('withinDeliveryRadius and deliveryAt: one reading of where an establish
     expect(deliveryAt(SP, SP, { delivery_type: ['pickup'] })).toEqual({ ok: false, reason: 'not_delivering' });
     // The radius itself is still the establishment's reach for the establishment list's intersect filter.
     expect(withinDeliveryRadius(SP, SP, {})).toBe(true);
+  });
+});
+
+describe('deliveryFeeBeforeAddress: the fee a customer can be told before choosing an address', () => {
+  const bands = [
+    { up_to_meters: 2000, price: 690 },
+    { up_to_meters: 4000, price: 990 },
+    { up_to_meters: 7000, price: 1490 },
+  ];
+  it("is 'from' the cheapest band when farther costs more, 'fixed' when every band costs the same", () => {
+    expect(deliveryFeeBeforeAddress({ delivery_radius: 7000, delivery_bands: bands }, null)).toEqual({ kind: 'from', price: 690, free_from: null });
+    expect(deliveryFeeBeforeAddress({ delivery_bands: [{ up_to_meters: 3000, price: 500 }] }, null)).toEqual({ kind: 'fixed', price: 500, free_from: null });
+  });
+
+  it('leaves out the bands the radius never reaches [R-9.11]', () => {
+    // Within 2000 m only the first band can apply.
+    expect(deliveryFeeBeforeAddress({ delivery_radius: 2000, delivery_bands: bands }, null)).toEqual({ kind: 'fixed', price: 690, free_from: null });
+    // A radius past the first band's end reaches the second.
+    expect(deliveryFeeBeforeAddress({ delivery_radius: 2500, delivery_bands: [...bands].reverse() }, null)).toEqual({
+      kind: 'from',
+      price: 690,
+      free_from: null,
+    });
+  });
+
+  it("is 'free' without bands or with a free-delivery threshold of zero, and carries a positive threshold (decisions #14)", () => {
+    expect(deliveryFeeBeforeAddress({ delivery_bands: [] }, null)).toEqual({ kind: 'free' });
+    expect(deliveryFeeBeforeAddress({ delivery_bands: [{ up_to_meters: 1000, price: 0 }] }, null)).toEqual({ kind: 'free' });
+    expect(deliveryFeeBeforeAddress({ delivery_bands: bands }, 0)).toEqual({ kind: 'free' });
+    expect(deliveryFeeBeforeAddress({ delivery_radius: 7000, delivery_bands: bands }, 20000)).toEqual({ kind: 'from', price: 690, free_from: 20000 });
   });
 });

@@ -5,7 +5,6 @@ import {
   STATUS_RECHECK_MS,
   closesNextDay,
   closingAt,
-  establishmentStatus,
   formatHHMM,
   fromOfficeHourForm,
   initialStatusState,
@@ -235,26 +234,6 @@ describe('weeklyTable', () => {
   });
 });
 
-describe('establishmentStatus', () => {
-  const base = { hours: FRIDAY_NIGHT, instant: sp('2025-01-03T19:00'), timeZone: SP };
-
-  it('is online when the establishment is open [R-4.54]', () => {
-    expect(establishmentStatus({ ...base, isOpenFlag: true })).toBe('online');
-    expect(establishmentStatus({ ...base, isOpenFlag: undefined })).toBe('online');
-    expect(establishmentStatus({ ...base, hours: [], isOpenFlag: true })).toBe('online');
-  });
-
-  it('is offline when the flag says closed or the hours say closed', () => {
-    expect(establishmentStatus({ ...base, isOpenFlag: false })).toBe('offline');
-    expect(establishmentStatus({ ...base, instant: sp('2025-01-03T12:00'), isOpenFlag: true })).toBe('offline');
-  });
-
-  it('is unknown without any data [R-4.52]', () => {
-    expect(establishmentStatus({ ...base, hours: [], isOpenFlag: null })).toBe('unknown');
-    expect(establishmentStatus({ ...base, hours: undefined, isOpenFlag: undefined })).toBe('unknown');
-  });
-});
-
 describe('status re-check (decisions #23)', () => {
   it('polls and re-checks every 3 s [R-4.53]', () => {
     expect(STATUS_POLL_MS).toBe(3000);
@@ -347,15 +326,5 @@ describe('the browser status clock without Temporal', () => {
     expect(offsetMinutesAt({ until: 1, spans: [] }, 0)).toBeNull();
     expect(wallClockMinuteOfWeek(later, 'America/New_York', offsets)).toBe(minuteOfWeek(zonedAt(T.Instant.fromEpochMilliseconds(later), 'America/New_York')));
     expect(wallClockMinuteOfWeek(later, 'America/New_York', null)).toBe(minuteOfWeek(zonedAt(T.Instant.fromEpochMilliseconds(later), 'America/New_York')));
-  });
-
-  it('gives the same status as the Temporal path: Friday 18:00-02:00 is open at Saturday 01:30 [R-5.77]', async () => {
-    const { wallClockMinuteOfWeek } = await import('../../src/domain/time.ts');
-    const { establishmentStatusAtMinute } = await import('../../src/domain/office-hours.ts');
-    const hours = [{ wday: 6, start_at: 1800, stop_at: 200 }];
-    const saturday0130 = Date.parse('2025-01-04T04:30:00Z');
-    expect(establishmentStatusAtMinute({ isOpenFlag: null, hours, minuteOfWeek: wallClockMinuteOfWeek(saturday0130, 'America/Sao_Paulo') })).toBe('online');
-    const saturday0300 = Date.parse('2025-01-04T06:00:00Z');
-    expect(establishmentStatusAtMinute({ isOpenFlag: null, hours, minuteOfWeek: wallClockMinuteOfWeek(saturday0300, 'America/Sao_Paulo') })).toBe('offline');
   });
 });

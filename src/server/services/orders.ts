@@ -32,7 +32,7 @@ import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
 import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
-import { isOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
+import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 
@@ -66,12 +66,6 @@ function loadEstablishment(row: EstablishmentRow): Establishment {
     openMode,
     position: (JSON.parse(row.address) as { lng_lat: [number, number] }).lng_lat,
   };
-}
-
-function isOpenNow(est: Establishment, now: Temporal.Instant): boolean {
-  if (est.openMode === 'open') return true;
-  if (est.openMode === 'closed') return false;
-  return isOpenAt(est.officeHours, now, est.timeZone);
 }
 
 type PricedLine = { item: OrderItemView; product: ProductView; promo: boolean; packing_quantity: number };
@@ -251,7 +245,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     timeZone: est.timeZone,
     officeHours: est.officeHours,
     prefs,
-    open: isOpenNow(est, instant),
+    open: isEstablishmentOpenAt({ open_mode: est.openMode, office_hours: est.officeHours }, instant, est.timeZone),
     type,
     products: lines.map((l) => l.product),
     schedule: body.scheduled_at === null ? { date: null, time: null } : zonedDateTimeParts(body.scheduled_at, est.timeZone),
