@@ -5,7 +5,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createPgDatabase } from './helpers/databases.ts';
 
@@ -322,6 +322,36 @@ describe('catalogue:import CLI', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('imported cafe-aurora: 2 categories, 5 products');
     expect(r.stdout).toMatch(/pages will be generated at the next start or request/);
+  });
+
+  it('waits for a write another process is committing instead of failing with "database is locked"', async () => {
+    // Another process (the server taking an order, a second import) holds the write lock and commits
+    // while this import runs: the import must wait the busy timeout out and succeed.
+    const file = join(cliDataDir, 'storefront.sqlite');
+    expect(existsSync(file)).toBe(true);
+    const holder = spawn(
+      node,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(${JSON.stringify(file)}); db.pragma('busy_timeout = 5000');
+         db.exec('BEGIN IMMEDIATE'); db.prepare("UPDATE companies SET name = name || ''").run();
+         console.log('locked'); setTimeout(() => { db.exec('COMMIT'); console.log('committed'); }, 3500);`,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const said: string[] = [];
+    await new Promise<void>((done) =>
+      holder.stdout.on('data', (d) => {
+        said.push(String(d));
+        if (String(d).includes('locked')) done();
+      }),
+    );
+    const r = await run(EXAMPLE_FILE);
+    await new Promise((done) => holder.once('exit', done));
+    expect(said.join('')).toContain('committed');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('imported cafe-aurora');
   });
 });
 

@@ -16,9 +16,14 @@ export async function replaceCatalogue(db: Database, cat: Catalogue, now = new D
   const est = cat.establishment;
   const establishmentId = stableId('establishment', est.slug);
   await db.transaction().execute(async (trx) => {
-    const company = await trx.selectFrom('companies').select('id').where('slug', '=', cat.company.slug).executeTakeFirst();
-    if (company) await trx.updateTable('companies').set({ name: cat.company.name }).where('id', '=', companyId).execute();
-    else await trx.insertInto('companies').values({ id: companyId, slug: cat.company.slug, name: cat.company.name }).execute();
+    // A write first: SQLite then takes the write lock waiting out the busy timeout. A read first would
+    // open a snapshot that a server's commit in between makes stale, and the upgrade to a write then
+    // fails at once with 'database is locked' instead of waiting (two imports, or an import beside orders).
+    await trx
+      .insertInto('companies')
+      .values({ id: companyId, slug: cat.company.slug, name: cat.company.name })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: cat.company.name }))
+      .execute();
 
     if (cat.company.domains) {
       await trx.deleteFrom('domains').where('company_id', '=', companyId).execute();
