@@ -41,7 +41,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `node tests/e2e/server.ts`,
-    url: `http://localhost:${port}/api/health`,
+    // Written by tests/e2e/server.ts once every establishment's pages are stored.
+    url: `http://localhost:${port}/uploads/e2e-ready.txt`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: { E2E_PORT: String(port) },

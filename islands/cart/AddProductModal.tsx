@@ -1,6 +1,7 @@
 // The add-product modal: the product (GET /establishments/{id}/products/{productId}) with its
 // variation groups (check min 1 max 1 as radios [R-5.91], other check groups as checkboxes that
-// disable at max [R-5.92], addremove groups as steppers), the live unit price and line total by
+// disable at max [R-5.92], addremove groups as steppers) starting with the catalogue's preset picks
+// (a half-and-half pizza's own flavour), the live unit price and line total by
 // the seven price rules [R-9.19..R-9.25], unmet minimums that keep 'Adicionar' disabled with the
 // decisions #25 messages [R-5.87..R-5.90], a note, a quantity 1..999 [R-5.78], the
 // consumption-option conflict [R-8.64] and the availability windows re-checked every second
@@ -11,6 +12,7 @@ import { deliveryConflict, pickErrors, priceLine } from '../../src/domain/cart.t
 import type { VariationPick } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
+import { presetSelections } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
 import { variationProblemText } from '../../src/i18n/messages.ts';
@@ -137,7 +139,8 @@ function ProductForm({
   onClose,
   onOpenCart,
 }: { product: ProductView; titleId: string } & Omit<AddProductModalProps, 'productId'>) {
-  const [selections, setSelections] = useState<Selections>({});
+  // The catalogue's presets (a half-and-half pizza's own flavour) start picked.
+  const [selections, setSelections] = useState<Selections>(() => presetSelections(product.variations));
   const [qnt, setQnt] = useState(1);
   const [note, setNote] = useState('');
   const [addErrors, setAddErrors] = useState<string[]>([]);

@@ -1,8 +1,10 @@
 // One order as the customer sees it: number, status with its progress [R-3.52], the time it was
 // made (DD/MM/YYYY HH:mm:ss in the establishment's zone [R-9.14]), delivery address or 'Retirar
-// no local', scheduled time or estimated window, the items with their variations and notes, the
-// payment (method, change, tax id) and the totals as the server priced them.
+// no local', scheduled time or estimated window, the items with their variations (each read as the
+// cart reads it: '1/2 Calabresa') and notes, the payment (method, change, tax id) and the totals as
+// the server priced them.
 import { addressLineText } from '../../src/i18n/messages.ts';
+import { pickLabel } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { maskTaxId } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -162,9 +164,8 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
                   <ul className="m-0 list-none p-0 text-xs text-muted" data-order-item-variations>
                     {item.variations.map((v, j) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines may repeat a product and never move
-                      <li key={`${v.item_id}-${j}`}>
-                        {v.qnt > 1 ? `${v.qnt}x ` : ''}
-                        {v.name}
+                      <li key={`${v.item_id}-${j}`} data-order-item-variation>
+                        {pickLabel(v)}
                         {v.price > 0 ? ` (+ ${formatBRL(v.price * v.qnt)})` : ''}
                       </li>
                     ))}
@@ -187,8 +188,7 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
               {order.order_variations.map((v, j) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines may repeat a product and never move
                 <li key={`${v.item_id}-${j}`}>
-                  {v.qnt > 1 ? `${v.qnt}x ` : ''}
-                  {v.name}
+                  {pickLabel(v)}
                   {v.price > 0 ? ` (+ ${formatBRL(v.price * v.qnt)})` : ''}
                 </li>
               ))}

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
+import { compactPicture, INLINE_PICTURE, inlinePictureFile } from '../../src/server/inline-image.ts';
 import { COVER_HEIGHT, COVER_WIDTH, coverPicture, productPicture } from './pictures/compose.ts';
 import { emojiSetVersion } from './pictures/emoji.ts';
 import { type Palette, paletteFor } from './pictures/palette.ts';
@@ -71,12 +72,12 @@ const DRAWING_VERSION = 1;
 const CACHE_DIR = process.env.PICTURE_CACHE_DIR ?? join(import.meta.dirname, '../../node_modules/.cache/vitrine-pictures');
 
 /** The picture a recipe describes: from the cache when it was composed before, else composed (and cached). */
-async function cached(recipe: unknown, make: () => Promise<Buffer>): Promise<Buffer> {
+async function cached(recipe: unknown, make: () => Promise<Buffer>, ext = 'webp'): Promise<Buffer> {
   const key = createHash('sha256')
     .update(JSON.stringify([DRAWING_VERSION, emojiSetVersion(), sharp.versions.vips, recipe]))
     .digest('hex')
     .slice(0, 32);
-  const file = join(CACHE_DIR, `${key}.webp`);
+  const file = join(CACHE_DIR, `${key}.${ext}`);
   try {
     return readFileSync(file);
   } catch {
@@ -171,11 +172,18 @@ export async function applyGeneratedImages(
     }
   }
   const picture = (subject: Subject, p: Palette) => cached(['product', subject, p], () => productPicture(subject, p));
-  const jobs = [...subjects].map(
-    ([url, subject]) =>
-      async () =>
-        writeIfChanged(join(dataDir, url), await picture(subject, palette)),
-  );
+  // With each picture, the compact copy a phone's product page inlines (src/server/inline-image.ts),
+  // cached by recipe too: made at render time, it would cost every fresh data folder an AVIF
+  // encoding per picture. Empty when none fits.
+  const compact = (subject: Subject, p: Palette, bytes: Buffer) =>
+    cached(['inline', subject, p, INLINE_PICTURE], async () => (await compactPicture(bytes)) ?? Buffer.alloc(0), 'avif');
+  const jobs = [...subjects].map(([url, subject]) => async () => {
+    const bytes = await picture(subject, palette);
+    const wrote = writeIfChanged(join(dataDir, url), bytes);
+    const inline = inlinePictureFile(dataDir, url);
+    if (inline) writeIfChanged(inline, await compact(subject, palette, bytes));
+    return wrote;
+  });
   if (!design.cover || opts.overwrite) {
     const { mains, alt } = coverSubjects(out);
     const url = coverUrl(slug);

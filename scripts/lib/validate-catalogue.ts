@@ -80,7 +80,7 @@ function crossFieldProblems(doc: unknown): Problem[] {
     }
   };
 
-  /** min <= max; for the check layout also max <= number of items; unique item keys. */
+  /** min <= max; for the check layout also max <= number of items; unique item keys; presets within the rules. */
   const checkVariation = (v: unknown, base: PropertyKey[], what: string) => {
     if (!isRec(v)) return;
     const vItems = list(v.items);
@@ -92,6 +92,15 @@ function crossFieldProblems(doc: unknown): Problem[] {
         add([...base, 'min'], `must be at most the number of items (${vItems.length}) for the check layout (was ${v.min})`);
     }
     uniqueKeys(vItems, [...base, 'items'], `${what} item`);
+    // Preset picks (item qnt) must be a selection the customer could make.
+    const presets = vItems.map((item) => (isRec(item) && int(item.qnt) ? item.qnt : 0));
+    if (v.layout === 'check') {
+      presets.forEach((q, ii) => {
+        if (q > 1) add([...base, 'items', ii, 'qnt'], `must be 0 or 1 for the check layout (was ${q})`);
+      });
+    }
+    const preset = v.layout === 'check' ? presets.filter((q) => q > 0).length : presets.reduce((a, q) => a + q, 0);
+    if (int(v.max) && preset > v.max) add([...base, 'items'], `preset picks (qnt) come to ${preset}, past max (${v.max})`);
   };
 
   // Company

@@ -55,7 +55,10 @@ const EXTRAS = addremove(
   ),
 );
 
-/** 'Sabores' of one pizza: its own flavour first (0), every other one at the difference when dearer. Rule 4: the dearest half wins. */
+/**
+ * 'Sabores' of one pizza: its own flavour first (0), picked when the pizza is opened, every other
+ * one at the difference when dearer. Rule 4: the dearest half wins.
+ */
 function flavoursFor(ownKey: string, ownPrice: number): ItemIn[] {
   const own = SAVOURY.find(([k]) => k === ownKey)!;
   const others = SAVOURY.filter(([k]) => k !== ownKey);
@@ -65,6 +68,7 @@ function flavoursFor(ownKey: string, ownPrice: number): ItemIn[] {
     desc,
     price: Math.max(0, price - ownPrice),
     item_preffix: '1/2',
+    ...(k === ownKey ? { qnt: 1 } : {}),
   }));
 }
 

@@ -72,13 +72,18 @@ export interface CartLine {
   tags: string[];
 }
 
-/** A selected variation entry as the draft and the order keep it [R-3.32]: group _id, item_id, qnt, item name and price. */
+/**
+ * A selected variation entry as the draft and the order keep it [R-3.32]: group _id, item_id, qnt,
+ * item name and price, and the item's prefix when it has one ('1/2' before a half-and-half flavour),
+ * so the order shows the pick as the cart did.
+ */
 export interface SelectedVariationEntry {
   _id: string;
   item_id: string;
   qnt: number;
   name: string;
   price: number;
+  item_preffix?: string;
 }
 
 // ---- Picks ------------------------------------------------------------------------------
@@ -177,25 +182,24 @@ export function canAdd(product: CartProduct, picks: readonly VariationPick[]): b
 }
 
 /**
- * Labels of the picks in the product's group and item order: '{qnt}x ' when more than one, then the
- * item's prefix and name. Example: `pickTags(pizza, halves)` is `['1/2 Calabresa', '1/2 Portuguesa']`
+ * How a picked item reads, in the cart and on the order alike: '{qnt}x ' when more than one, then
+ * the item's prefix and name. Example: `pickLabel({ qnt: 1, item_preffix: '1/2', name: 'Calabresa' }) === '1/2 Calabresa'`
  */
-export function pickTags(product: CartProduct, picks: readonly VariationPick[]): string[] {
-  const chosen = normalizePicks(picks);
-  const tags: string[] = [];
-  for (const group of product.variations) {
-    for (const item of group.items) {
-      const pick = chosen.find((p) => p.variation_id === group._id && p.item_id === item._id);
-      if (!pick) continue;
-      tags.push([pick.qnt > 1 ? `${pick.qnt}x` : '', item.item_preffix?.trim() ?? '', item.name].filter(Boolean).join(' '));
-    }
-  }
-  return tags;
+export function pickLabel(pick: { qnt: number; name: string; item_preffix?: string | null }): string {
+  return [pick.qnt > 1 ? `${pick.qnt}x` : '', pick.item_preffix?.trim() ?? '', pick.name].filter(Boolean).join(' ');
 }
 
 /**
- * The selected entries of the picks with the item's name and price [R-3.32], in the product's order;
- * picks of unknown groups or items are left out.
+ * Labels of the picks in the product's group and item order (pickLabel).
+ * Example: `pickTags(pizza, halves)` is `['1/2 Calabresa', '1/2 Portuguesa']`
+ */
+export function pickTags(product: CartProduct, picks: readonly VariationPick[]): string[] {
+  return selectedEntries(product, picks).map(pickLabel);
+}
+
+/**
+ * The selected entries of the picks with the item's name, price and prefix [R-3.32], in the
+ * product's order; picks of unknown groups or items are left out.
  * Example: `selectedEntries(burger, [{ variation_id: 'extras', item_id: 'bacon', qnt: 2 }])` is `[{ _id: 'extras', item_id: 'bacon', qnt: 2, name: 'Bacon', price: 500 }]`
  */
 export function selectedEntries(product: CartProduct, picks: readonly VariationPick[]): SelectedVariationEntry[] {
@@ -204,7 +208,9 @@ export function selectedEntries(product: CartProduct, picks: readonly VariationP
   for (const group of product.variations) {
     for (const item of group.items) {
       const pick = chosen.find((p) => p.variation_id === group._id && p.item_id === item._id);
-      if (pick) entries.push({ _id: group._id, item_id: item._id, qnt: pick.qnt, name: item.name, price: item.price });
+      if (!pick) continue;
+      const prefix = item.item_preffix?.trim();
+      entries.push({ _id: group._id, item_id: item._id, qnt: pick.qnt, name: item.name, price: item.price, ...(prefix ? { item_preffix: prefix } : {}) });
     }
   }
   return entries;

@@ -157,6 +157,33 @@ export function variationPickProblems(
   return problems;
 }
 
+/** A group with each item's preset quantity (the catalogue's item `qnt`). */
+export type VariationPresetGroup = Pick<VariationGroupDef, '_id' | 'layout' | 'max'> & { items: readonly { _id: string; qnt?: number }[] };
+
+/**
+ * The picks a product opens with: each item's preset quantity, in item order, within the group's
+ * rules (a check option once, never past max). A half-and-half pizza presets its own flavour, so
+ * 'Pizza Calabresa' opens with Calabresa as one half and the customer only adds the other.
+ * Example: `presetSelections([{ _id: 'sabores', layout: 'check', max: 2, items: [{ _id: 'calabresa', qnt: 1 }, { _id: 'baiana' }] }])` is `{ sabores: [{ item_id: 'calabresa', qnt: 1 }] }`
+ */
+export function presetSelections(groups: readonly VariationPresetGroup[]): Record<string, VariationSelection[]> {
+  const selections: Record<string, VariationSelection[]> = {};
+  for (const group of groups) {
+    let left = hasMax(group) ? group.max : Number.POSITIVE_INFINITY;
+    const picks: VariationSelection[] = [];
+    for (const item of group.items) {
+      const preset = Number.isSafeInteger(item.qnt) && (item.qnt ?? 0) > 0 ? (item.qnt ?? 0) : 0;
+      // A check group counts options, an addremove group quantities (selectedCount).
+      const qnt = Math.min(group.layout === 'check' ? Math.min(preset, 1) : preset, left);
+      if (qnt <= 0) continue;
+      picks.push({ item_id: item._id, qnt });
+      left -= group.layout === 'check' ? 1 : qnt;
+    }
+    if (picks.length > 0) selections[group._id] = picks;
+  }
+  return selections;
+}
+
 /** Whether the continue button is enabled [R-5.89]. Example: `canContinue(groups, selections) === false` while a minimum is unmet */
 export function canContinue(groups: readonly VariationGroupDef[], selections: Readonly<Record<string, readonly VariationSelection[] | undefined>>): boolean {
   return unmetVariationGroups(groups, selections).length === 0;

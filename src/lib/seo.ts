@@ -28,14 +28,32 @@ export function truncateWords(text: string, max: number): string {
   return `${base.replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
+/** Characters of a product card's description a phone shows [R-9.8]. */
+export const CARD_DESCRIPTION_PHONE = 30;
+/** Longest description a wider card shows (three lines of a desktop card). */
+export const CARD_DESCRIPTION_MAX = 90;
+
 /**
- * A product card's description: the first 30 characters then '…' [R-9.8].
+ * A product card's description in two parts: `head`, the first 30 characters [R-9.8], all a phone
+ * shows (then '…' when `rest` is not empty), and `rest`, what a wider card shows after it, the
+ * whole cut on a word near CARD_DESCRIPTION_MAX characters.
+ * Example: `cardDescription('Molho de tomate artesanal, mussarela')` is `{ head: 'Molho de tomate artesanal, mus', rest: 'sarela' }`
+ */
+export function cardDescription(text: string): { head: string; rest: string } {
+  const chars = Array.from(plainText(text));
+  if (chars.length <= CARD_DESCRIPTION_PHONE) return { head: chars.join(''), rest: '' };
+  const head = chars.slice(0, CARD_DESCRIPTION_PHONE).join('').trimEnd();
+  const whole = truncateWords(chars.join(''), CARD_DESCRIPTION_MAX);
+  return { head, rest: whole.slice(head.length) };
+}
+
+/**
+ * A product card's description as a phone shows it: the first 30 characters then '…' [R-9.8].
  * Example: `truncateDescription('Molho de tomate artesanal, mussarela') === 'Molho de tomate artesanal, mus…'`
  */
-export function truncateDescription(text: string, max = 30): string {
-  const chars = Array.from(plainText(text));
-  if (chars.length <= max) return chars.join('');
-  return `${chars.slice(0, max).join('').trimEnd()}…`;
+export function truncateDescription(text: string): string {
+  const { head, rest } = cardDescription(text);
+  return rest ? `${head}…` : head;
 }
 
 /** A meta description from free text (plain, at most 155 characters), or the fallback when empty. */

@@ -112,6 +112,8 @@ export const VariationItem = type({
   price: cents,
   'image?': 'string <= 500',
   'item_preffix?': 'string <= 20',
+  /** How many of the item are picked when the customer opens the product (e.g. a half-and-half pizza's own flavour); 0 by default. */
+  'qnt?': '0 <= number.integer <= 999',
 });
 export type VariationItem = typeof VariationItem.infer;
 

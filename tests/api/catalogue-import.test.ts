@@ -235,6 +235,21 @@ describe('validateCatalogueFile', () => {
     );
   });
 
+  it('takes preset picks (item qnt) a customer could make, and refuses the others', () => {
+    const preset = example();
+    const size = preset.categories[0].products[0].variations[0];
+    size.items[0].qnt = 1;
+    expect(validateCatalogueFile(preset)).toMatchObject({ ok: true });
+    // Two options preset in a group of one, and a check option preset twice.
+    size.items[1].qnt = 2;
+    const r = validateCatalogueFile(preset);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['categories[0].products[0].variations[0].items', 'categories[0].products[0].variations[0].items[1].qnt']),
+    );
+  });
+
   it('takes a cover with its alt text, and refuses an alt text without a cover', () => {
     const withCover = example();
     withCover.establishment.design.cover = '/uploads/covers/cafe-aurora.webp';

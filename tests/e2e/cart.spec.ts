@@ -159,7 +159,7 @@ test.describe('cart', () => {
     await expect(page.locator('html')).toHaveAttribute('data-cart-app', 'ready');
   });
 
-  test('half-and-half pizza: Tamanho is a radio, Sabores checkboxes disable at max 2, the price is the dearest half plus the size, unmet minimums keep Adicionar disabled [R-5.87] [R-5.89] [R-5.90] [R-5.91] [R-5.92] [R-9.22]', async ({
+  test('half-and-half pizza: it opens with its own flavour as one half, Tamanho is a radio, Sabores checkboxes disable at max 2, the price is the dearest half plus the size, unmet minimums keep Adicionar disabled [R-5.87] [R-5.89] [R-5.90] [R-5.91] [R-5.92] [R-9.22]', async ({
     page,
   }) => {
     const estId = await storeId(page.request, 'pizzaria-bella');
@@ -178,7 +178,8 @@ test.describe('cart', () => {
     await expect(modal).toHaveAttribute('aria-modal', 'true');
     const add = modal.locator('[data-add-submit]');
     await expect(add).toBeDisabled();
-    await expect(modal.locator('[data-unmet-message]')).toHaveText(['Escolha no mínimo 1 opção de Tamanho', 'Escolha no mínimo 1 opção de Sabores']);
+    // Its own flavour is already one half (the catalogue's preset): only the size is missing.
+    await expect(modal.locator('[data-unmet-message]')).toHaveText(['Escolha no mínimo 1 opção de Tamanho']);
 
     const sizeGroup = modal.locator(`[data-variation-group="${size._id}"]`);
     await expect(sizeGroup.getByRole('radio')).toHaveCount(size.items.length);
@@ -187,14 +188,20 @@ test.describe('cart', () => {
     await sizeGroup.getByRole('radio', { name: familia.name }).check();
     await sizeGroup.getByRole('radio', { name: grande.name }).check();
     await expect(sizeGroup.getByRole('radio', { name: familia.name })).not.toBeChecked();
-    await expect(modal.locator('[data-unmet-message]')).toHaveText(['Escolha no mínimo 1 opção de Sabores']);
-    await expect(add).toBeDisabled();
+    await expect(modal.locator('[data-unmet]')).toHaveCount(0);
+    await expect(add).toBeEnabled();
 
     const flavourGroup = modal.locator(`[data-variation-group="${flavours._id}"]`);
     await expect(flavourGroup.getByRole('radio')).toHaveCount(0);
     await expect(flavourGroup.getByRole('checkbox')).toHaveCount(flavours.items.length);
     const box = (item: VariationItem) =>
       flavourGroup.getByRole('checkbox', { name: `${item.item_preffix ? `${item.item_preffix} ` : ''}${item.name}`, exact: true });
+    await expect(box(halfA)).toBeChecked();
+    await expect(flavourGroup.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    // Without a flavour the minimum is unmet again.
+    await box(halfA).uncheck();
+    await expect(modal.locator('[data-unmet-message]')).toHaveText(['Escolha no mínimo 1 opção de Sabores']);
+    await expect(add).toBeDisabled();
     await box(halfA).check();
     await box(halfB).check();
     await expect(box(third)).toBeDisabled();

@@ -1,5 +1,6 @@
 // Browsing the demo catalogues as a customer would, on a phone (390x844) and a desktop (1280x800).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { isMobile } from './helpers.ts';
 
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -114,6 +115,88 @@ test('a product card links to /produto/{id}-{kebab-name} and the product page sh
   await expect(page).toHaveURL(/\/pizzaria-bella\/?$/);
 });
 
+test('a card shows the first 30 characters of its description on a phone, and two or three lines of it, far more, on a desktop [R-9.8]', async ({ page }) => {
+  await page.goto('/pizzaria-bella/');
+  const name = page.locator('[data-product-name]', { hasText: /^Pizza Calabresa$/ });
+  const card = page.locator('[data-category-section] [data-product-card]').filter({ has: name }).first();
+  const desc = card.locator('[data-product-desc]');
+  await desc.scrollIntoViewIfNeeded();
+  // What is drawn: the characters with a box inside the paragraph's (lines past the clamp are cut off below it).
+  const shown = await desc.evaluate((p) => {
+    const box = p.getBoundingClientRect();
+    let text = '';
+    const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const chars = node.textContent ?? '';
+      for (let i = 0; i < chars.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const r = range.getBoundingClientRect();
+        // A space that wraps a line has no width, but a height.
+        if (r.height > 0 && r.bottom <= box.bottom + 1) text += chars[i];
+      }
+    }
+    return { text, after: getComputedStyle(p, '::after').content, lines: Math.round(box.height / Number.parseFloat(getComputedStyle(p).lineHeight)) };
+  });
+  if (isMobile(page)) {
+    expect(shown.text).toBe('Calabresa fatiada, cebola roxa');
+    expect(shown.after).toBe('"…"');
+  } else {
+    expect(shown.text.length, shown.text).toBeGreaterThanOrEqual(70);
+    expect(shown.text.startsWith('Calabresa fatiada, cebola roxa, azeitonas pretas e orégano.')).toBe(true);
+    expect(shown.lines).toBeGreaterThanOrEqual(2);
+    expect(shown.lines).toBeLessThanOrEqual(3);
+    // The card keeps the height its picture gives it.
+    expect((await card.boundingBox())!.height).toBe(206);
+  }
+});
+
+/** Whether the element lies wholly inside the viewport's width. */
+const withinWidth = (el: Locator) => el.evaluate((e) => e.getBoundingClientRect().left >= 0 && e.getBoundingClientRect().right <= innerWidth);
+
+test('every category of a long menu can be reached from the category row: swiped on a phone, with its arrows on a desktop [R-1.4]', async ({ page }) => {
+  // The arrows scroll the row smoothly unless reduced motion is asked for: then at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/mercado-sol-centro/');
+  const nav = page.locator('[data-category-nav]');
+  const last = nav.locator('a').last();
+  await expect(last).not.toBeInViewport();
+  const [prev, next] = [nav.locator('[data-scroll="-1"]'), nav.locator('[data-scroll="1"]')];
+  if (isMobile(page)) {
+    await expect(next).toBeHidden();
+    // A finger swiping the row leftwards, as touch events.
+    const row = (await nav.boundingBox())!;
+    const y = Math.round(row.y + row.height / 2);
+    const cdp = await page.context().newCDPSession(page);
+    for (let i = 0; i < 8 && !(await withinWidth(last)); i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 320, y }] });
+      for (let step = 1; step <= 10; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 320 - step * 25, y }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }
+  } else {
+    // At the start only the way forward is offered.
+    await expect(prev).toBeHidden();
+    await expect(next).toBeVisible();
+    for (let i = 0; i < 8 && !(await withinWidth(last)); i++) await next.click();
+    await expect(next).toBeHidden();
+    await expect(prev).toBeVisible();
+  }
+  await expect(last).toBeInViewport({ ratio: 1 });
+  const href = await last.getAttribute('href');
+  await last.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  // The link took the customer to its section (which the deferred sections above it, filling in
+  // as they near the screen, may then move).
+  expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe(href!.slice(1));
+  if (!isMobile(page)) {
+    // And back to the start.
+    for (let i = 0; i < 8 && !(await withinWidth(nav.locator('a').first())); i++) await prev.click();
+    await expect(nav.locator('a').first()).toBeInViewport({ ratio: 1 });
+    await expect(prev).toBeHidden();
+  }
+});
+
 test('search with q filters products, ignores accents and case, and says when nothing matches [R-1.5] [R-2.3] [R-5.99] [R-8.66]', async ({ page }) => {
   await page.goto('/mercado-sol-centro/?q=PAO');
   const results = page.locator('[data-search-results]');
@@ -161,10 +244,10 @@ test('the home renders cards up to its budget; the categories past it are a head
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/pizzaria-bella/');
-  // homeCardBudget (src/components/catalogue/format.ts) is 40 on a menu of at most 10 categories.
+  // homeCardBudget (src/components/catalogue/format.ts) is 30 on a menu of at most 10 categories.
   const cards = await page.locator('[data-category-section] [data-product-card]').count();
   expect(cards).toBeGreaterThanOrEqual(10);
-  expect(cards).toBeLessThanOrEqual(40);
+  expect(cards).toBeLessThanOrEqual(30);
   const deferred = page.locator('[data-category-section][data-lazy-section]');
   expect(await deferred.count()).toBeGreaterThan(0);
   // Every category is still on the home: one section per category nav anchor.

@@ -1094,3 +1094,55 @@ test('an establishment that becomes unavailable while the customer checks out re
   const order = await fetchOrder(request, establishmentId, token, await orderIdFromUrl(page, slug));
   expect(order.items.map((i) => i.name)).toEqual(['Café Torrado 500 g']);
 });
+
+test("Pizza Calabresa opens with '1/2 Calabresa' picked; with a second half it goes through a whole order, and the order page reads each half as the cart did [R-2.4] [R-2.113] [R-2.109] [R-3.32] [R-2.30]", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = 'pizzaria-bella';
+  const { id, token } = await logIn(context, request, slug, info);
+  // Closed at 15:00 on the browser's clock: the order is scheduled, whatever time the test runs.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  await page.clock.setFixedTime(new Date(`${today}T15:00:00-03:00`));
+  const pizza = await productByName(request, id, 'Pizza Calabresa');
+  await page.goto(`/${slug}/produto/${pizza._id}`);
+  await page.getByRole('button', { name: 'Adicionar Pizza Calabresa ao pedido', exact: true }).click();
+  const product = page.getByRole('dialog', { name: 'Pizza Calabresa' });
+  await expect(product).toHaveAttribute('data-state', 'ready');
+  const flavours = product.locator('[data-variation-group="sabores"]');
+  await expect(flavours.getByRole('checkbox', { name: '1/2 Calabresa', exact: true })).toBeChecked();
+  await expect(flavours.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await product.getByRole('radio', { name: /^Grande/ }).check();
+  await flavours.getByRole('checkbox', { name: '1/2 Mussarela', exact: true }).check();
+  await product.locator('[data-add-submit]').click();
+  await expect(product).toBeHidden();
+
+  const halves = ['Grande (8 fatias, 35 cm)', '1/2 Calabresa', '1/2 Mussarela'];
+  const cart = await openCart(page);
+  await expect(cart.locator(`[data-cart-line="${pizza._id}"] [data-cart-line-tags] li`)).toHaveText(halves);
+  await cart.getByRole('button', { name: 'Finalizar pedido' }).click();
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  await extras.getByRole('radio', { name: 'Não precisa, obrigado' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+  const modal = checkout(page);
+  await expect(modal.locator(`[data-checkout-line="${pizza._id}"]`)).toContainText(halves.join(', '));
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+  await send(page);
+  await expectToast(page, 'A loja está fechada. Agende o seu pedido para quando estivermos abertos.');
+  const dateSelect = modal.getByLabel('Data');
+  // Two days ahead: after the real clock too, whatever time the test runs.
+  await dateSelect.selectOption((await dateSelect.locator('option').nth(3).getAttribute('value'))!);
+  await modal.getByLabel('Horário').selectOption('19:00');
+  await send(page);
+
+  const orderId = await orderIdFromUrl(page, slug);
+  const line = page.locator(`[data-order-item="${pizza._id}"]`);
+  await expect(line.locator('[data-order-item-name]')).toHaveText('Pizza Calabresa');
+  // The size with its price, then each half as the cart named it.
+  await expect(line.locator('[data-order-item-variation]')).toHaveText([`${halves[0]} (+ R$ 12,00)`, halves[1]!, halves[2]!]);
+  const order = await fetchOrder(request, id, token, orderId);
+  expect(order.items[0]!.variations.map((v) => v.item_preffix ?? null)).toEqual([null, '1/2', '1/2']);
+});

@@ -101,9 +101,49 @@ test('desktop has the top bar with logo, cart button and login; mobile has a fix
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true);
     await expect(page.locator('[data-cart-button]').first()).toBeVisible();
-    await expect(page.locator('[data-cart-badge]').first()).toHaveText('0');
     await expect(page.locator('a[data-login]').first()).toHaveAttribute('href', '/pizzaria-bella/minha-conta');
     await expect(page.locator('[data-burger] summary')).toBeHidden();
+  }
+});
+
+test("an empty cart's button reads 'Meu carrinho', never 'Finalizar Pedido 0'; with products it reads 'Finalizar Pedido' with the count, at the same width; on a phone the cart bar shows only then [R-2.41] [R-2.47]", async ({
+  page,
+}) => {
+  await page.goto('/pizzaria-bella/');
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  const button = page.locator('[data-cart-button]');
+  const badge = page.locator('[data-cart-badge]');
+  const bar = page.locator('[data-cart-bar]');
+  if (isMobile(page)) {
+    await expect(button).toBeHidden();
+    await expect(bar).toBeHidden();
+  } else {
+    await expect(button).toHaveAccessibleName('Meu carrinho');
+    await expect(button.getByText('Meu carrinho', { exact: true })).toBeVisible();
+    await expect(button.getByText('Finalizar Pedido', { exact: true })).toBeHidden();
+    await expect(badge).toBeHidden();
+  }
+  const width = (await button.boundingBox())?.width;
+
+  await page.getByRole('button', { name: 'Adicionar Coca-Cola 2 L ao pedido', exact: true }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Coca-Cola 2 L' });
+  await expect(modal).toHaveAttribute('data-state', 'ready');
+  await modal.locator('[data-add-submit]').click();
+  await expect(modal).toBeHidden();
+
+  if (isMobile(page)) {
+    await expect(bar).toBeVisible();
+    await expect(bar.locator('[data-cart-bar-count]')).toHaveText('1 produto');
+    await expect(bar.getByRole('button')).toContainText('Finalizar pedido');
+  } else {
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveText('1');
+    await expect(button).toHaveAccessibleName('Finalizar Pedido 1 produto no carrinho');
+    await expect(button.getByText('Finalizar Pedido', { exact: true })).toBeVisible();
+    await expect(button.getByText('Meu carrinho', { exact: true })).toBeHidden();
+    // The two labels share one box: the swap moves nothing in the top bar.
+    expect((await button.boundingBox())?.width).toBe(width);
+    await expect(bar).toBeHidden();
   }
 });
 

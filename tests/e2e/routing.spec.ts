@@ -3,11 +3,28 @@ import { expect, test } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 
-test('an unknown establishment slug goes to invalid-slug [R-2.8] [R-2.35]', async ({ page }) => {
-  await page.goto('/loja-que-nao-existe/');
+test('an unknown establishment slug goes to invalid-slug, which answers 404 (no soft 404 for search engines) with its message and a way on [R-2.8] [R-2.35]', async ({
+  page,
+  request,
+}) => {
+  const redirect = await request.get('/loja-que-nao-existe/', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  expect(redirect.headers().location).toBe('/invalid-slug');
+  const direct = await request.get('/invalid-slug');
+  expect(direct.status()).toBe(404);
+  expect(direct.headers()['cache-control']).toBe('no-store');
+
+  const response = await page.goto('/loja-que-nao-existe/');
   await expect(page).toHaveURL(/\/invalid-slug$/);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Loja não encontrada');
-  await expect(page.getByRole('link', { name: /unidade|loja/i }).first()).toBeVisible();
+  await expect(page.getByText('Não encontramos uma loja neste endereço.')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const pick = page.getByRole('link', { name: 'Escolher uma unidade' });
+  await expect(pick).toBeVisible();
+  await pick.click();
+  await expect(page).toHaveURL(/\/selecione$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Escolha uma unidade');
 });
 
 test('the custom domain of a company with several establishments goes to selecione [R-2.36] [R-2.6] [R-2.7]', async ({ page }) => {

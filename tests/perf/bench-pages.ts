@@ -329,6 +329,23 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
   before). In an earlier comparison, in which the sections were laid out 1000 px ahead as soon as
   the scripts ran (not from the first scroll), the hiper-demo home's TBT went 111 -> 163 ms: that
   layout landed after the first paint, where it counts as blocking time.
+- The product page's picture. Since the demo pictures (512 px WebP of 7 to 9 KB) it had become
+  the product page's largest paint, and requested, even at high priority, it arrived a round trip
+  after the HTML: LCP 1.13x its baseline in the run that found it. A phone now gets a compact AVIF
+  copy of it inside the HTML (384 px, quality 40, or 30 when 40 passes 2.4 KB; made once with the
+  picture, src/server/inline-image.ts), painted with the text; from 768 px a \`<source>\` requests
+  the picture itself. \`npm run bench:ab -- 2b71e25 /pizzaria-bella/produto/lqkngw36ni-pizza-mussarela
+  /pizzaria-bella/ /hiper-demo/\` (the tree before and after, 7 interleaved runs each, medians; the
+  1-minute load average was 10.2 at the start and 0.3 at the end): product page LCP 754 -> 667 ms
+  (0.89x; runs 752-756 and 653-682 ms), score 100 -> 100, TBT 0 -> 0 ms; with the changes of the
+  next point, the pizzaria-bella home 692 -> 682 ms and the hiper-demo home 686 -> 688 ms.
+- Wider cards show up to 90 characters of description (phones still 30 [R-9.8]: the rest rides
+  in a span they hide), and the category row has arrows from 768 px (CSS and a one-line handler):
+  about 0.5 KB of brotli HTML on the pizzaria-bella home and 0.35 KB on hiper-demo, which put both
+  homes past the first TCP window (by 0.3 and 0.7 KB). The home's card budget went from 40 to 30
+  cards, and from 30 to 18 on menus of more than 10 categories: pizzaria-bella 38 -> 23 cards,
+  hiper-demo 30 -> 18, both whole in the first window again; mercado-sol-centro's home, 0.2 KB
+  past it before, fits too. The categories past the budget fill in as before.
 
 ${
   rows.every((r) => r.first14.startsWith('whole page'))

@@ -10,6 +10,7 @@ import {
   lineKey,
   normalizePicks,
   pickErrors,
+  pickLabel,
   pickTags,
   priceLine,
   selectedEntries,
@@ -267,6 +268,12 @@ describe('lines', () => {
   it('tags the picks with prefix and quantity, in product order', () => {
     expect(pickTags(PIZZA, [pick('sabores', 'portuguesa'), pick('sabores', 'calabresa')])).toEqual(['1/2 Calabresa', '1/2 Portuguesa']);
     expect(pickTags(BURGER, [pick('extras', 'cheddar'), pick('extras', 'bacon', 2)])).toEqual(['2x Bacon', 'Cheddar']);
+    // The order keeps the prefix with each entry and reads it back the same way.
+    const halves = selectedEntries(PIZZA, [pick('sabores', 'portuguesa'), pick('sabores', 'calabresa')]);
+    expect(halves.map((e) => e.item_preffix)).toEqual(['1/2', '1/2']);
+    expect(halves.map(pickLabel)).toEqual(['1/2 Calabresa', '1/2 Portuguesa']);
+    expect(pickLabel({ qnt: 3, name: 'Esfiha de carne' })).toBe('3x Esfiha de carne');
+    expect(pickLabel({ qnt: 2, item_preffix: ' 1/2 ', name: 'Calabresa' })).toBe('2x 1/2 Calabresa');
   });
 
   it('keeps the selected entries with name and price [R-3.32]', () => {

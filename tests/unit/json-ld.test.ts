@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, centsToDecimal, establishmentJsonLd, itemJsonLd, openingHoursSpecification, productJsonLd, productOffer } from '../../src/lib/json-ld.ts';
 import { safeJsonForScript } from '../../src/lib/safe-json.ts';
-import { truncateDescription } from '../../src/lib/seo.ts';
+import { truncateDescription, cardDescription, CARD_DESCRIPTION_MAX } from '../../src/lib/seo.ts';
 import { availabilityText, deliveryRestriction, homeCardBudget, planHomeSections, variationRuleText } from '../../src/components/catalogue/format.ts';
 import type { EstablishmentView, ProductView } from '../../src/schemas/views.ts';
 
@@ -204,11 +204,11 @@ describe('the home card budget', () => {
     expect(planHomeSections([12, 6, 6, 6, 6, 6], 36)).toEqual([12, 6, 6, 6, 6, 0]);
   });
 
-  it('holds 40 cards, or 30 on a menu of more than 10 categories', () => {
-    expect(homeCardBudget(10)).toBe(40);
-    expect(homeCardBudget(11)).toBe(30);
-    // A hypermarket's 40 categories of 6: promotions and four categories, then headings and links.
-    expect(planHomeSections([6, ...Array(40).fill(6)], homeCardBudget(40)).filter((n) => n > 0)).toEqual([6, 6, 6, 6, 6]);
+  it('holds 30 cards, or 18 on a menu of more than 10 categories', () => {
+    expect(homeCardBudget(10)).toBe(30);
+    expect(homeCardBudget(11)).toBe(18);
+    // A hypermarket's 40 categories of 6: promotions and two categories, then headings and links.
+    expect(planHomeSections([6, ...Array(40).fill(6)], homeCardBudget(40)).filter((n) => n > 0)).toEqual([6, 6, 6]);
   });
 
   it('always renders the first section, and everything when the menu fits', () => {
@@ -263,6 +263,20 @@ describe('card and product page texts', () => {
     expect(truncateDescription('Molho de tomate artesanal, mussarela e orégano')).toBe('Molho de tomate artesanal, mus…');
     expect(truncateDescription('Curta')).toBe('Curta');
     expect(truncateDescription('x'.repeat(30))).toBe('x'.repeat(30));
+  });
+
+  it('splits a card description into the 30 characters a phone shows and the rest wider cards show, cut on a word [R-9.8]', () => {
+    const long = 'Calabresa fatiada, cebola roxa, azeitonas pretas e orégano. Pode ser meio a meio: cobramos o sabor de maior valor.';
+    const { head, rest } = cardDescription(long);
+    expect(head).toBe('Calabresa fatiada, cebola roxa');
+    expect(`${head}…`).toBe(truncateDescription(long));
+    expect(`${head}${rest}`).toBe('Calabresa fatiada, cebola roxa, azeitonas pretas e orégano. Pode ser meio a meio…');
+    expect(Array.from(head + rest).length).toBeLessThanOrEqual(CARD_DESCRIPTION_MAX);
+    // Trailing spaces of the 30 go to the rest, so the phone's text never ends in ' …'.
+    expect(cardDescription('Molho de tomate artesanal, mus sarela')).toEqual({ head: 'Molho de tomate artesanal, mus', rest: ' sarela' });
+    expect(cardDescription('Pão de queijo mineiro de 1 kg  e mais')).toEqual({ head: 'Pão de queijo mineiro de 1 kg', rest: ' e mais' });
+    expect(cardDescription('Curta')).toEqual({ head: 'Curta', rest: '' });
+    expect(cardDescription('  <b>Negrito</b>  ')).toEqual({ head: 'Negrito', rest: '' });
   });
 
   it('states the variation rules', () => {

@@ -6,6 +6,7 @@ import {
   canContinue,
   isOptionDisabled,
   lineTotalCents,
+  presetSelections,
   productUnitPriceCents,
   selectedCount,
   stepAddRemoveOption,
@@ -342,5 +343,76 @@ describe('variationPickProblems: the one check of picks for the cart, the extras
         (p) => p.code,
       ),
     ).toEqual(['below_min', 'unknown_item', 'unknown_group']);
+  });
+});
+
+describe('presetSelections: what a product opens with', () => {
+  it("starts with each item's preset (the half-and-half pizza's own flavour), in item order", () => {
+    const sabores = {
+      _id: 'sabores',
+      layout: 'check' as const,
+      max: 2,
+      items: [{ _id: 'calabresa', qnt: 1 }, { _id: 'mussarela' }, { _id: 'baiana', qnt: 0 }],
+    };
+    const tamanho = { _id: 'tamanho', layout: 'check' as const, max: 1, items: [{ _id: 'media' }, { _id: 'grande' }] };
+    expect(presetSelections([tamanho, sabores])).toEqual({ sabores: [{ item_id: 'calabresa', qnt: 1 }] });
+    expect(presetSelections([tamanho])).toEqual({});
+  });
+
+  it('keeps presets within the rules: a check option once and never past max, addremove quantities up to max', () => {
+    const check = {
+      _id: 'c',
+      layout: 'check' as const,
+      max: 2,
+      items: [
+        { _id: 'a', qnt: 3 },
+        { _id: 'b', qnt: 1 },
+        { _id: 'c', qnt: 1 },
+      ],
+    };
+    expect(presetSelections([check])).toEqual({
+      c: [
+        { item_id: 'a', qnt: 1 },
+        { item_id: 'b', qnt: 1 },
+      ],
+    });
+    const kit = {
+      _id: 'k',
+      layout: 'addremove' as const,
+      max: 6,
+      items: [
+        { _id: 'carne', qnt: 4 },
+        { _id: 'queijo', qnt: 4 },
+      ],
+    };
+    expect(presetSelections([kit])).toEqual({
+      k: [
+        { item_id: 'carne', qnt: 4 },
+        { item_id: 'queijo', qnt: 2 },
+      ],
+    });
+    // A max of 0 is no maximum; quantities that are not whole are no preset.
+    expect(presetSelections([{ ...kit, max: 0 }])).toEqual({
+      k: [
+        { item_id: 'carne', qnt: 4 },
+        { item_id: 'queijo', qnt: 4 },
+      ],
+    });
+    expect(presetSelections([{ ...kit, items: [{ _id: 'carne', qnt: 1.5 }] }])).toEqual({});
+  });
+
+  it('gives picks every group accepts, whatever the presets', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<'check' | 'addremove'>('check', 'addremove'),
+        fc.integer({ min: 0, max: 6 }),
+        fc.array(fc.integer({ min: -2, max: 8 }), { minLength: 1, maxLength: 6 }),
+        (layout, max, qnts) => {
+          const group = { _id: 'g', name: 'G', layout, min: 0, max, items: qnts.map((qnt, i) => ({ _id: `i${i}`, qnt })) };
+          const picks = presetSelections([group]);
+          expect(variationPickProblems([group], picks)).toEqual([]);
+        },
+      ),
+    );
   });
 });

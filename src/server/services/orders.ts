@@ -124,7 +124,8 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
       note: line.note,
       unit_cents,
       line_cents,
-      variations: selectedEntries(product, picks).map((e) => ({ _id: e._id, item_id: e.item_id, name: e.name, qnt: e.qnt, price: e.price })),
+      // With the item's prefix ('1/2'), so the order page reads each pick as the cart did.
+      variations: selectedEntries(product, picks),
     };
     return { item, product, promo: product.promo, packing_quantity: product.packing_quantity };
   });
