@@ -231,7 +231,13 @@ async function measureEarlyTap(origin: string, cardButton: string): Promise<numb
 const origin0 = servers[0]!.origin;
 const est = await (await fetch(`${origin0}/api/establishments?slug_area=pizzaria-bella`, { headers: API_HEADERS })).json();
 const list = await (await fetch(`${origin0}/api/establishments/${est[0]._id}/products?limit=100`, { headers: API_HEADERS })).json();
-const simple = (list.items as { _id: string; variations: unknown[]; hide_price: boolean }[]).find((p) => p.variations.length === 0 && !p.hide_price)!;
+// The first such product whose card the home's HTML holds (the home renders only its card budget;
+// later sections are filled in as they near the viewport).
+const homeHtml = await (await fetch(`${origin0}/pizzaria-bella/`)).text();
+const onHome = new Set([...homeHtml.matchAll(/data-add-product="([^"]+)"/g)].map((m) => m[1]));
+const simple = (list.items as { _id: string; variations: unknown[]; hide_price: boolean }[]).find(
+  (p) => p.variations.length === 0 && !p.hide_price && onHome.has(p._id),
+)!;
 const cardButton = `[data-add-product="${simple._id}"]`;
 
 const results: { runs: Run[]; early: number[] }[] = sides.map(() => ({ runs: [], early: [] }));
