@@ -129,7 +129,7 @@ test.describe('with JavaScript off', () => {
     const card = page.locator('[data-product-card]').first();
     await card.locator('[data-add-product]').click();
     await expect(note).toBeVisible();
-    await expect(note).toContainText('Ative o JavaScript nas configurações do navegador e recarregue a página.');
+    await expect(note).toContainText('Ative-o e recarregue a página');
     await note.getByRole('button', { name: 'Entendi' }).click();
     await expect(note).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/$`));
