@@ -204,11 +204,11 @@ describe('the home card budget', () => {
     expect(planHomeSections([12, 6, 6, 6, 6, 6], 36)).toEqual([12, 6, 6, 6, 6, 0]);
   });
 
-  it('holds 30 cards, or 12 on a menu of more than 10 categories', () => {
+  it('holds 30 cards, or 18 on a menu of more than 10 categories', () => {
     expect(homeCardBudget(10)).toBe(30);
-    expect(homeCardBudget(11)).toBe(12);
-    // A hypermarket's 40 categories of 6: promotions and one category, then headings and links.
-    expect(planHomeSections([6, ...Array(40).fill(6)], homeCardBudget(40)).filter((n) => n > 0)).toEqual([6, 6]);
+    expect(homeCardBudget(11)).toBe(18);
+    // A hypermarket's 40 categories of 6: promotions and two categories, then headings and links.
+    expect(planHomeSections([6, ...Array(40).fill(6)], homeCardBudget(40)).filter((n) => n > 0)).toEqual([6, 6, 6]);
   });
 
   it('always renders the first section, and everything when the menu fits', () => {

@@ -13,17 +13,16 @@ export function homeSectionLimit(categoryCount: number): number {
   return categoryCount > 10 ? 6 : 12;
 }
 /**
- * Most product cards the home's HTML holds (promotions included): 30, or 12 on menus with more
+ * Most product cards the home's HTML holds (promotions included): 30, or 18 on menus with more
  * than 10 categories, whose home also carries a heading and link per category. Past it, whole
  * categories are rendered as a heading with a link to their page, and filled in by
  * src/page-scripts/lazy-sections.ts as they near the viewport: the stored home then fits the first TCP
  * window of a slow connection (docs/benchmarks.md, 'What moved the numbers'). It was 40 and 30
- * until the cards carried up to 90 characters of description for wider screens, and 18 on the
- * large menus until the info strip and the no-script note came.
- * Example: `homeCardBudget(7) === 30`, `homeCardBudget(40) === 12`
+ * until the cards carried up to 90 characters of description for wider screens.
+ * Example: `homeCardBudget(7) === 30`, `homeCardBudget(40) === 18`
  */
 export function homeCardBudget(categoryCount: number): number {
-  return categoryCount > 10 ? 12 : 30;
+  return categoryCount > 10 ? 18 : 30;
 }
 
 /**
