@@ -7,7 +7,7 @@
 // give on demand, with the status and code it sends.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
-import { API_HEADERS, isMobile, logIn } from './helpers.ts';
+import { saveSantosAddress, API_HEADERS, isMobile, logIn } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
@@ -27,24 +27,7 @@ async function productId(request: APIRequestContext, estId: string, name: string
 }
 
 async function saveAddress(request: APIRequestContext, token: string, street: string): Promise<string> {
-  const res = await request.post('/api/users/me/addresses', {
-    headers: bearer(token),
-    data: {
-      lat: -23.93667,
-      lng: -46.333,
-      street,
-      number: '481',
-      complement: null,
-      neighborhood: 'Centro',
-      city: 'Santos',
-      state: 'SP',
-      country: 'BR',
-      ref: 'Prédio amarelo',
-      place: 'house',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { _id: string })._id;
+  return saveSantosAddress(request, token, street);
 }
 
 /** A pickup order of the customer through the API (Mercado Sol Centro is open 24 h). */

@@ -16,7 +16,7 @@ import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { draftProductFromLine, emptyDraft } from '../../src/schemas/draft.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
-import { API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
+import { saveSantosAddress, API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
 // Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -547,24 +547,7 @@ async function logOutWithMenu(page: Page): Promise<void> {
 
 /** Saves 'Rua Amador Bueno, 481' in Santos, inside Mercado Sol Centro's delivery radius, for the customer; answers its id. */
 async function saveAddressNearCentro(request: APIRequestContext, token: string): Promise<string> {
-  const saved = await request.post('/api/users/me/addresses', {
-    headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
-    data: {
-      lat: -23.93667,
-      lng: -46.333,
-      street: 'Rua Amador Bueno',
-      number: '481',
-      complement: null,
-      neighborhood: 'Centro',
-      city: 'Santos',
-      state: 'SP',
-      country: 'BR',
-      ref: 'Prédio amarelo',
-      place: 'house',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return ((await saved.json()) as { _id: string })._id;
+  return saveSantosAddress(request, token);
 }
 
 /** The pickup order of one olive oil at Mercado Sol Centro, up to 'Avançar e Finalizar' (paid at pickup by debit card). */

@@ -168,3 +168,25 @@ export function shopCatalogue(slug: string, name: string, category: { _id: strin
     categories: [{ ...category, products }],
   };
 }
+
+/** Saves '<street>, 481' in Santos (inside Mercado Sol Centro's delivery radius) for the customer through the API; answers its id. */
+export async function saveSantosAddress(request: APIRequestContext, token: string, street = 'Rua Amador Bueno'): Promise<string> {
+  const saved = await request.post('/api/users/me/addresses', {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
+    data: {
+      lat: -23.93667,
+      lng: -46.333,
+      street,
+      number: '481',
+      complement: null,
+      neighborhood: 'Centro',
+      city: 'Santos',
+      state: 'SP',
+      country: 'BR',
+      ref: 'Prédio amarelo',
+      place: 'house',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return ((await saved.json()) as { _id: string })._id;
+}

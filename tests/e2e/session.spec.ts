@@ -5,7 +5,7 @@
 // login there is followed; ending forgets the delivery address chosen in the cart's draft.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { API_HEADERS, isMobile, logIn, type Registered } from './helpers.ts';
+import { saveSantosAddress, API_HEADERS, isMobile, logIn, type Registered } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const AZEITE = 'Azeite de Oliva Extravirgem (500 ml)';
@@ -37,23 +37,7 @@ async function storedDraft(page: Page, estId: string): Promise<{ products: numbe
 
 /** The olive oil in the cart from its page, then the checkout open on delivery with the saved address picked. */
 async function checkoutWithAddress(page: Page, request: APIRequestContext, who: Registered, street: string): Promise<Locator> {
-  const saved = await request.post('/api/users/me/addresses', {
-    headers: bearer(who.token),
-    data: {
-      lat: -23.93667,
-      lng: -46.333,
-      street,
-      number: '481',
-      complement: null,
-      neighborhood: 'Centro',
-      city: 'Santos',
-      state: 'SP',
-      country: 'BR',
-      ref: 'Prédio amarelo',
-      place: 'house',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  await saveSantosAddress(request, who.token, street);
   await page.goto(`/${SLUG}/produto/${await productId(request, who.establishmentId, AZEITE)}`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   await page.locator('[data-add-product]').first().click();
