@@ -1,10 +1,11 @@
 // End-to-end tests in Debian's Chromium against the real server (tests/e2e/server.ts: a fresh
 // data folder, the demo seed, static pages generated as at build time).
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const chromium = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureChromium } from './lib/chromium.ts';
 
 const only = process.argv[2]; // optional: checks | unit | api | e2e
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -37,14 +38,6 @@ async function ensurePostgres(): Promise<void> {
   } catch {
     /* no local cluster: the PostgreSQL tests will say so */
   }
-}
-
-function ensureChromium(): void {
-  if (existsSync('/usr/bin/chromium')) return;
-  console.log('→ Instalando o Chromium do Debian (apt-get)…');
-  sh('apt-get', ['update', '-qq']);
-  const r = sh('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
-  if (r.status !== 0) console.error('✗ Não foi possível instalar o Chromium; os testes de ponta a ponta vão falhar.');
 }
 
 /** One static check: passed when the command exits 0. */

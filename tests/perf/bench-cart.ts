@@ -26,6 +26,7 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/lib/chromium.ts';
 
 const here = join(import.meta.dirname, '../..');
 const node = process.execPath;
@@ -93,8 +94,9 @@ const sides = [...refs.map(checkout), { label: 'this tree', root: here }];
 if (!existsSync(join(here, 'dist/server/entry.mjs'))) throw new Error('build this tree first: node scripts/build.ts --assets-only');
 const servers = await Promise.all(sides.map((s) => serve(s.root)));
 
+ensureChromium();
 const browser: Browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 

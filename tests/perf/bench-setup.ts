@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/lib/chromium.ts';
 
 /** Points the server at a fresh data folder under the system's temp dir. Call before startSeededServer. */
 export function freshDataDir(name: string): void {
@@ -13,7 +14,8 @@ export function freshDataDir(name: string): void {
   process.env.DATA_DIR = dataDir;
   process.env.PAGES_DIR = join(dataDir, 'pages');
   delete process.env.DATABASE_URL;
-  process.env.CHROME_PATH ??= '/usr/bin/chromium';
+  process.env.CHROME_PATH = CHROMIUM_PATH;
+  ensureChromium();
 }
 
 /** Seeds the demo and hiper-demo tenants and starts the server on a free port (served as localhost). */
