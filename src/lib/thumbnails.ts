@@ -1,4 +1,4 @@
-// Card thumbnails: a product card shows its picture at 128 px on phones and 180 px from 768 px
+// Card thumbnails (and the tab icon): a product card shows its picture at 128 px on phones and 180 px from 768 px
 // [R-9.16], so it is sent a WebP at twice those widths (256, 360) derived from the product's
 // picture, instead of the picture itself. A catalogue's pictures may be large photos or SVGs: a
 // photo would cost far more bytes than a 128 px box needs on a slow connection, and every SVG is
@@ -11,7 +11,17 @@
 
 /** Widths a card thumbnail is made at: 2x the card's 128 px (phones) and 180 px (from 768 px). */
 export const CARD_THUMB_WIDTHS = [256, 360] as const;
-export type CardThumbWidth = (typeof CARD_THUMB_WIDTHS)[number];
+/**
+ * The tab icon's side: 16 CSS pixels at 2x. A raster icon, not the establishment's SVG: the browser
+ * draws an SVG tab icon in a document of its own on the page's main thread once the page has loaded,
+ * a 15 to 60 ms task on a slow phone that Lighthouse counts as blocking time; a small WebP is only
+ * decoded. Named by URL rather than carried in the page as a data URI: its 0.45 KB of base64, which
+ * brotli cannot pack, kept the larger homes past the first TCP window (the product page, whose
+ * largest paint is a picture, carries it: see inlineTabIcon in src/layouts/StoreLayout.astro).
+ */
+export const TAB_ICON_WIDTH = 32;
+export type ThumbWidth = (typeof CARD_THUMB_WIDTHS)[number] | typeof TAB_ICON_WIDTH;
+const THUMB_WIDTHS: readonly number[] = [TAB_ICON_WIDTH, ...CARD_THUMB_WIDTHS];
 
 const UPLOADS = '/uploads/';
 const THUMBS = '/uploads/thumbs/';
@@ -19,18 +29,18 @@ const THUMBS = '/uploads/thumbs/';
 const SOURCE = /\.(?:svg|png|jpe?g|webp|avif|gif)$/i;
 
 /** The thumbnail URL of a picture under /uploads, or null when there is none to make. */
-export function thumbnailUrl(src: string, width: CardThumbWidth): string | null {
+export function thumbnailUrl(src: string, width: ThumbWidth): string | null {
   if (!src.startsWith(UPLOADS) || src.startsWith(THUMBS) || !SOURCE.test(src) || /[?#]/.test(src)) return null;
   return `${THUMBS}${width}/${src.slice(UPLOADS.length)}.webp`;
 }
 
 /** What a thumbnail path asks for: its width and the picture's path, or null for any other path. */
-export function parseThumbnailPath(path: string): { width: CardThumbWidth; source: string } | null {
+export function parseThumbnailPath(path: string): { width: ThumbWidth; source: string } | null {
   const m = /^\/uploads\/thumbs\/(\d+)\/(.+)\.webp$/.exec(path);
   if (!m || climbsOut(m[2]!)) return null;
-  const width = Number(m[1]) as CardThumbWidth;
+  const width = Number(m[1]) as ThumbWidth;
   const source = UPLOADS + m[2]!;
-  if (!CARD_THUMB_WIDTHS.includes(width) || thumbnailUrl(source, width) !== path) return null;
+  if (!THUMB_WIDTHS.includes(width) || thumbnailUrl(source, width) !== path) return null;
   return { width, source };
 }
 
@@ -57,4 +67,9 @@ export function cardImage(src: string): { src: string; srcset?: string; sizes?: 
 /** A picture shown smaller than a card (a cart line, a suggestion): its smallest card thumbnail, or the picture itself. */
 export function smallPicture(src: string): string {
   return thumbnailUrl(src, CARD_THUMB_WIDTHS[0]) ?? src;
+}
+
+/** The establishment's tab icon: its 32 px WebP when it can be made, else the icon as it is. */
+export function tabIconUrl(src: string): string {
+  return thumbnailUrl(src, TAB_ICON_WIDTH) ?? src;
 }

@@ -1,58 +1,74 @@
 // Enhances the layout's no-JavaScript fallbacks: the 'Sobre' :target overlay becomes a modal
-// <dialog> (focus moves in, Escape and the backdrop close it, focus returns to the opener); the
+// <dialog> (focus moves in, Escape and the backdrop close it, focus returns to the opener), fetched
+// from the home on a page that leaves it out (the product page); the
 // unavailable notice becomes modal; open <details> dropdowns close on Escape or an outside
 // click; the mobile search link becomes a toggle button.
 
 /** Makes the dialogs modal, the dropdowns closable and the search link a toggle. */
 export function startDialogs(): void {
-  const about = document.querySelector<HTMLDialogElement>('dialog[data-about]');
+  let about = document.querySelector<HTMLDialogElement>('dialog[data-about]');
   let opener: HTMLElement | null = null;
+  let fetching = false;
 
-  function openAbout(from: HTMLElement | null): void {
-    if (!about || about.open) return;
+  function showAbout(dialog: HTMLDialogElement, from: HTMLElement | null): void {
+    if (dialog.open) return;
     opener = from;
     closeDropdowns();
-    about.showModal();
-    about.querySelector<HTMLElement>('[data-dialog-close]')?.focus();
+    dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-dialog-close]')?.focus();
   }
 
-  if (about) {
-    document.addEventListener('click', (event) => {
-      const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href="#sobre"]');
-      if (!link) return;
-      event.preventDefault();
-      openAbout(link);
-    });
-    about.addEventListener('close', () => {
+  function adoptAbout(dialog: HTMLDialogElement): HTMLDialogElement {
+    closableModal(dialog);
+    dialog.addEventListener('close', () => {
       if (location.hash === '#sobre') history.replaceState(history.state, '', location.pathname + location.search);
       // A link inside a dropdown that has since closed cannot take focus; its summary can.
       const back = opener?.closest('details:not([open])')?.querySelector<HTMLElement>('summary') ?? opener;
       back?.focus();
       opener = null;
     });
+    return dialog;
+  }
+
+  // A page without the dialog (the product page) links to the home's: fetched once and opened in
+  // place. Should the fetch fail, the link leads to the home, where the dialog opens by itself.
+  async function aboutFromHome(link: HTMLAnchorElement): Promise<void> {
+    if (fetching) return;
+    fetching = true;
+    link.setAttribute('aria-busy', 'true');
+    try {
+      const res = await fetch(new URL(link.href).pathname, { credentials: 'same-origin' });
+      const found = res.ok ? new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('dialog[data-about]') : null;
+      if (!found) throw new Error(`${link.href}: no dialog`);
+      about = adoptAbout(document.importNode(found, true) as HTMLDialogElement);
+      document.body.append(about);
+      showAbout(about, link);
+    } catch {
+      location.assign(link.href);
+    } finally {
+      link.removeAttribute('aria-busy');
+      fetching = false;
+    }
+  }
+
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-about-open]');
+    if (!link) return;
+    event.preventDefault();
+    if (about) showAbout(about, link);
+    else void aboutFromHome(link);
+  });
+  if (about) {
+    adoptAbout(about);
     const open = () => {
-      if (location.hash === '#sobre') openAbout(null);
+      if (about && location.hash === '#sobre') showAbout(about, null);
     };
     window.addEventListener('hashchange', open);
     open();
   }
 
-  // Close buttons and clicks on the backdrop (the dialog element itself, outside its content box).
-  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog.modal')) {
-    dialog.addEventListener('click', (event) => {
-      const target = event.target as Element;
-      if (target.closest('[data-dialog-close]')) {
-        event.preventDefault();
-        dialog.close();
-        return;
-      }
-      if (target === dialog) {
-        const r = dialog.getBoundingClientRect();
-        const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
-        if (!inside) dialog.close();
-      }
-    });
-  }
+  // Close buttons and clicks on the backdrop of every modal; the 'Sobre' dialog is made so above.
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog.modal:not([data-about])')) closableModal(dialog);
 
   // The unavailable notice is rendered open (readable without JS); make it modal. Once closed it
   // stays closed for the rest of the browser session (the head script hides it before paint).
@@ -119,5 +135,22 @@ export function startDialogs(): void {
 export function takeOverFallbacks(): void {
   if (location.hash === '#busca') document.querySelector('form[data-search]')?.setAttribute('data-open', '');
   document.documentElement.classList.add('enhanced');
-  if (location.hash === '#sobre') document.querySelector<HTMLAnchorElement>('a[href="#sobre"]')?.click();
+  if (location.hash === '#sobre') document.querySelector<HTMLAnchorElement>('a[data-about-open]')?.click();
+}
+
+/** Closes a modal <dialog> from its close buttons and from a click on its backdrop (the dialog element itself, outside its content box). */
+function closableModal(dialog: HTMLDialogElement): void {
+  dialog.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    if (target.closest('[data-dialog-close]')) {
+      event.preventDefault();
+      dialog.close();
+      return;
+    }
+    if (target === dialog) {
+      const r = dialog.getBoundingClientRect();
+      const inside = event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+      if (!inside) dialog.close();
+    }
+  });
 }

@@ -1,6 +1,7 @@
 // Small images inlined as data URIs in the page: the header's logo (a small SVG upload) then paints
-// with the HTML instead of waiting one more round trip on a slow connection, the tab icon costs
-// no request, and a phone's product page carries a compact copy of its picture (its largest paint).
+// with the HTML instead of waiting one more round trip on a slow connection, and a product page
+// carries a compact copy of its picture (its largest paint on a phone) and its tab icon (see
+// inlineTabIcon in src/layouts/StoreLayout.astro).
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -49,11 +50,10 @@ const ICON_SIDE = 32;
 const iconCache = new Map<string, { mtimeMs: number; src: Promise<string> }>();
 
 /**
- * The establishment's icon (an upload in any image format) as a 32x32 WebP data URI for
- * <link rel="icon">; the path itself when it is not an upload or cannot be read. Not the SVG: the
- * browser draws an SVG tab icon in the page's own process, in a document of its own, once the page
- * has loaded, a main-thread task of 15 to 60 ms on a slow phone (Lighthouse counted it as blocking
- * time); a small WebP only needs decoding. About 600 characters, less than the SVG's data URI.
+ * The establishment's icon (an upload in any image format) as a 32x32 WebP data URI for the
+ * <link rel="icon"> of a page that carries it (the same picture as its URL, tabIconUrl in
+ * src/lib/thumbnails.ts, names); the path itself when it is not an upload or cannot be read.
+ * About 600 characters, less than the SVG's data URI.
  */
 export function inlineIcon(src: string): Promise<string> {
   const upload = uploadedFile(src);

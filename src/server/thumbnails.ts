@@ -5,7 +5,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { parseThumbnailPath, type CardThumbWidth } from '../lib/thumbnails.ts';
+import { parseThumbnailPath, type ThumbWidth } from '../lib/thumbnails.ts';
 import { MAX_DECODED_PIXELS } from './adapters/image-storage.ts';
 import { fileStat, safeJoin } from './static-files.ts';
 
@@ -36,7 +36,7 @@ export async function ensureThumbnail(uploadsDir: string, urlPath: string): Prom
   return (await job) ? target : null;
 }
 
-async function makeThumbnail(source: string, target: string, width: CardThumbWidth): Promise<boolean> {
+async function makeThumbnail(source: string, target: string, width: ThumbWidth): Promise<boolean> {
   try {
     // Read here rather than by path: the image library caches what it opened by file name, and
     // a re-imported picture keeps its name.

@@ -60,6 +60,31 @@ test('Sobre shows the description, weekly hours, address, phone and the legal li
   await expect(about).toBeHidden();
 });
 
+test("a product page's Sobre opens the home's dialog in place, and leads to the home's without JavaScript [R-1.28]", async ({ page, browser }) => {
+  const product = '/pizzaria-bella/produto/lqkngw36ni-pizza-mussarela';
+  await page.goto(product);
+  await expect(page.locator('dialog[data-about]')).toHaveCount(0);
+  await page.locator('html.enhanced').waitFor({ state: 'attached' });
+  if (isMobile(page)) await page.locator('[data-burger] summary').click();
+  await page.locator('a[data-about-open]:visible').first().click();
+  const about = page.getByRole('dialog', { name: 'Sobre' });
+  await expect(about).toBeVisible();
+  await expect(about.locator('[data-about-hours]')).toContainText('18:00');
+  await expect(about.locator('[data-about-phone]')).toContainText(/\(\d{2}\) \d{4,5}-\d{4}/);
+  expect(new URL(page.url()).pathname).toBe(product);
+  await page.keyboard.press('Escape');
+  await expect(about).toBeHidden();
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+  const plain = await noScript.newPage();
+  await plain.goto(new URL(product, page.url()).href);
+  await plain.locator('footer a[data-about-open]').click();
+  await expect(plain).toHaveURL(/\/pizzaria-bella\/#sobre$/);
+  await expect(plain.locator('#sobre')).toBeVisible();
+  await expect(plain.locator('#sobre [data-about-address]')).toContainText('São Paulo');
+  await noScript.close();
+});
+
 test('the unit switcher lists the company establishments and switches between them [R-1.21] [R-2.38]', async ({ page }) => {
   await page.goto('/mercado-sol-centro/');
   if (isMobile(page)) {
@@ -175,7 +200,7 @@ test('each establishment has its own theme colours, one of them dark [R-1.22] [R
   expect((r! + g! + b!) / 3).toBeLessThan(80);
 });
 
-test("the tab icon is the establishment's own icon, drawn at 32x32 and carried in the page", async ({ page }) => {
+test("the tab icon is the establishment's own icon, drawn at 32x32 as a WebP", async ({ page }) => {
   const icons: string[] = [];
   for (const slug of ['pizzaria-bella', 'mercado-sol-centro']) {
     await page.goto(`/${slug}/`);
@@ -190,7 +215,7 @@ test("the tab icon is the establishment's own icon, drawn at 32x32 and carried i
       ctx.drawImage(img, 0, 0);
       return { href, width: img.naturalWidth, height: img.naturalHeight, middle: [...ctx.getImageData(8, 16, 1, 1).data].join(',') };
     });
-    expect(icon.href.startsWith('data:image/webp;base64,'), slug).toBe(true);
+    expect(new URL(icon.href).pathname, slug).toMatch(/^\/uploads\/thumbs\/32\/.+\.webp$/);
     expect([icon.width, icon.height], slug).toEqual([32, 32]);
     icons.push(icon.middle);
   }

@@ -87,8 +87,17 @@ describe('centsToDecimal', () => {
 });
 
 describe('offers', () => {
-  it('prices the Offer in BRL at the current price, as a decimal string', () => {
-    expect(productOffer(product())).toEqual({ '@type': 'Offer', price: '12.90', priceCurrency: 'BRL', availability: 'https://schema.org/InStock' });
+  it('prices the Offer in BRL at the current price, as a decimal string; the product page adds its url, seller and availability', () => {
+    expect(productOffer(product())).toEqual({ '@type': 'Offer', price: '12.90', priceCurrency: 'BRL' });
+    const seller = { '@type': 'Restaurant', name: 'Pizzaria Teste' };
+    expect(productOffer(product(), { url: `${ORIGIN}/p`, seller })).toEqual({
+      '@type': 'Offer',
+      price: '12.90',
+      priceCurrency: 'BRL',
+      availability: 'https://schema.org/InStock',
+      url: `${ORIGIN}/p`,
+      seller,
+    });
   });
 
   it('uses the promotional (current) price for promo items, not normal_price', () => {

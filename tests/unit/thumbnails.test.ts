@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_THUMB_WIDTHS, cardImage, parseThumbnailPath, smallPicture, thumbnailUrl } from '../../src/lib/thumbnails.ts';
+import { CARD_THUMB_WIDTHS, cardImage, parseThumbnailPath, smallPicture, tabIconUrl, thumbnailUrl } from '../../src/lib/thumbnails.ts';
 
 describe('card thumbnails', () => {
   it('names a WebP per card width for a picture under /uploads, at twice the 128 and 180 px the card shows [R-9.16]', () => {
@@ -15,6 +15,12 @@ describe('card thumbnails', () => {
   it('gives pictures shown smaller than a card (cart lines, suggestions) the smallest thumbnail', () => {
     expect(smallPicture('/uploads/products/loja/pizza.svg')).toBe('/uploads/thumbs/256/products/loja/pizza.svg.webp');
     expect(smallPicture('https://cdn.example.com/p.jpg')).toBe('https://cdn.example.com/p.jpg');
+  });
+
+  it("names the tab icon's 32 px WebP, read back like a card thumbnail; an icon hosted elsewhere stays as it is", () => {
+    expect(tabIconUrl('/uploads/logos/loja.svg')).toBe('/uploads/thumbs/32/logos/loja.svg.webp');
+    expect(parseThumbnailPath('/uploads/thumbs/32/logos/loja.svg.webp')).toEqual({ width: 32, source: '/uploads/logos/loja.svg' });
+    expect(tabIconUrl('https://img.example/loja.png')).toBe('https://img.example/loja.png');
   });
 
   it('uses a picture hosted elsewhere, a thumbnail or a non-picture as it is', () => {
