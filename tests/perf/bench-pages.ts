@@ -261,8 +261,8 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
   requested at high priority it still needed one round trip after the HTML, which put the page at
   756 ms against a 644 ms baseline (1.17x); inlined, 681 vs 642 ms (1.06x, 5 interleaved runs).
   A photo above 2 KB is still requested at high priority: it is then the LCP element.
-- The icon is inlined in \`<link rel="icon">\`: the product page's favicon request otherwise
-  finished last among the requests before its LCP (901 ms vs 751 ms for the product image). It is
+- The icon was inlined in \`<link rel="icon">\` (the product page still carries it; see below): the
+  product page's favicon request otherwise finished last among the requests before its LCP (901 ms vs 751 ms for the product image). It is
   a 32x32 WebP (about 600 characters), not the SVG itself: Chrome draws an SVG tab icon in a
   document of its own on the page's main thread after load, a task of 15 to 60 ms in the traces.
 - Card pictures are WebP thumbnails at twice the card's width (256 / 360 px, \`srcset\`), made from
@@ -346,6 +346,18 @@ round trip of HTML beyond the first TCP window (about 14 KB) delays it:
   cards, and from 30 to 18 on menus of more than 10 categories: pizzaria-bella 38 -> 23 cards,
   hiper-demo 30 -> 18, both whole in the first window again; mercado-sol-centro's home, 0.2 KB
   past it before, fits too. The categories past the budget fill in as before.
+- The information strip (hours, fees, minimum order, six icons) and the no-JavaScript note added
+  about 0.6 KB of brotli HTML to every page: at 79ce67c the hiper-demo home (14.4 KB) and the
+  product page (14.2 KB) were past the first TCP window, LCP 1.30x and 1.26x their baselines. The
+  tab icon is now named by URL, a 32 px WebP made like a card thumbnail, instead of 0.45 KB of
+  base64 in every page. Not on the product page: there Chrome requests the icon, at high priority,
+  before the picture's paint, and Lantern counts that request as one the paint waited for
+  (\`npm run bench:ab\`, 5 interleaved runs each: 667 -> 754 ms, every run 752-755 ms); the
+  product page keeps the icon inline and leaves out the 'Sobre' dialog instead (0.53 KB), which it
+  fetches from the home when asked (without JavaScript the link leads to the home's). Menu offers
+  in the JSON-LD leave their availability to the product page (0.13 KB on hiper-demo). The
+  pizzas' pages, the largest product pages, are 13.5 to 13.9 KB; the measured pages' LCP ratios
+  came back to 1.05x, 1.07x and 1.02x in this run.
 
 ${
   rows.every((r) => r.first14.startsWith('whole page'))
