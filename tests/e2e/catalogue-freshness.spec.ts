@@ -3,7 +3,7 @@
 // answers in its HTTP cache (revalidated by ETag); neither may show the old catalogue once the
 // import is done.
 import { expect, test } from '@playwright/test';
-import { importCatalogue, shopCatalogue } from './helpers.ts';
+import { importCatalogue, openProductModal, shopCatalogue } from './helpers.ts';
 
 const bakery = (slug: string, bread: { name: string; price: number }) =>
   shopCatalogue(slug, 'Padaria Aurora', { _id: 'paes', name: 'Pães' }, [
@@ -18,13 +18,7 @@ test('a product renamed and repriced by an import shows its new name on the page
   const openProduct = async (name: string) => {
     await page.goto(`/${slug}/`);
     await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-    await page
-      .getByRole('button', { name: `Adicionar ${name} ao pedido`, exact: true })
-      .first()
-      .click();
-    const modal = page.getByRole('dialog', { name });
-    await expect(modal).toHaveAttribute('data-state', 'ready');
-    return modal;
+    return openProductModal(page, name);
   };
 
   const before = await openProduct('Pão Rústico');

@@ -3,7 +3,7 @@
 // the header's greeting of a logged-in customer.
 // Every test makes its own customer (an e-mail and a phone unique per worker, test and time), so
 // tests never depend on each other's state.
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { AuthAnswer } from '../../src/schemas/api-accounts.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -189,4 +189,15 @@ export async function saveSantosAddress(request: APIRequestContext, token: strin
   });
   expect(saved.status(), await saved.text()).toBe(201);
   return ((await saved.json()) as { _id: string })._id;
+}
+
+/** Taps the first card's 'Adicionar <name> ao pedido' and answers the product modal once it is ready. */
+export async function openProductModal(page: Page, name: string): Promise<Locator> {
+  await page
+    .getByRole('button', { name: `Adicionar ${name} ao pedido`, exact: true })
+    .first()
+    .click();
+  const modal = page.getByRole('dialog', { name });
+  await expect(modal).toHaveAttribute('data-state', 'ready');
+  return modal;
 }

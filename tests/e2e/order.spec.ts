@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { AddressView } from '../../src/schemas/api-geo.ts';
 import type { OrderVariationPick, OrderView, PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { OrderVariationView, ProductsAnswer } from '../../src/schemas/views.ts';
-import { API_HEADERS, newCustomer, registerCustomer, storeId, useSession } from './helpers.ts';
+import { API_HEADERS, newCustomer, registerCustomer, saveSantosAddress, storeId, useSession } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const PRODUCT = 'Pão Francês (10 unidades)';
@@ -51,24 +50,7 @@ async function placeOrder(
   const establishmentId = await storeId(request, SLUG);
   let addressId: string | null = null;
   if (opts.delivery) {
-    const a = await request.post('/api/users/me/addresses', {
-      headers: bearer(token),
-      data: {
-        lat: -23.93667,
-        lng: -46.333,
-        street: 'Rua Amador Bueno',
-        number: '481',
-        complement: null,
-        neighborhood: 'Centro',
-        city: 'Santos',
-        state: 'SP',
-        country: 'BR',
-        ref: 'Prédio amarelo',
-        place: 'house',
-      },
-    });
-    expect(a.status(), await a.text()).toBe(201);
-    addressId = ((await a.json()) as AddressView)._id;
+    addressId = await saveSantosAddress(request, token);
   }
   const res = await request.post(`/api/establishments/${establishmentId}/orders`, {
     headers: { ...bearer(token), 'Idempotent-Key': randomUUID() },

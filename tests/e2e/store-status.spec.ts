@@ -5,7 +5,7 @@
 // strip's hours, delivery fee and minimum order, the hours computed in the browser in the
 // establishment's time zone without moving the page.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { importCatalogue, isMobile, logIn, shopCatalogue } from './helpers.ts';
+import { importCatalogue, isMobile, logIn, openProductModal, shopCatalogue } from './helpers.ts';
 
 /** Waits until the deferred enhancements (cart and status scripts among them) are attached. */
 async function gotoStore(page: Page, path: string): Promise<void> {
@@ -24,15 +24,7 @@ async function dismissUnavailable(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-async function addToCart(page: Page, name: string): Promise<Locator> {
-  await page
-    .getByRole('button', { name: `Adicionar ${name} ao pedido`, exact: true })
-    .first()
-    .click();
-  const modal = page.getByRole('dialog', { name });
-  await expect(modal).toHaveAttribute('data-state', 'ready');
-  return modal;
-}
+const addToCart = openProductModal;
 
 async function openCart(page: Page): Promise<Locator> {
   await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
