@@ -1,12 +1,14 @@
 // The order page island (/{slug}/pedido/{id}, decisions #24): the customer's own
-// order, followed without a reload: GET every 10 s (spec section 9 'order checks 10 s') and at
-// once when the tab becomes visible, conditional on the ETag so an unchanged order costs a 304.
-// Polling stops once the order is complete or canceled. A registered order can be cancelled with
+// order, followed without a reload: read again at once when the live-updates socket says it changed
+// (islands/order/useLiveOrders.ts) or the tab becomes visible, and every 10 s while the socket is
+// down (spec section 9 'order checks 10 s'), conditional on the ETag so an unchanged order costs a
+// 304. Polling stops once the order is complete or canceled. A registered order can be cancelled with
 // the confirmation and a reason; 409 says it no longer can. Visitors
 // get the login link (coming back here); someone else's order reads as not found. Failures follow
 // islands/shared/call-failure.ts: the first read is the page's required data (the error page
 // ), a failed poll is only logged and keeps what is shown.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveOrders } from './useLiveOrders.ts';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -43,6 +45,7 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
   const etag = useRef<string | null>(null);
   const shown = useRef<OrderView | null>(null);
   const inFlight = useRef(false);
+  const readAgain = useRef(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
 
   const show = useCallback((order: OrderView, tag: string | null) => {
@@ -54,8 +57,14 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
   }, []);
 
   const refresh = useCallback(async () => {
-    if (inFlight.current) return;
+    // A change announced while a read is under way is read again right after it: the read in
+    // flight may have left the server before the change.
+    if (inFlight.current) {
+      readAgain.current = true;
+      return;
+    }
     inFlight.current = true;
+    readAgain.current = false;
     try {
       const read = await readOrder(establishmentId, orderId, etag.current);
       if (read.kind === 'order') show(read.order, read.etag);
@@ -68,8 +77,11 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
       else if (!shown.current && outcome.kind !== 'error_page' && outcome.kind !== 'aborted') setState({ kind: 'failed' });
     } finally {
       inFlight.current = false;
+      if (readAgain.current) void refreshRef.current();
     }
   }, [establishmentId, orderId, show]);
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
 
   // Who is looking: a visitor gets the login link, a customer the order.
   useEffect(() => {
@@ -88,19 +100,24 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
   const status = state.kind === 'order' ? state.order.status : null;
   const following = status !== null && !FINAL.has(status);
 
-  // Follow the status: every 10 s while the tab is visible, and at once when it becomes visible.
+  // Follow the status: at once over the live-updates socket (this order's events, and a full read
+  // after a reconnection), at once when the tab becomes visible, and every 10 s while the tab is
+  // visible and the socket is down.
+  const live = useLiveOrders(establishmentId, (changed) => {
+    if (shown.current && (changed === undefined || changed === orderId)) void refresh();
+  });
   useEffect(() => {
     if (!following) return;
     const tick = () => {
       if (document.visibilityState === 'visible') void refresh();
     };
-    const id = window.setInterval(tick, ORDER_POLL_MS);
+    const id = live ? undefined : window.setInterval(tick, ORDER_POLL_MS);
     document.addEventListener('visibilitychange', tick);
     return () => {
       window.clearInterval(id);
       document.removeEventListener('visibilitychange', tick);
     };
-  }, [following, refresh]);
+  }, [following, live, refresh]);
 
   async function confirmCancel(reason: string) {
     setCancelBusy(true);

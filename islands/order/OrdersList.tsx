@@ -2,14 +2,16 @@
 // newest first (GET .../orders?sort=-order&page&limit), each with its number, status, date, delivery
 // type and total, linking to its order page; 'Carregar mais' fetches the next page. The first page
 // is the page's required data (a failure goes to the error page [R-8.69]); a failed 'Carregar mais'
-// says so in a toast (islands/shared/call-failure.ts).
+// says so in a toast (islands/shared/call-failure.ts). A new order or a status change arrives over
+// the live-updates socket and is shown at once (islands/order/useLiveOrders.ts).
 import { useCallback, useEffect, useState } from 'react';
+import { useLiveOrders } from './useLiveOrders.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import { readStoreIsland } from '../../src/client/store-island.ts';
 import { StatusBadge } from './OrderDetails.tsx';
-import { listOrders, type OrderView } from './order-api.ts';
+import { listOrders, readOrder, type OrderView } from './order-api.ts';
 import { zonedDateTime } from './format.ts';
 import { routes } from '../../src/lib/urls.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
@@ -18,6 +20,14 @@ import './i18n.ts';
 const PAGE_SIZE = 20;
 const FIRST_PAGE: CallPolicy = { call: 'GET /establishments/{id}/orders', role: 'required' };
 const MORE: CallPolicy = { call: 'GET /establishments/{id}/orders (more)', role: 'action', fallback: { key: 'order:list.moreFailed' } };
+const LIVE: CallPolicy = { call: 'GET /establishments/{id}/orders (live update)', role: 'background' };
+
+/** The orders shown with `fresh` in place of (or, when new, ahead of) what they replace, newest first. */
+function withOrders(shown: OrderView[], fresh: OrderView[]): OrderView[] {
+  const byId = new Map(shown.map((o) => [o._id, o]));
+  for (const o of fresh) byId.set(o._id, o);
+  return [...byId.values()].sort((a, b) => b.order - a.order);
+}
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; orders: OrderView[]; page: number; total: number };
 
@@ -51,6 +61,26 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
   useEffect(() => {
     void load(1);
   }, [load]);
+
+  // One order changed: read it and put it in place. Everything may have (a reconnection): the first page again.
+  useLiveOrders(establishmentId, (orderId) => {
+    const read: Promise<{ orders: OrderView[]; total?: number } | null> = orderId
+      ? readOrder(establishmentId, orderId, null).then((r) => (r.kind === 'order' ? { orders: [r.order] } : null))
+      : listOrders(establishmentId, 1, PAGE_SIZE).then((r) => ({ orders: r.orders, total: r.total }));
+    read.then(
+      (fresh) => {
+        if (!fresh) return;
+        setState((s) => {
+          if (s.kind !== 'ready') return s;
+          const orders = withOrders(s.orders, fresh.orders);
+          // A new order adds one to the count; the first page's answer says the count itself.
+          const total = fresh.total ?? s.total + (orders.length - s.orders.length);
+          return { ...s, orders, total };
+        });
+      },
+      (err: unknown) => reportFailure(err, LIVE),
+    );
+  });
 
   if (state.kind === 'loading') {
     return (

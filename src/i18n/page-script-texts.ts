@@ -27,6 +27,7 @@ export function pickPageScriptTexts({ account, common, layout }: Locales) {
       error: layout.search.error,
     },
     hours: layout.hours,
+    live: layout.live,
   };
 }
 

@@ -18,6 +18,8 @@ import { catalogueUrls } from './catalogue-urls.ts';
 import { resolveHost } from './page-data.ts';
 import { catalogueChanged } from './catalogue-events.ts';
 import { CATALOGUE_CACHE_BYTES, CatalogueCache, followCatalogueChanges } from './cache/catalogue-cache.ts';
+import { getEstablishment } from './db/catalogue-repo.ts';
+import { acceptLiveSockets, startLive, type Live } from './live/live.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -25,6 +27,8 @@ export interface RunningServer {
   server: Server;
   url: string;
   db: Database;
+  /** The live-updates sockets and event bus of this process. */
+  live: Live;
   /** Drops and re-renders every stored page of one establishment; resolves to the page count. */
   rerender: (slug: string) => Promise<{ pages: number }>;
   close: () => Promise<void>;
@@ -56,6 +60,7 @@ async function loadAstroHandler(): Promise<Handler> {
 
 export async function startServer(opts: { port?: number; host?: string } = {}): Promise<RunningServer> {
   const { db, engine } = await getDatabase();
+  const live = await startLive({ db, engine, databaseUrl: config.databaseUrl, pagesDir });
   const token = internalToken();
   const astro = await loadAstroHandler();
   const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -101,8 +106,16 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     return p;
   }
 
+  /**
+   * After an establishment's catalogue, preferences, hours or open state changed in the database:
+   * every process drops what it holds about it, this one renders its pages again, and then every
+   * open page of it is told 'updated' [R-2.119], so a reload finds the new pages already stored.
+   */
   async function rerender(slug: string): Promise<{ pages: number }> {
     catalogueChanged({ slug });
+    const est = await getEstablishment(db, { slug });
+    const named = est && { establishment_id: est._id, slug, origin: live.processId };
+    if (named) await live.publish({ kind: 'catalogue-changed', ...named });
     await dropEstablishmentPages(slug);
     const urls = await catalogueUrls(db, slug);
     const host = new URL(origin).host;
@@ -112,13 +125,14 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       const done = await Promise.all(urls.slice(i, i + 2).map((u) => renderAndStore(u, host)));
       pages += done.filter(Boolean).length;
     }
+    if (named) await live.publish({ kind: 'catalogue-rendered', ...named, pages_store: live.pagesStore });
     return { pages };
   }
 
   // Catalogue reads are answered from memory until the establishment's catalogue changes.
   const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);
   const stopDropping = followCatalogueChanges(catalogueCache);
-  const api = withCompression(getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache }).fetch));
+  const api = withCompression(getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache, publish: live.publish }).fetch));
   const astroCompressed = withCompression(astro);
   const clientDir = join(config.distDir, 'client');
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -179,6 +193,8 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
       res.end('Erro interno');
     });
   });
+  // Live updates: /parties/establishment/<id> becomes a WebSocket; any other upgrade is refused.
+  acceptLiveSockets(server, live.hub);
   // Let idle keep-alive sockets go so a shutdown is quick.
   server.keepAliveTimeout = 5000;
   const port = opts.port ?? config.port;
@@ -190,9 +206,11 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     server,
     url: origin,
     db,
+    live,
     rerender,
     close: async () => {
       stopDropping();
+      await live.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -20,6 +20,7 @@ import { orderRoutes } from './routes/orders.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
+import type { LiveEvent } from '../../schemas/live-events.ts';
 
 export interface ApiDeps {
   db: Database;
@@ -37,6 +38,8 @@ export interface ApiDeps {
   secureCookies?: boolean;
   /** The catalogue reads held in memory (src/server/cache/catalogue-cache.ts); the server passes one and drops it on the catalogue change signal. */
   catalogueCache?: CatalogueCache;
+  /** Sends a live-updates event to every server process (src/server/live); never throws. Absent: nobody is told. */
+  publish?: (event: LiveEvent) => Promise<void>;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */

@@ -20,6 +20,8 @@ import { API_HEADERS } from '../../../src/schemas/api-headers.ts';
 export interface TestContext {
   engine: Engine;
   db: Database;
+  /** The PostgreSQL URL of the test database; '' on SQLite. */
+  databaseUrl: string;
   app: ApiApp;
   /** Current value of the app's clock. */
   now(): Date;
@@ -69,15 +71,16 @@ export async function createPgDatabase(prefix = 'storefront_api'): Promise<{ url
 export function forEachDatabase(
   name: string,
   body: (getCtx: () => TestContext) => void,
-  options: { setup?: (ctx: TestContext) => Promise<void>; deps?: Partial<ApiDeps>; startAt?: string } = {},
+  options: { setup?: (ctx: TestContext) => Promise<void>; deps?: Partial<ApiDeps>; startAt?: string; engines?: readonly Engine[] } = {},
 ): void {
-  for (const engine of ENGINES) {
+  for (const engine of options.engines ?? ENGINES) {
     describe(`${name} [${engine}]`, () => {
       let ctx: TestContext | undefined;
       let cleanup: (() => Promise<void>) | undefined;
 
       beforeAll(async () => {
         let handle: { db: Database; engine: Engine };
+        let databaseUrl = '';
         if (engine === 'sqlite') {
           const dir = mkdtempSync(join(tmpdir(), 'storefront-api-'));
           handle = await openDatabase({ databaseUrl: '', sqliteFile: join(dir, 'test.sqlite') });
@@ -87,6 +90,7 @@ export function forEachDatabase(
           };
         } else {
           const pgDb = await createPgDatabase();
+          databaseUrl = pgDb.url;
           handle = await openDatabase({ databaseUrl: pgDb.url });
           cleanup = async () => {
             await handle.db.destroy();
@@ -98,6 +102,7 @@ export function forEachDatabase(
         ctx = {
           engine: handle.engine,
           db: handle.db,
+          databaseUrl,
           app,
           now: () => current,
           setNow: (at) => {

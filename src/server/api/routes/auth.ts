@@ -46,6 +46,8 @@ export const authRoutes = new Hono<ApiEnv>()
     const current = await requireSession(c, { db, now, secure, establishmentId: body.establishment_id });
     await deleteSession(db, current.tokenHash);
     clearSessionCookies(c, body.establishment_id, secure);
+    // Pages still connected with this session stop receiving the customer's order updates.
+    await c.get('deps').publish?.({ kind: 'session-ended', token_hash: current.tokenHash });
     return c.body(null, 204);
   })
   // The token handed over in a query string becomes this establishment's cookie session; the

@@ -19,6 +19,7 @@ import {
   type OrderStatus,
   type OrderView,
   type OrdersListAnswer,
+  type PlaceOrderAnswer,
 } from '../../../schemas/api-orders.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
 import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
@@ -49,6 +50,23 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
+/** Tells the customer's open pages (order page, 'Meus pedidos') that the order changed: its id and status only. */
+async function publishOrder(
+  c: Context<ApiEnv>,
+  establishmentId: string,
+  userId: string,
+  order: Pick<OrderView, '_id' | 'status' | 'updated_at'>,
+): Promise<void> {
+  await c.get('deps').publish?.({
+    kind: 'order',
+    establishment_id: establishmentId,
+    user_id: userId,
+    order_id: order._id,
+    status: order.status,
+    updated_at: order.updated_at,
+  });
+}
+
 export const orderRoutes = new Hono<ApiEnv>()
   // Places an order [R-7.21, R-3.10..R-3.19]: exactly once per Idempotent-Key and payload.
   .post('/establishments/:id/orders', async (c) => {
@@ -62,6 +80,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     // A refusal (the spec's codes, with params; 409 in flight with Retry-After) is answered by the API's error handler.
     const res = await runIdempotent(db, scope, (trx) => placeOrder(trx, { establishmentId: id, user, body, now }));
     if (res.replayed) c.header(REPLAYED_HEADER, 'true');
+    else if (res.status === 201) await publishOrder(c, id, user.id, (JSON.parse(res.body) as PlaceOrderAnswer).order);
     return c.body(res.body, res.status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
   })
   // The customer's orders (the establishment's, with its API key), newest first by default.
@@ -156,5 +175,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     });
     if (!changed) throw new ApiError(409, caller.kind === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
     const fresh = await getOrderRow(db, id, row.id);
-    return c.json(await viewFor(c, caller, fresh!));
+    const view = await viewFor(c, caller, fresh!);
+    await publishOrder(c, id, row.user_id, view);
+    return c.json(view);
   });

@@ -1,0 +1,34 @@
+// Starts the page's live-updates socket (src/client/live.ts) after the customer's first
+// interaction or, failing one, when the browser is idle a few seconds after the page settled: the
+// socket and partysocket's code never compete with the first paint or the first tap. On 'updated'
+// the page offers a reload (src/page-scripts/reload-prompt.ts).
+import { readStoreIsland } from '../client/store-island.ts';
+
+const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
+/** How long after the scripts started an untouched page waits before connecting in idle time. */
+export const LIVE_IDLE_DELAY_MS = 3000;
+
+export function startLiveUpdates(): void {
+  const store = readStoreIsland();
+  if (!store) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of FIRST_INTERACTION) removeEventListener(type, start, true);
+    Promise.all([import('../client/live.ts'), import('./reload-prompt.ts')])
+      .then(([live, prompt]) => {
+        live.onLiveMessage((message) => {
+          if (message.type === 'updated') prompt.showReloadPrompt();
+        });
+        return live.startLive(store.id);
+      })
+      // Offline or a new deployment: the page works as before, without live updates.
+      .catch((err: unknown) => console.warn('[live] not started', err));
+  };
+  for (const type of FIRST_INTERACTION) addEventListener(type, start, { capture: true, passive: true });
+  window.setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 2000 });
+    else start();
+  }, LIVE_IDLE_DELAY_MS);
+}
