@@ -1,0 +1,37 @@
+// The establishment switches its open state by hand (docs/api.md 'Open, closed, unavailable'):
+// is_open overrides the office hours ('auto' follows them again, src/domain/open-now.ts), and
+// preferences.unavailable stops every order with the notice the pages show [R-2.118]. The same
+// columns a catalogue import writes, so the next import sets them to what its file says.
+import type { Database } from '../db/database.ts';
+import type { OpeningAnswer, OpeningBody, OpenMode } from '../../schemas/api-opening.ts';
+import { Refusal, invalidBody } from './refusal.ts';
+
+/** Applies the change and answers the new state (without `pages`: the caller renders them); 404 for an unknown establishment. */
+export async function setOpening(
+  db: Database,
+  establishmentId: string,
+  body: OpeningBody,
+  now: Date,
+): Promise<{ slug: string; state: Omit<OpeningAnswer, 'pages'> }> {
+  const row = await db.selectFrom('establishments').select(['slug', 'is_open', 'preferences', 'active']).where('id', '=', establishmentId).executeTakeFirst();
+  if (!row || row.active !== 1) throw new Refusal('not_found', 'establishment_not_found');
+  if (body.is_open === undefined && body.unavailable === undefined && body.unavailable_title === undefined && body.unavailable_desc === undefined)
+    throw invalidBody([{ path: '(root)', code: 'nothing_to_change', message: 'give is_open, unavailable, unavailable_title or unavailable_desc' }]);
+
+  const preferences = JSON.parse(row.preferences) as Record<string, unknown>;
+  const unavailable = body.unavailable ?? preferences.unavailable === true;
+  const title = (body.unavailable_title ?? (preferences.unavailable_title as string | undefined) ?? '').trim();
+  const desc = (body.unavailable_desc ?? (preferences.unavailable_desc as string | undefined) ?? '').trim();
+  // The pages need a title for the notice, as the catalogue format requires.
+  if (unavailable && !title)
+    throw invalidBody([{ path: 'unavailable_title', code: 'required', message: 'unavailable_title is required when unavailable is true' }]);
+
+  const next = { ...preferences, unavailable, unavailable_title: title || undefined, unavailable_desc: desc || undefined };
+  const isOpen = (body.is_open ?? row.is_open) as OpenMode;
+  await db
+    .updateTable('establishments')
+    .set({ is_open: isOpen, preferences: JSON.stringify(next), updated_at: now.toISOString() })
+    .where('id', '=', establishmentId)
+    .execute();
+  return { slug: row.slug, state: { is_open: isOpen, unavailable, unavailable_title: title || null, unavailable_desc: desc || null } };
+}
