@@ -111,7 +111,21 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
    * every process drops what it holds about it, this one renders its pages again, and then every
    * open page of it is told 'updated' [R-2.119], so a reload finds the new pages already stored.
    */
-  async function rerender(slug: string): Promise<{ pages: number }> {
+  const rendering = new Map<string, Promise<unknown>>();
+  /** One re-render of an establishment at a time: a second change waits for the first, then renders again, so none drops the folder another is writing into. */
+  function rerender(slug: string): Promise<{ pages: number }> {
+    const before = rendering.get(slug) ?? Promise.resolve();
+    const run = before.catch(() => {}).then(() => rerenderNow(slug));
+    rendering.set(slug, run);
+    void run
+      .finally(() => {
+        if (rendering.get(slug) === run) rendering.delete(slug);
+      })
+      .catch(() => {});
+    return run;
+  }
+
+  async function rerenderNow(slug: string): Promise<{ pages: number }> {
     catalogueChanged({ slug });
     const est = await getEstablishment(db, { slug });
     const named = est && { establishment_id: est._id, slug, origin: live.processId };

@@ -1,0 +1,169 @@
+// Live updates on one server (the end-to-end server, SQLite): an open page connects to its
+// establishment's socket after the first interaction or in idle time; when the establishment
+// imports its catalogue again or switches its open state, the page offers a reload and loses
+// nothing [R-2.119]; the order page and 'Meus pedidos' show a status change at once, not at the
+// next 10 s poll. The same across two server processes on PostgreSQL, and a server killed and
+// restarted under an open page: tests/e2e/live-servers.spec.ts.
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
+import { API_HEADERS, importCatalogue, logIn, openProductModal, shopCatalogue, storeId } from './helpers.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+
+const grocery = (slug: string, bananaPrice: number) => {
+  const catalogue = shopCatalogue(slug, 'Quitanda Ao Vivo', { _id: 'frutas', name: 'Frutas' }, [
+    { _id: 'banana', name: 'Banana Prata', desc: 'A dúzia.', price: bananaPrice },
+    { _id: 'maca', name: 'Maçã Gala', desc: 'O quilo.', price: 990 },
+  ]);
+  return {
+    ...catalogue,
+    establishment: {
+      ...catalogue.establishment,
+      preferences: { ...catalogue.establishment.preferences, pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }] },
+    },
+  };
+};
+
+/** One establishment per test and project (they run at the same time), imported afresh. */
+function shopFor(info: TestInfo): string {
+  const slug = `quitanda-ao-vivo-${info.project.name}-${info.line}`;
+  importCatalogue(grocery(slug, 600));
+  return slug;
+}
+
+const keys = new Map<string, string>();
+/** An API key of the establishment, made in the e2e server's database as an establishment's admin would. */
+async function apiKeyOf(slug: string): Promise<string> {
+  const known = keys.get(slug);
+  if (known) return known;
+  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
+  try {
+    const est = await db.selectFrom('establishments').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+    const key = await createEstablishmentKey(db, est.id, 'e2e live updates');
+    keys.set(slug, key);
+    return key;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function connected(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
+}
+
+async function addBanana(page: Page): Promise<void> {
+  const modal = await openProductModal(page, 'Banana Prata');
+  await modal.locator('[data-add-submit]').click();
+  await expect(modal).toBeHidden();
+  await expect(page.locator('[data-cart-badge]')).toHaveText('1');
+}
+
+async function placePickupOrder(request: APIRequestContext, slug: string, token: string): Promise<string> {
+  const establishmentId = await storeId(request, slug);
+  const products = await request.get(`/api/establishments/${establishmentId}/products?limit=10`, { headers: API_HEADERS });
+  const banana = ((await products.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === 'Banana Prata')!;
+  const res = await request.post(`/api/establishments/${establishmentId}/orders`, {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${token}`, 'Idempotent-Key': randomUUID() },
+    data: { delivery_type: 'pickup', payment_type: 'offline', platform: 'web', products: [{ id: banana._id, qnt: 2 }], payment_method_id: 'dinheiro' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as PlaceOrderAnswer)._id;
+}
+
+async function setStatus(request: APIRequestContext, slug: string, orderId: string, status: string): Promise<void> {
+  const establishmentId = await storeId(request, slug);
+  const res = await request.put(`/api/establishments/${establishmentId}/orders/${orderId}/status`, {
+    headers: { ...API_HEADERS, Authorization: `ApiKey ${await apiKeyOf(slug)}` },
+    data: { status },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('an open page offers a reload when the catalogue is imported again, keeps the cart, and shows the new price after it [R-2.119]', async ({
+  page,
+}, info) => {
+  const slug = shopFor(info);
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await addBanana(page);
+  await connected(page);
+  await expect(page.locator('[data-reload-prompt]')).toHaveCount(0);
+
+  importCatalogue(grocery(slug, 750));
+  const prompt = page.getByRole('region', { name: 'Cardápio atualizado' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('seu carrinho continua salvo');
+  // Nothing moved under the customer: the cart is as it was.
+  await expect(page.locator('[data-cart-badge]')).toHaveText('1');
+  const axe = await new AxeBuilder({ page }).include('[data-reload-prompt]').analyze();
+  expect(axe.violations).toEqual([]);
+
+  await prompt.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(page.locator('[data-reload-prompt]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Adicionar Banana Prata ao pedido', exact: true }).first()).toBeVisible();
+  await expect(page.locator('main')).toContainText('7,50');
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await expect(page.locator('[data-cart-badge]')).toHaveText('1');
+});
+
+test("'Agora não' puts the prompt away; it waits while a dialog is open, so nothing typed there is lost [R-2.119]", async ({ page, request }, info) => {
+  const slug = shopFor(info);
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await connected(page);
+  const establishmentId = await storeId(request, slug);
+  // The establishment closes by hand and opens again: each change renders the pages and says 'updated'.
+  const switchTo = async (isOpen: string) => {
+    const res = await request.put(`/api/establishments/${establishmentId}/opening`, {
+      headers: { ...API_HEADERS, Authorization: `ApiKey ${await apiKeyOf(slug)}` },
+      data: { is_open: isOpen },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+
+  await switchTo('closed');
+  const prompt = page.locator('[data-reload-prompt]');
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Agora não' }).click();
+  await expect(prompt).toHaveCount(0);
+
+  const modal = await openProductModal(page, 'Maçã Gala');
+  await switchTo('auto');
+  // Long enough for the message to arrive and be held back (it is checked every second).
+  await page.waitForTimeout(1500);
+  await expect(prompt).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(prompt).toBeVisible();
+});
+
+test("the order page and 'Meus pedidos' show a status change at once, over the socket", async ({ page, context, request }, info) => {
+  const slug = shopFor(info);
+  const { token } = await logIn(context, request, slug, info, 'Rita Ao Vivo');
+  const orderId = await placePickupOrder(request, slug, token);
+
+  await page.goto(`/${slug}/pedido/${orderId}`);
+  const status = page.locator('[data-order-status]').first();
+  await expect(status).toHaveAttribute('data-order-status', 'registered');
+  await connected(page);
+  await setStatus(request, slug, orderId, 'confirmed');
+  // The poll comes every 10 s; the socket brings it well before.
+  await expect(status).toHaveAttribute('data-order-status', 'confirmed', { timeout: 4000 });
+
+  await page.goto(`/${slug}/minha-conta/pedidos`);
+  const statusOf = (id: string) => page.locator(`[data-orders-item="${id}"] [data-order-status]`);
+  await expect(statusOf(orderId)).toHaveAttribute('data-order-status', 'confirmed');
+  await connected(page);
+  // A new order placed elsewhere (another tab, the phone) appears, and a status change shows.
+  const second = await placePickupOrder(request, slug, token);
+  await expect(statusOf(second)).toHaveAttribute('data-order-status', 'registered', { timeout: 4000 });
+  await setStatus(request, slug, orderId, 'complete');
+  await expect(statusOf(orderId)).toHaveAttribute('data-order-status', 'complete', { timeout: 4000 });
+});
