@@ -16,8 +16,9 @@ const chromium = {
     '--no-first-run',
   ],
 };
-// HTTP-level checks need no viewport: they run once, in the desktop project.
-const desktopOnly = ['**/server.spec.ts', '**/production.spec.ts'];
+// HTTP-level checks need no viewport, and the two-server journeys start servers of their own: they
+// run once, in the desktop project.
+const desktopOnly = ['**/server.spec.ts', '**/production.spec.ts', '**/live-servers.spec.ts'];
 const reporters = (process.env.PW_REPORTERS ?? 'list').split(',').map((name) => [name] as [string]);
 
 export default defineConfig({

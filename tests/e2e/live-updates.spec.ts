@@ -12,29 +12,16 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import type { PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
-import { API_HEADERS, importCatalogue, logIn, openProductModal, shopCatalogue, storeId } from './helpers.ts';
+import { API_HEADERS, importCatalogue, logIn, openProductModal, storeId } from './helpers.ts';
+import { addBanana, groceryCatalogue, liveConnected, placeGroceryOrder, setOrderStatus } from './live-helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
 
-const grocery = (slug: string, bananaPrice: number) => {
-  const catalogue = shopCatalogue(slug, 'Quitanda Ao Vivo', { _id: 'frutas', name: 'Frutas' }, [
-    { _id: 'banana', name: 'Banana Prata', desc: 'A dúzia.', price: bananaPrice },
-    { _id: 'maca', name: 'Maçã Gala', desc: 'O quilo.', price: 990 },
-  ]);
-  return {
-    ...catalogue,
-    establishment: {
-      ...catalogue.establishment,
-      preferences: { ...catalogue.establishment.preferences, pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }] },
-    },
-  };
-};
-
 /** One establishment per test and project (they run at the same time), imported afresh. */
 function shopFor(info: TestInfo): string {
   const slug = `quitanda-ao-vivo-${info.project.name}-${info.line}`;
-  importCatalogue(grocery(slug, 600));
+  importCatalogue(groceryCatalogue(slug, 600));
   return slug;
 }
 
@@ -54,38 +41,6 @@ async function apiKeyOf(slug: string): Promise<string> {
   }
 }
 
-async function connected(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
-}
-
-async function addBanana(page: Page): Promise<void> {
-  const modal = await openProductModal(page, 'Banana Prata');
-  await modal.locator('[data-add-submit]').click();
-  await expect(modal).toBeHidden();
-  await expect(page.locator('[data-cart-badge]')).toHaveText('1');
-}
-
-async function placePickupOrder(request: APIRequestContext, slug: string, token: string): Promise<string> {
-  const establishmentId = await storeId(request, slug);
-  const products = await request.get(`/api/establishments/${establishmentId}/products?limit=10`, { headers: API_HEADERS });
-  const banana = ((await products.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === 'Banana Prata')!;
-  const res = await request.post(`/api/establishments/${establishmentId}/orders`, {
-    headers: { ...API_HEADERS, Authorization: `Bearer ${token}`, 'Idempotent-Key': randomUUID() },
-    data: { delivery_type: 'pickup', payment_type: 'offline', platform: 'web', products: [{ id: banana._id, qnt: 2 }], payment_method_id: 'dinheiro' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as PlaceOrderAnswer)._id;
-}
-
-async function setStatus(request: APIRequestContext, slug: string, orderId: string, status: string): Promise<void> {
-  const establishmentId = await storeId(request, slug);
-  const res = await request.put(`/api/establishments/${establishmentId}/orders/${orderId}/status`, {
-    headers: { ...API_HEADERS, Authorization: `ApiKey ${await apiKeyOf(slug)}` },
-    data: { status },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 test('an open page offers a reload when the catalogue is imported again, keeps the cart, and shows the new price after it [R-2.119]', async ({
   page,
 }, info) => {
@@ -93,10 +48,10 @@ test('an open page offers a reload when the catalogue is imported again, keeps t
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   await addBanana(page);
-  await connected(page);
+  await liveConnected(page);
   await expect(page.locator('[data-reload-prompt]')).toHaveCount(0);
 
-  importCatalogue(grocery(slug, 750));
+  importCatalogue(groceryCatalogue(slug, 750));
   const prompt = page.getByRole('region', { name: 'Cardápio atualizado' });
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('seu carrinho continua salvo');
@@ -117,7 +72,7 @@ test("'Agora não' puts the prompt away; it waits while a dialog is open, so not
   const slug = shopFor(info);
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await connected(page);
+  await liveConnected(page);
   const establishmentId = await storeId(request, slug);
   // The establishment closes by hand and opens again: each change renders the pages and says 'updated'.
   const switchTo = async (isOpen: string) => {
@@ -147,23 +102,25 @@ test("'Agora não' puts the prompt away; it waits while a dialog is open, so not
 test("the order page and 'Meus pedidos' show a status change at once, over the socket", async ({ page, context, request }, info) => {
   const slug = shopFor(info);
   const { token } = await logIn(context, request, slug, info, 'Rita Ao Vivo');
-  const orderId = await placePickupOrder(request, slug, token);
+  const establishmentId = await storeId(request, slug);
+  const key = await apiKeyOf(slug);
+  const orderId = await placeGroceryOrder(request, '', establishmentId, token);
 
   await page.goto(`/${slug}/pedido/${orderId}`);
   const status = page.locator('[data-order-status]').first();
   await expect(status).toHaveAttribute('data-order-status', 'registered');
-  await connected(page);
-  await setStatus(request, slug, orderId, 'confirmed');
+  await liveConnected(page);
+  await setOrderStatus(request, '', establishmentId, orderId, 'confirmed', key);
   // The poll comes every 10 s; the socket brings it well before.
   await expect(status).toHaveAttribute('data-order-status', 'confirmed', { timeout: 4000 });
 
   await page.goto(`/${slug}/minha-conta/pedidos`);
   const statusOf = (id: string) => page.locator(`[data-orders-item="${id}"] [data-order-status]`);
   await expect(statusOf(orderId)).toHaveAttribute('data-order-status', 'confirmed');
-  await connected(page);
+  await liveConnected(page);
   // A new order placed elsewhere (another tab, the phone) appears, and a status change shows.
-  const second = await placePickupOrder(request, slug, token);
+  const second = await placeGroceryOrder(request, '', establishmentId, token);
   await expect(statusOf(second)).toHaveAttribute('data-order-status', 'registered', { timeout: 4000 });
-  await setStatus(request, slug, orderId, 'complete');
+  await setOrderStatus(request, '', establishmentId, orderId, 'complete', key);
   await expect(statusOf(orderId)).toHaveAttribute('data-order-status', 'complete', { timeout: 4000 });
 });
