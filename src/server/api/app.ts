@@ -17,6 +17,7 @@ import { PHOTO_MAX_BODY_BYTES, PHOTO_UPLOAD_PATH, userRoutes } from './routes/us
 import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
@@ -96,6 +97,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', addressRoutes);
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);
+  app.route('/', feedbackRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {
