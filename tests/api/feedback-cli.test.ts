@@ -54,8 +54,12 @@ describe('npm run feedback', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'storefront-feedback-cli-'));
     ({ db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') }));
     await seedDemo(db, { dataDir });
-    // Each message a minute after the previous one, so 'newest first' is a fact of the test.
-    server = createServer(getRequestListener(createApi({ db, engine: 'sqlite', now: () => new Date((clock += 60_000)) }).fetch));
+    // The clock moves a minute at each request, so each message has its own time and 'newest first' is a fact of the test.
+    const now = () => {
+      clock += 60_000;
+      return new Date(clock);
+    };
+    server = createServer(getRequestListener(createApi({ db, engine: 'sqlite', now }).fetch));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     estId = await demoEstablishmentId(origin, SLUG);
