@@ -5,13 +5,22 @@
 // seed wrote to $DATA_DIR/establishment-keys.json. Output and errors are in Portuguese; any error
 // exits with a non-zero status.
 import { parseArgs } from 'node:util';
-import { config } from '../src/server/config.ts';
-import { keysFilePath, readKeysFile } from '../src/server/services/establishment-keys.ts';
 import { formatBRL } from '../src/domain/money.ts';
 import type { OrdersListAnswer, OrderView, StatusBody } from '../src/schemas/api-orders.ts';
-import type { ErrorBody } from '../src/schemas/api-errors.ts';
-import { API_HEADERS } from '../src/schemas/api-headers.ts';
-import type { EstablishmentAnswer, EstablishmentListItem } from '../src/schemas/views.ts';
+import {
+  type Answer,
+  CliError,
+  type ErrorContext,
+  call,
+  defaultServerUrl,
+  establishmentKey,
+  establishmentTimeZone,
+  expectStatus,
+  findEstablishment,
+  formatDateTime,
+  runCommand,
+  table,
+} from './lib/cli.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   registered: 'Recebido',
@@ -42,91 +51,15 @@ Opções:
   --status             só pedidos nesta situação (list): registered, confirmed, complete, canceled
   --limit              quantos pedidos listar (list; padrão 20, máximo 100)`;
 
-class CliError extends Error {
-  exitCode: number;
-  constructor(message: string, exitCode = 1) {
-    super(message);
-    this.exitCode = exitCode;
-  }
+/** The order an error is about, explained; the other codes are every command's (scripts/lib/cli.ts). */
+function orderError(code: string, context: ErrorContext): CliError | null {
+  if (code !== 'order_not_found') return null;
+  return new CliError(context.ref ? `Pedido ${context.ref} não encontrado em ${context.slug}.` : `Pedido não encontrado em ${context.slug}.`);
 }
-
-/** An API answer: the call's own type when the status is the expected one, the error body otherwise (src/schemas). */
-type Answer<T> = { status: number; json: T | Partial<ErrorBody> | null };
 
 /** The answer's body when the status is `expected`, else the Portuguese error for it. */
-function expect<T>(res: Answer<T>, expected: number, context: { slug: string; ref?: string }): T {
-  if (res.status !== expected || res.json === null) throw apiError(res.status, res.json as Partial<ErrorBody> | null, context);
-  return res.json as T;
-}
-
-async function call<T>(url: string, init: { method?: string; key?: string; body?: unknown } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { ...API_HEADERS };
-  if (init.key) headers.Authorization = `ApiKey ${init.key}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  } catch (err) {
-    const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-    throw new CliError(`Não foi possível conectar ao servidor em ${new URL(url).origin} (${reason}). Ele está rodando (npm start)?`);
-  }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  return { status: res.status, json: json as T | Partial<ErrorBody> | null };
-}
-
-/** The Portuguese message for an API error answer. */
-function apiError(status: number, json: Partial<ErrorBody> | null, context: { slug: string; ref?: string }): CliError {
-  const code = typeof json?.message === 'string' ? json.message : '';
-  switch (code) {
-    case 'invalid_api_key':
-      return new CliError(`Chave de API inválida para o estabelecimento ${context.slug}.`);
-    case 'order_not_found':
-      return new CliError(context.ref ? `Pedido ${context.ref} não encontrado em ${context.slug}.` : `Pedido não encontrado em ${context.slug}.`);
-    case 'establishment_not_found':
-      return new CliError(`Estabelecimento não encontrado: ${context.slug}.`);
-    case 'invalid_query':
-    case 'invalid_body':
-    case 'invalid_params':
-      return new CliError(`Pedido inválido ao servidor (${code}): ${(json?.fields ?? []).map((f) => f.message).join('; ')}`);
-    default:
-      return new CliError(`O servidor respondeu ${status}${code ? ` (${code})` : ''}.`);
-  }
-}
-
-function formatDateTime(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i]! - [...cell].length)))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+function expect<T>(res: Answer<T>, expected: number, context: ErrorContext): T {
+  return expectStatus(res, expected, context, (code) => orderError(code, context));
 }
 
 function parseCommandLine(argv: string[]) {
@@ -136,7 +69,7 @@ function parseCommandLine(argv: string[]) {
       allowPositionals: true,
       options: {
         establishment: { type: 'string', short: 'e' },
-        url: { type: 'string', default: `http://localhost:${process.env.PORT ?? 4321}` },
+        url: { type: 'string', default: defaultServerUrl() },
         key: { type: 'string' },
         reason: { type: 'string' },
         status: { type: 'string' },
@@ -161,21 +94,14 @@ async function main(argv: string[]): Promise<string> {
   if (command !== 'list' && !ref) throw new CliError(`Informe o número ou o id do pedido: npm run orders -- ${command} <pedido> --establishment ${slug}`, 2);
 
   const base = values.url.replace(/\/+$/, '');
-  let key = values.key;
-  if (!key) {
-    key = readKeysFile(config.dataDir)[slug];
-    if (!key) throw new CliError(`Nenhuma chave de API para ${slug} em ${keysFilePath(config.dataDir)}. Rode npm run seed ou informe --key.`);
-  }
+  const key = establishmentKey(slug, values.key);
 
-  const found = expect(await call<EstablishmentListItem[]>(`${base}/api/establishments?slug_area=${encodeURIComponent(slug)}`), 200, { slug });
-  const est = found[0];
-  if (!est) throw new CliError(`Estabelecimento não encontrado: ${slug}.`);
+  const est = await findEstablishment(base, slug);
   const estId = est._id;
   const ordersUrl = `${base}/api/establishments/${estId}/orders`;
 
   if (command === 'list') {
-    const details = await call<Partial<EstablishmentAnswer>>(`${base}/api/establishments/${estId}?fields=address`);
-    const timeZone = (details.status === 200 && (details.json as Partial<EstablishmentAnswer> | null)?.time_zone) || 'America/Sao_Paulo';
+    const timeZone = await establishmentTimeZone(base, estId);
     const query = new URLSearchParams({ sort: '-order', limit: values.limit ?? '20' });
     if (values.status) query.set('status', values.status);
     const list = expect(await call<OrdersListAnswer>(`${ordersUrl}?${query}`, { key }), 200, { slug });
@@ -219,14 +145,4 @@ async function main(argv: string[]): Promise<string> {
   return `Pedido nº ${order.order} ${action.done}.`;
 }
 
-try {
-  console.log(await main(process.argv.slice(2)));
-} catch (err) {
-  if (err instanceof CliError) {
-    console.error(err.message);
-    process.exitCode = err.exitCode;
-  } else {
-    console.error('Erro inesperado:', err);
-    process.exitCode = 1;
-  }
-}
+await runCommand(main);

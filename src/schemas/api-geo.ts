@@ -84,8 +84,11 @@ export const DeliveryTaxBody = type({
 // ---------------------------------------------------------------- answers
 
 /**
- * A saved address as the API answers it [R-3.45, R-3.46] (GET/POST /users/me/addresses), and the
- * copy an order keeps of its delivery address (OrderView.address); `lng_lat` is [lng, lat].
+ * An address as the API answers it [R-3.45, R-3.46]: the copy an order keeps of its delivery
+ * address (OrderView.address), and the base of a saved address (SavedAddressView). `lng_lat` is
+ * [lng, lat]. The spec names two fields twice (R-3.45): `additionalInfo` is always `complement`
+ * and `referencePoint` always `ref`, both names in every answer, so clients written against
+ * either naming read the same value (the save payload keeps complement and ref [R-3.47]).
  */
 export interface AddressView {
   _id: string;
@@ -95,12 +98,33 @@ export interface AddressView {
   /** null = 'S/C'. */
   complement: string | null;
   ref: string;
+  /** The spec's second name of `complement` (R-3.45): always equal to it. */
+  additionalInfo: string | null;
   neighborhood: string;
   city: string;
   state: string;
+  /** The spec's second name of `ref` (R-3.45): always equal to it. */
+  referencePoint: string;
   country: string;
   place: AddressPlace;
   lng_lat: [lng: number, lat: number];
+}
+
+/**
+ * One of the customer's saved addresses (GET/POST/PUT /users/me/addresses): the address and whether
+ * it is the customer's default, the one the checkout picks by itself (at most one is).
+ */
+export type SavedAddressView = AddressView & { is_default: boolean };
+
+/**
+ * The spec's second names filled from the first (R-3.45): an order placed before they existed kept
+ * a copy without them.
+ * Example: `withSpecNames({ ...a, complement: 'Apto 3', ref: 'Portão azul' }).additionalInfo === 'Apto 3'`
+ */
+export function withSpecNames<T extends Omit<AddressView, 'additionalInfo' | 'referencePoint'>>(
+  address: T,
+): T & Pick<AddressView, 'additionalInfo' | 'referencePoint'> {
+  return { ...address, additionalInfo: address.complement, referencePoint: address.ref };
 }
 
 /** What POST /users/me/addresses takes (before the schema trims and defaults it): the address form's payload. */
@@ -110,7 +134,7 @@ export type AddressBodyInput = typeof AddressBody.inferIn;
 export type AddressDelivery = { ok: true; price: number; distance: number } | { ok: false };
 
 /** A saved address with the delivery an establishment offers there (GET /users/me/addresses?establishment_id=). */
-export type AddressWithDelivery = AddressView & { delivery?: AddressDelivery };
+export type AddressWithDelivery = SavedAddressView & { delivery?: AddressDelivery };
 
 /** GET /users/me/addresses [R-7.41]. */
 export interface AddressesAnswer {

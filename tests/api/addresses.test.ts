@@ -1,11 +1,13 @@
 // The logged-in user's delivery addresses: save with every rule of the form, list newest first
-// (with an establishment's delivery fee when one is named), delete, and never another user's.
+// (with an establishment's delivery fee when one is named), edit, the default address, delete,
+// and never another user's.
 import { describe, expect, it } from 'vitest';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { estId, loadAllFixtures, loadCatalogue } from './helpers/fixtures.ts';
 import { bearerHeaders, cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { addressView, getUserAddress } from '../../src/server/db/addresses-repo.ts';
+import { withSpecNames } from '../../src/schemas/api-geo.ts';
 
 const centro = estId('bella-centro');
 const manaus = estId('mercado-manaus');
@@ -39,7 +41,22 @@ const BELLA_BANDS: CatalogueInput = {
 };
 const faixas = estId('bella-faixas');
 
-const ADDRESS_KEYS = ['_id', 'city', 'complement', 'country', 'lng_lat', 'neighborhood', 'number', 'place', 'ref', 'state', 'street'];
+const ADDRESS_KEYS = [
+  '_id',
+  'additionalInfo',
+  'city',
+  'complement',
+  'country',
+  'is_default',
+  'lng_lat',
+  'neighborhood',
+  'number',
+  'place',
+  'ref',
+  'referencePoint',
+  'state',
+  'street',
+];
 
 /** The body addressSavePayload builds, `meters` north of ORIGIN. */
 function payload(overrides: Record<string, unknown> = {}, meters = 500) {
@@ -72,6 +89,14 @@ forEachDatabase(
       const res = await ctx().call(`/api/users/me/addresses${query}`, { headers: cookieHeaders(s) });
       return { status: res.status, body: await res.json(), res };
     };
+    const edit = async (s: Session, id: string, body: unknown) => {
+      const res = await ctx().call(`/api/users/me/addresses/${id}`, { method: 'PUT', body, headers: cookieHeaders(s) });
+      return { status: res.status, body: await res.json(), res };
+    };
+    const makeDefault = async (s: Session, id: string) => {
+      const res = await ctx().call(`/api/users/me/addresses/${id}/default`, { method: 'PUT', headers: cookieHeaders(s) });
+      return { status: res.status, body: await res.json(), res };
+    };
     const remove = async (s: Session, id: string) => {
       const res = await ctx().call(`/api/users/me/addresses/${id}`, { method: 'DELETE', headers: cookieHeaders(s) });
       return { status: res.status, text: await res.text() };
@@ -92,12 +117,15 @@ forEachDatabase(
           number: '250',
           complement: 'Apto 3',
           ref: 'Em frente à praça',
+          additionalInfo: 'Apto 3',
           neighborhood: 'Sé',
           city: 'São Paulo',
           state: 'SP',
+          referencePoint: 'Em frente à praça',
           country: 'BR',
           place: 'house',
           lng_lat: [expect.any(Number), expect.any(Number)],
+          is_default: false,
         });
         // To the metre (PostgreSQL keeps the position in a REAL column).
         expect(r.body.lng_lat[0]).toBeCloseTo(body.lng, 5);
@@ -223,6 +251,144 @@ forEachDatabase(
       });
     });
 
+    describe("the spec's field names [R-3.45]", () => {
+      it('answers every address with _id, street, number, complement, ref, additionalInfo, neighborhood, city, state, referencePoint and lng_lat, additionalInfo = complement and referencePoint = ref [R-3.45]', async () => {
+        const { session } = await registerUser(ctx(), faixas);
+        const withBoth = await save(session, payload({ complement: 'Bloco B', ref: 'Portão azul' }));
+        const without = await save(session, payload({ complement: null, ref: 'Ao lado da padaria' }, 700));
+        const spec = ['_id', 'street', 'number', 'complement', 'ref', 'additionalInfo', 'neighborhood', 'city', 'state', 'referencePoint', 'lng_lat'];
+        const answers = [
+          withBoth.body,
+          without.body,
+          ...(await list(session)).body.addresses,
+          ...(await list(session, `?establishment_id=${faixas}`)).body.addresses,
+          (await edit(session, withBoth.body._id, payload({ complement: 'Bloco C', ref: 'Portão verde' }))).body,
+          (await makeDefault(session, without.body._id)).body,
+        ];
+        expect(answers).toHaveLength(8);
+        for (const a of answers) {
+          for (const key of spec) expect(a, key).toHaveProperty(key);
+          expect(a.additionalInfo).toBe(a.complement);
+          expect(a.referencePoint).toBe(a.ref);
+        }
+        expect(answers[6]).toMatchObject({ additionalInfo: 'Bloco C', referencePoint: 'Portão verde' });
+        expect(answers[7]).toMatchObject({ complement: null, additionalInfo: null, referencePoint: 'Ao lado da padaria' });
+        // The save payload keeps the spec's save names [R-3.47]: the second names are answers only.
+        const ignored = await save(session, payload({ additionalInfo: 'Outro', referencePoint: 'Outra', complement: 'Casa 2', ref: 'Muro branco' }));
+        expect(ignored.body).toMatchObject({ complement: 'Casa 2', additionalInfo: 'Casa 2', ref: 'Muro branco', referencePoint: 'Muro branco' });
+      });
+
+      it("an order's copy of its address carries both names too, also one placed before they existed [R-3.45]", async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const saved = (await save(session, payload())).body;
+        const row = await getUserAddress(ctx().db, user._id, saved._id);
+        const { is_default: _flag, ...copy } = saved;
+        expect(addressView(row!)).toEqual(copy);
+        // An order placed earlier kept { complement, ref } only: orderView fills the second names.
+        const { additionalInfo: _a, referencePoint: _r, ...older } = copy;
+        expect(withSpecNames(older)).toEqual(copy);
+      });
+    });
+
+    describe('PUT /users/me/addresses/{id}', () => {
+      it("replaces every field of one of the user's addresses with the form's payload, keeping its id and place in the list", async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const older = (await save(session, payload({ street: 'Primeira' }))).body;
+        const target = (await save(session, payload({ street: 'Rua Antiga', number: '10', complement: 'Casa', place: 'house' }))).body;
+        const r = await edit(session, target._id, payload({ street: ' Rua Nova ', number: null, complement: null, ref: 'Esquina', place: 'work' }, 900));
+        expect(r.status).toBe(200);
+        expect(r.res.headers.get('cache-control')).toBe('no-store');
+        expect(r.body).toMatchObject({ _id: target._id, street: 'Rua Nova', number: null, complement: null, ref: 'Esquina', place: 'work', is_default: false });
+        expect(r.body.lng_lat[1]).toBeCloseTo(ORIGIN[1] + 900 / M_PER_DEG, 5);
+        // Newest first is by creation: an edit does not move it.
+        expect((await list(session)).body.addresses).toEqual([r.body, older]);
+      });
+
+      it("checks the payload like a save, and never touches another user's address", async () => {
+        const owner = await registerUser(ctx(), centro);
+        const intruder = await registerUser(ctx(), centro);
+        const address = (await save(owner.session, payload())).body;
+        const bad = await edit(owner.session, address._id, payload({ street: '  ', number: '12a' }));
+        expect(bad.status).toBe(400);
+        expect(bad.body.message).toBe('invalid_body');
+        expect(paths(bad.body)).toEqual(['number', 'street']);
+        const foreign = await edit(intruder.session, address._id, payload({ street: 'Invasão' }));
+        expect([foreign.status, foreign.body]).toEqual([404, { message: 'address_not_found' }]);
+        expect((await edit(owner.session, 'nao-existe', payload())).status).toBe(404);
+        expect((await ctx().call(`/api/users/me/addresses/${address._id}`, { method: 'PUT', body: payload() })).status).toBe(401);
+        // Nothing half-written.
+        expect((await list(owner.session)).body.addresses).toEqual([address]);
+      });
+    });
+
+    describe('PUT /users/me/addresses/{id}/default', () => {
+      it('makes one address the default and the previous one ordinary; at most one default, on every device', async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const a = (await save(session, payload({ street: 'Casa' }))).body;
+        const b = (await save(session, payload({ street: 'Trabalho' }))).body;
+        expect((await list(session)).body.addresses.map((x: { is_default: boolean }) => x.is_default)).toEqual([false, false]);
+        const first = await makeDefault(session, a._id);
+        expect(first.status).toBe(200);
+        expect(first.body).toEqual({ ...a, is_default: true });
+        const second = await makeDefault(session, b._id);
+        expect(second.body).toEqual({ ...b, is_default: true });
+        // Another session of the same customer (another device) sees the same default.
+        const login = await ctx().call('/api/auth/login', { method: 'POST', body: { establishment_id: centro, login: user.email, password: 'segr3do' } });
+        expect(login.status).toBe(200);
+        const other = await ctx().call('/api/users/me/addresses', {
+          headers: {
+            Cookie: login.headers
+              .getSetCookie()
+              .map((c) => c.split(';')[0])
+              .join('; '),
+            'Establishment-Id': centro,
+          },
+        });
+        expect((await other.json()).addresses.map((x: { street: string; is_default: boolean }) => [x.street, x.is_default])).toEqual([
+          ['Trabalho', true],
+          ['Casa', false],
+        ]);
+        // Setting it again changes nothing; an edit keeps it.
+        expect((await makeDefault(session, b._id)).body.is_default).toBe(true);
+        expect((await edit(session, b._id, payload({ street: 'Trabalho novo' }))).body).toMatchObject({ street: 'Trabalho novo', is_default: true });
+        const stored = await ctx().db.selectFrom('users').select('default_address_id').where('id', '=', user._id).executeTakeFirstOrThrow();
+        expect(stored.default_address_id).toBe(b._id);
+      });
+
+      it("deleting the default leaves none; another user's address cannot be made the default", async () => {
+        const owner = await registerUser(ctx(), centro);
+        const intruder = await registerUser(ctx(), centro);
+        const address = (await save(owner.session, payload())).body;
+        const mine = (await save(intruder.session, payload({ street: 'Minha' }))).body;
+        await makeDefault(intruder.session, mine._id);
+        const foreign = await makeDefault(intruder.session, address._id);
+        expect([foreign.status, foreign.body]).toEqual([404, { message: 'address_not_found' }]);
+        // The intruder's own default is untouched by the refused call.
+        expect((await list(intruder.session)).body.addresses[0].is_default).toBe(true);
+        expect((await list(owner.session)).body.addresses[0].is_default).toBe(false);
+        expect((await makeDefault(owner.session, 'bad id!')).status).toBe(400);
+        expect((await ctx().call(`/api/users/me/addresses/${address._id}/default`, { method: 'PUT' })).status).toBe(401);
+
+        await makeDefault(owner.session, address._id);
+        await remove(owner.session, address._id);
+        const next = (await save(owner.session, payload({ street: 'Nova' }))).body;
+        expect(next.is_default).toBe(false);
+        expect((await list(owner.session)).body.addresses.some((x: { is_default: boolean }) => x.is_default)).toBe(false);
+      });
+
+      it('two devices choosing different defaults at once leave exactly one', async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const ids: string[] = [];
+        for (const street of ['Um', 'Dois', 'Três', 'Quatro']) ids.push((await save(session, payload({ street }))).body._id);
+        const answers = await Promise.all(ids.flatMap((id) => [makeDefault(session, id), makeDefault(session, id)]));
+        expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+        const marked = (await list(session)).body.addresses.filter((x: { is_default: boolean }) => x.is_default);
+        expect(marked).toHaveLength(1);
+        const stored = await ctx().db.selectFrom('users').select('default_address_id').where('id', '=', user._id).executeTakeFirstOrThrow();
+        expect(marked[0]._id).toBe(stored.default_address_id);
+      });
+    });
+
     describe('DELETE /users/me/addresses/{id}', () => {
       it("deletes one of the user's addresses: 204, then gone [R-7.43]", async () => {
         const { session } = await registerUser(ctx(), centro);
@@ -257,7 +423,9 @@ forEachDatabase(
         const saved = (await save(owner.session, payload({ number: null }))).body;
         const row = await getUserAddress(ctx().db, owner.user._id, saved._id);
         expect(row).toBeDefined();
-        expect(addressView(row!)).toEqual(saved);
+        const { is_default, ...copy } = saved;
+        expect(is_default).toBe(false);
+        expect(addressView(row!)).toEqual(copy);
         expect(await getUserAddress(ctx().db, other.user._id, saved._id)).toBeUndefined();
         expect(await getUserAddress(ctx().db, owner.user._id, 'missing')).toBeUndefined();
       });

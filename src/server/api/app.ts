@@ -18,6 +18,7 @@ import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { openingRoutes } from './routes/opening.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
@@ -101,6 +102,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);
   app.route('/', openingRoutes);
+  app.route('/', feedbackRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {

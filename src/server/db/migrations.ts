@@ -299,12 +299,46 @@ const dropSearchText: Migration = {
   },
 };
 
+// The account area (docs/api.md 'Addresses' and 'Problem reports and suggestions'): the customer's
+// default delivery address, kept on the user so it follows the customer to every device, and what
+// customers tell the establishment: problem reports (what went wrong, optionally which order) and
+// suggestions. The default is a plain id, not a foreign key (users and addresses would reference
+// each other): one update sets it, so there is never a second default, and an id left by a deleted
+// address names nothing (address ids are random and never reused), which reads as 'no default'.
+const accountFeedback: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').addColumn('default_address_id', 'text').execute();
+
+    await db.schema
+      .createTable('customer_feedback')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      // report | suggestion (src/domain/feedback.ts).
+      .addColumn('kind', 'text', (c) => c.notNull())
+      // A report's REPORT_TOPICS entry; null for a suggestion.
+      .addColumn('topic', 'text')
+      // The order a report is about (the customer's own, at this establishment), or null.
+      .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('set null'))
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('customer_feedback_establishment').on('customer_feedback').columns(['establishment_id', 'kind', 'created_at']).execute();
+    await db.schema.createIndex('customer_feedback_user').on('customer_feedback').columns(['user_id', 'establishment_id', 'created_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('customer_feedback').execute();
+    await db.schema.alterTable('users').dropColumn('default_address_id').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
   '0002_accounts': accounts,
   '0003_checkout': checkout,
   '0004_search_index': dropSearchText,
+  '0005_account_feedback': accountFeedback,
 };
 
 export const migrationProvider: MigrationProvider = {

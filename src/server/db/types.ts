@@ -80,6 +80,17 @@ export interface FeedbackRow {
   message: string;
   created_at: string;
 }
+export interface CustomerFeedbackRow {
+  id: string;
+  establishment_id: string;
+  user_id: string;
+  /** report | suggestion. */
+  kind: string;
+  topic: string | null;
+  order_id: string | null;
+  message: string;
+  created_at: string;
+}
 export interface UserRow {
   id: string;
   company_id: string;
@@ -98,6 +109,8 @@ export interface UserRow {
   banned: number;
   created_at: string;
   updated_at: string;
+  /** The id of the user's default delivery address; an id no address has any more (deleted) means none. */
+  default_address_id: string | null;
 }
 export interface SessionRow {
   token_hash: string;
@@ -112,8 +125,8 @@ export interface LoginFailureRow {
   failed_at: string;
 }
 
-/** The stored address: the answer's fields (src/schemas/api-geo.ts AddressView) with the position in two columns. */
-export type AddressRow = Omit<AddressView, '_id' | 'place' | 'lng_lat'> & {
+/** The stored address: the answer's own fields (src/schemas/api-geo.ts AddressView, without the spec's second names) with the position in two columns. */
+export type AddressRow = Omit<AddressView, '_id' | 'place' | 'lng_lat' | 'additionalInfo' | 'referencePoint'> & {
   id: string;
   user_id: string;
   /** One of ADDRESS_PLACES, as text (src/server/db/addresses-repo.ts addressView reads it back). */
@@ -195,4 +208,5 @@ export interface DB {
   orders: OrderRow;
   idempotency_keys: IdempotencyKeyRow;
   establishment_api_keys: EstablishmentApiKeyRow;
+  customer_feedback: CustomerFeedbackRow;
 }

@@ -64,6 +64,7 @@ export async function insertUser(db: Database, user: NewUser, now: Date): Promis
     banned: 0,
     created_at: at,
     updated_at: at,
+    default_address_id: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;

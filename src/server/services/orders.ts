@@ -11,7 +11,7 @@ import { Refusal, invalidBody } from './refusal.ts';
 import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
-import type { AddressView } from '../../schemas/api-geo.ts';
+import { withSpecNames, type AddressView } from '../../schemas/api-geo.ts';
 import type { PlaceOrderAnswer, OrderBody, OrderField, OrderItemView, OrderStatus, OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
 import { listOrderVariations } from '../db/catalogue-repo.ts';
 import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
@@ -328,7 +328,8 @@ export function orderView(row: OrderRow, customer?: { _id: string; name: string;
     payment_payback: row.payment_payback,
     tax_receipt: row.tax_receipt === 1,
     tax_id: row.tax_id,
-    address: row.address ? JSON.parse(row.address) : null,
+    // An order placed before the spec's second names were answered kept a copy without them.
+    address: row.address ? withSpecNames(JSON.parse(row.address)) : null,
     scheduled_at: row.scheduled_at,
     note: row.note,
     items: JSON.parse(row.items),
