@@ -3,7 +3,7 @@
 // re-render call, which sends it before the establishment's pages are rendered again. Whatever a
 // process holds in memory about a catalogue (search indexes, answers of the catalogue reads) drops
 // that establishment's part here, so the pages rendered next and every later read see the new data.
-// Across server processes the live-updates channel will carry the same signal.
+// Other server processes get it through the live-updates event bus (src/server/live/live.ts).
 
 export type CatalogueChange = { slug: string };
 type Listener = (change: CatalogueChange) => void;
