@@ -32,7 +32,14 @@ export async function startLive(establishmentId: string): Promise<void> {
   const s = shared();
   if (s.establishmentId) return;
   s.establishmentId = establishmentId;
-  const { default: PartySocket } = await import('partysocket');
+  let PartySocket: typeof import('partysocket').default;
+  try {
+    PartySocket = (await import('partysocket')).default;
+  } catch (err) {
+    // Offline or a new deployment: a later call may try again.
+    s.establishmentId = '';
+    throw err;
+  }
   const socket = new PartySocket({
     host: location.host,
     protocol: location.protocol === 'https:' ? 'wss' : 'ws',
@@ -60,7 +67,14 @@ export async function startLive(establishmentId: string): Promise<void> {
     const message = parse(event.data);
     if (message) for (const listener of s.messages) listener(message);
   });
-  onSessionChange(() => socket.reconnect());
+  // A login, a logout or another customer: the server learns who the socket is for at the connection.
+  let customer: string | null | undefined;
+  onSessionChange((user) => {
+    const now = user?._id ?? null;
+    if (now === customer) return;
+    customer = now;
+    socket.reconnect();
+  });
 }
 
 /** Calls `listener` with every message of the channel; answers the function that stops it. */
