@@ -17,7 +17,9 @@ import { PHOTO_MAX_BODY_BYTES, PHOTO_UPLOAD_PATH, userRoutes } from './routes/us
 import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { orderFollowupRoutes } from './routes/order-followup.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
+import { defaultWhatsAppSender, type WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
@@ -37,6 +39,8 @@ export interface ApiDeps {
   secureCookies?: boolean;
   /** The catalogue reads held in memory (src/server/cache/catalogue-cache.ts); the server passes one and drops it on the catalogue change signal. */
   catalogueCache?: CatalogueCache;
+  /** Where the order updates customers ask for go; default: the WhatsApp Cloud API when configured, else the development outbox. */
+  whatsApp?: WhatsAppSender;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -44,10 +48,10 @@ export function maxBodyBytesFor(method: string, path: string, general: number): 
   return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
 
-export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now'>> & ApiDeps } };
+export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp'>> & ApiDeps } };
 
 export function createApi(deps: ApiDeps) {
-  const full = { now: () => new Date(), ...deps };
+  const full = { now: () => new Date(), ...deps, whatsApp: deps.whatsApp ?? defaultWhatsAppSender(deps.db) };
   const app = new Hono<ApiEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
@@ -96,6 +100,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', addressRoutes);
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);
+  app.route('/', orderFollowupRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {
