@@ -34,3 +34,11 @@ export async function recordOutboxMessage(db: Database, message: OutboxMessage, 
 export async function listOutboxMessages(db: Database, limit: number): Promise<OutboxMessageRow[]> {
   return db.selectFrom('outbox_messages').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }
+
+export async function countOutboxMessages(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('outbox_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
