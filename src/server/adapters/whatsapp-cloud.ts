@@ -25,7 +25,7 @@ export interface CloudApiOptions {
 }
 
 /** The JSON body of the send call for one message. */
-export function cloudApiMessageBody(message: WhatsAppMessage, template: CloudApiOptions['template']): Record<string, unknown> {
+function cloudApiMessageBody(message: WhatsAppMessage, template: CloudApiOptions['template']): Record<string, unknown> {
   const head = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to };
   if (!template) return { ...head, type: 'text', text: { preview_url: true, body: message.text } };
   return {
