@@ -1,11 +1,13 @@
-// `npm run orders -- list|confirm|complete|cancel [<nº do pedido ou id>] --establishment <slug>
-//   [--url http://localhost:4321] [--key <chave>] [--reason <texto>] [--status <situação>]`
+// `npm run orders -- list|show|confirm|complete|cancel [<nº do pedido ou id>] --establishment <slug>
+//   [--url http://localhost:4321] [--key <chave>] [--reason <texto>] [--status <situação>] [--evaluated]`
 // The establishment's side of the orders, on the command line: talks HTTP to the running server
 // with the establishment's API key (docs/api.md 'Orders'). The key defaults to the one the demo
 // seed wrote to $DATA_DIR/establishment-keys.json. Output and errors are in Portuguese; any error
 // exits with a non-zero status.
 import { parseArgs } from 'node:util';
 import { formatBRL } from '../src/domain/money.ts';
+import { EVALUATION_ASPECTS, RATING_MAX, type EvaluationAspect } from '../src/domain/evaluation.ts';
+import { maskPhone } from '../src/domain/phone.ts';
 import type { OrdersListAnswer, OrderView, StatusBody } from '../src/schemas/api-orders.ts';
 import {
   type Answer,
@@ -29,6 +31,9 @@ const STATUS_LABELS: Record<string, string> = {
   canceled: 'Cancelado',
 };
 const DELIVERY_LABELS: Record<string, string> = { delivery: 'Entrega', pickup: 'Retirada', local: 'No local' };
+/** The aspects as the customer's evaluation page names them (islands/order/i18n: order:evaluation.aspects). */
+const ASPECT_LABELS: Record<EvaluationAspect, string> = { packing: 'Embalagem', delivery: 'Entrega', product: 'Produto', deadline: 'Prazo' };
+const MAX_TOTAL = RATING_MAX * EVALUATION_ASPECTS.length;
 const ACTIONS = {
   confirm: { status: 'confirmed', verb: 'confirmar', done: 'confirmado' },
   complete: { status: 'complete', verb: 'concluir', done: 'concluído' },
@@ -38,7 +43,8 @@ const ACTIONS = {
 const USAGE = `Uso: npm run orders -- <comando> [<nº do pedido ou id>] --establishment <slug> [opções]
 
 Comandos:
-  list                 lista os pedidos do estabelecimento (mais recentes primeiro)
+  list                 lista os pedidos do estabelecimento (mais recentes primeiro), com a avaliação de cada um
+  show <pedido>        mostra um pedido: itens, total e a avaliação do cliente nota a nota
   confirm <pedido>     confirma um pedido recebido
   complete <pedido>    conclui um pedido confirmado
   cancel <pedido>      cancela um pedido recebido ou confirmado
@@ -49,6 +55,7 @@ Opções:
   --key                chave de API (padrão: a de $DATA_DIR/establishment-keys.json)
   --reason             motivo do cancelamento
   --status             só pedidos nesta situação (list): registered, confirmed, complete, canceled
+  --evaluated          só pedidos avaliados pelo cliente (list)
   --limit              quantos pedidos listar (list; padrão 20, máximo 100)`;
 
 /** The order an error is about, explained; the other codes are every command's (scripts/lib/cli.ts). */
@@ -73,6 +80,7 @@ function parseCommandLine(argv: string[]) {
         key: { type: 'string' },
         reason: { type: 'string' },
         status: { type: 'string' },
+        evaluated: { type: 'boolean' },
         limit: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -82,12 +90,36 @@ function parseCommandLine(argv: string[]) {
   }
 }
 
+/** One order as the establishment reads it: who, what, how much, and the customer's evaluation aspect by aspect. */
+function showOrder(o: OrderView, timeZone: string): string {
+  const lines = [
+    `Pedido nº ${o.order} — ${STATUS_LABELS[o.status] ?? o.status}`,
+    `Criado em: ${formatDateTime(o.created_at, timeZone)}`,
+    `Tipo: ${DELIVERY_LABELS[o.delivery_type] ?? o.delivery_type}`,
+  ];
+  if (o.customer) lines.push(`Cliente: ${o.customer.name} ${maskPhone(o.customer.phone)}`);
+  lines.push('', 'Itens:');
+  lines.push(table(o.items.map((i) => [`  ${i.qnt}x`, i.name, formatBRL(i.line_cents)])));
+  lines.push('', `Total: ${formatBRL(o.totals.total)}`, '');
+  if (!o.evaluation) {
+    lines.push(o.status === 'complete' ? 'Avaliação: o cliente ainda não avaliou este pedido.' : 'Avaliação: só pedidos concluídos são avaliados.');
+  } else {
+    const e = o.evaluation;
+    lines.push(`Avaliação: ${e.total}/${MAX_TOTAL}, em ${formatDateTime(e.evaluated_at, timeZone)}`);
+    // 'delivery' is the handing over for a pickup or table order (docs/api.md 'Evaluation').
+    const label = (a: EvaluationAspect) => (a === 'delivery' && o.delivery_type !== 'delivery' ? 'Retirada/atendimento' : ASPECT_LABELS[a]);
+    lines.push(table(EVALUATION_ASPECTS.map((a) => [`  ${label(a)}`, `${e[a]}/${RATING_MAX}`])));
+  }
+  return lines.join('\n');
+}
+
 async function main(argv: string[]): Promise<string> {
   const parsed = parseCommandLine(argv);
   const { values, positionals } = parsed;
   const [command, ref, ...extra] = positionals;
   if (values.help) return USAGE;
-  if (!command || !(command === 'list' || command in ACTIONS)) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
+  if (!command || !(command === 'list' || command === 'show' || command in ACTIONS))
+    throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
   if (extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
   const slug = values.establishment;
   if (!slug) throw new CliError(`Informe o estabelecimento: --establishment <slug>\n\n${USAGE}`, 2);
@@ -104,10 +136,11 @@ async function main(argv: string[]): Promise<string> {
     const timeZone = await establishmentTimeZone(base, estId);
     const query = new URLSearchParams({ sort: '-order', limit: values.limit ?? '20' });
     if (values.status) query.set('status', values.status);
+    if (values.evaluated) query.set('evaluated', 'true');
     const list = expect(await call<OrdersListAnswer>(`${ordersUrl}?${query}`, { key }), 200, { slug });
     const orders = list.orders;
-    if (orders.length === 0) return `Nenhum pedido em ${est.name}.`;
-    const rows = [['Nº', 'Situação', 'Criado em', 'Tipo', 'Agendado para', 'Cliente', 'Total']];
+    if (orders.length === 0) return values.evaluated ? `Nenhum pedido avaliado em ${est.name}.` : `Nenhum pedido em ${est.name}.`;
+    const rows = [['Nº', 'Situação', 'Criado em', 'Tipo', 'Agendado para', 'Cliente', 'Avaliação', 'Total']];
     for (const o of orders) {
       rows.push([
         String(o.order),
@@ -116,6 +149,7 @@ async function main(argv: string[]): Promise<string> {
         DELIVERY_LABELS[o.delivery_type] ?? o.delivery_type,
         o.scheduled_at ? formatDateTime(o.scheduled_at, timeZone).slice(0, 16) : '-',
         o.customer?.name ?? '-',
+        o.evaluation ? `${o.evaluation.total}/${MAX_TOTAL}` : '-',
         formatBRL(o.totals.total),
       ]);
     }
@@ -123,7 +157,6 @@ async function main(argv: string[]): Promise<string> {
     return `${est.name}: ${shown}\n\n${table(rows)}`;
   }
 
-  const action = ACTIONS[command as keyof typeof ACTIONS];
   // A number is the establishment's order number; anything else an order id.
   let order: OrderView | undefined;
   if (/^\d+$/.test(ref!)) {
@@ -132,6 +165,9 @@ async function main(argv: string[]): Promise<string> {
   } else {
     order = expect(await call<OrderView>(`${ordersUrl}/${encodeURIComponent(ref!)}`, { key }), 200, { slug, ref: ref! });
   }
+  if (command === 'show') return showOrder(order, await establishmentTimeZone(base, estId));
+
+  const action = ACTIONS[command as keyof typeof ACTIONS];
   const body: Partial<typeof StatusBody.inferIn> = { status: action.status };
   if (values.reason) body.cancellation_reason = values.reason;
   const changed = await call<OrderView>(`${ordersUrl}/${order._id}/status`, { method: 'PUT', key, body });

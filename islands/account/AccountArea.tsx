@@ -12,6 +12,7 @@ import type { AccountAreaProps, AccountSection } from '../../src/schemas/island-
 import { AuthForms } from './AuthForms.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { OrdersList } from '../order/OrdersList.tsx';
+import { OrderEvaluation } from '../order/OrderEvaluation.tsx';
 
 const MENU: { section: AccountSection; path: string }[] = [
   { section: 'home', path: '' },
@@ -91,6 +92,8 @@ export default function AccountArea({ establishmentId, slug, section, member, re
           </>
         ) : section === 'pedidos' ? (
           <OrdersList establishmentId={establishmentId} slug={slug} />
+        ) : section === 'evaluation' ? (
+          <OrderEvaluation establishmentId={establishmentId} slug={slug} timeZone={timeZone} />
         ) : (
           <div data-coming-soon>
             <p className="mb-3 mt-2 inline-block rounded-full bg-surface px-3 py-1 text-sm font-semibold text-ink">{t('account:page.soon')}</p>

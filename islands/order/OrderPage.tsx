@@ -9,12 +9,13 @@
 // ), a failed poll is only logged and keeps what is shown.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveOrders } from './useLiveOrders.ts';
-import { getSession, onSessionChange } from '../../src/client/session.ts';
+import { getSession, onSessionChange, type SessionUser } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import type { OrderPageProps } from '../../src/schemas/island-props.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
+import { OrderFollowUp } from './OrderFollowUp.tsx';
 import { OrderDetails, statusLabel } from './OrderDetails.tsx';
 import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
 import { routes } from '../../src/lib/urls.ts';
@@ -42,6 +43,8 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
   const [announcement, setAnnouncement] = useState('');
   const [cancelling, setCancelling] = useState(false);
   const [cancelBusy, setCancelBusy] = useState(false);
+  /** The customer's phone, for the WhatsApp updates ('' until known). */
+  const [phone, setPhone] = useState('');
   const etag = useRef<string | null>(null);
   const shown = useRef<OrderView | null>(null);
   const inFlight = useRef(false);
@@ -86,7 +89,8 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
   // Who is looking: a visitor gets the login link, a customer the order.
   useEffect(() => {
     setHydrated(true);
-    const decide = (user: unknown) => {
+    const decide = (user: SessionUser | null) => {
+      setPhone(user?.phone ?? '');
       if (user) void refresh();
       else setState({ kind: 'visitor' });
     };
@@ -204,6 +208,7 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
           <article className="rounded-xl border border-solid border-line bg-card p-4 md:p-6" data-order={state.order._id}>
             <OrderDetails order={state.order} timeZone={timeZone} />
           </article>
+          <OrderFollowUp establishmentId={establishmentId} slug={slug} order={state.order} phone={phone} timeZone={timeZone} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap gap-4">
               <a href={ordersUrl} className="font-semibold text-brand" data-order-list-link>

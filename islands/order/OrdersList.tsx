@@ -1,6 +1,7 @@
 // 'Meus pedidos' in the account: the customer's orders at this establishment,
 // newest first (GET .../orders?sort=-order&page&limit), each with its number, status, date, delivery
-// type and total, linking to its order page; 'Carregar mais' fetches the next page. The first page
+// type and total, linking to its order page, and its evaluation: the rating once sent, else
+// 'Avaliar pedido' while the order may be evaluated; 'Carregar mais' fetches the next page. The first page
 // is the page's required data (a failure goes to the error page ); a failed 'Carregar mais'
 // says so in a toast (islands/shared/call-failure.ts). A new order or a status change arrives over
 // the live-updates socket and is shown at once (islands/order/useLiveOrders.ts).
@@ -11,6 +12,7 @@ import { DEFAULT_TIME_ZONE } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import { readStoreIsland } from '../../src/client/store-island.ts';
 import { StatusBadge } from './OrderDetails.tsx';
+import { canEvaluate, EvaluateLink, MAX_TOTAL } from './evaluation-parts.tsx';
 import { listOrders, readOrder, type OrderView } from './order-api.ts';
 import { zonedDateTime } from './format.ts';
 import { routes } from '../../src/lib/urls.ts';
@@ -118,10 +120,11 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
       <p className="m-0 text-sm text-muted">{t('order:list.count', { count: state.total })}</p>
       <ul className="m-0 flex list-none flex-col gap-2 p-0">
         {state.orders.map((o) => (
-          <li key={o._id} data-orders-item={o._id}>
+          <li key={o._id} className="flex flex-col overflow-hidden rounded-xl border border-solid border-line bg-card text-ink" data-orders-item={o._id}>
             <a
               href={routes.order(slug, o._id)}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-solid border-line bg-card p-3 text-ink no-underline hover:bg-surface"
+              className="flex flex-wrap items-center justify-between gap-2 p-3 text-ink no-underline hover:bg-surface"
+              data-orders-open
             >
               <span className="flex min-w-0 flex-col gap-0.5">
                 <span className="font-bold">{t('order:view.number', { number: o.order })}</span>
@@ -136,6 +139,20 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
                 </span>
               </span>
             </a>
+            {o.evaluation ? (
+              <p className="m-0 border-0 border-t border-solid border-line px-3 py-2 text-sm text-ink" data-orders-rating={o.evaluation.total}>
+                <span aria-hidden="true" className="text-amber-600">
+                  ★{' '}
+                </span>
+                {t('order:evaluation.short', { total: o.evaluation.total, max: MAX_TOTAL })}
+              </p>
+            ) : (
+              canEvaluate(o) && (
+                <p className="m-0 border-0 border-t border-solid border-line px-3 py-2 text-sm">
+                  <EvaluateLink slug={slug} order={o} />
+                </p>
+              )
+            )}
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@
 // ApiFailure all the same, and a 401 that ends the session goes to the session's handler as
 // api()'s do (a 401 anywhere leads to the login [R-8.68]).
 import { api, ApiFailure, reportUnauthorized } from '../../src/client/api.ts';
-import type { OrdersListAnswer, OrderView } from '../../src/schemas/api-orders.ts';
+import type { EvaluationBody, OrdersListAnswer, OrderView, WhatsAppBotStatusAnswer, WhatsAppUpdatesAnswer } from '../../src/schemas/api-orders.ts';
 import { API_HEADERS, ESTABLISHMENT_HEADER } from '../../src/schemas/api-headers.ts';
 
 export type { OrderView } from '../../src/schemas/api-orders.ts';
@@ -52,4 +52,32 @@ export function cancelOrder(establishmentId: string, orderId: string, reason: st
 export function listOrders(establishmentId: string, page: number, limit: number): Promise<OrdersListAnswer> {
   const params = new URLSearchParams({ sort: '-order', page: String(page), limit: String(limit) });
   return api<OrdersListAnswer>(`/establishments/${encodeURIComponent(establishmentId)}/orders?${params}`, { establishmentId });
+}
+
+/** The customer's evaluation of a completed order [R-7.26]; answers the order with it. */
+export function evaluateOrder(establishmentId: string, orderId: string, ratings: EvaluationBody): Promise<OrderView> {
+  return api<OrderView>(`/establishments/${encodeURIComponent(establishmentId)}/orders/${encodeURIComponent(orderId)}/evaluate`, {
+    method: 'PUT',
+    body: ratings,
+    establishmentId,
+  });
+}
+
+/** Whether the establishment's WhatsApp bot is connected [R-7.29]. */
+export function whatsAppBotStatus(establishmentId: string): Promise<WhatsAppBotStatusAnswer> {
+  return api<WhatsAppBotStatusAnswer>(`/amodelivery/whatsapp-bot/${encodeURIComponent(establishmentId)}/status`);
+}
+
+/** Whether the order's status changes come on WhatsApp [R-7.27]. */
+export function readWhatsAppUpdates(establishmentId: string, orderId: string): Promise<WhatsAppUpdatesAnswer> {
+  return api<WhatsAppUpdatesAnswer>(`/orders/${encodeURIComponent(orderId)}/whatsapp-updates`, { establishmentId });
+}
+
+/** Turns them on or off [R-7.28]. */
+export function changeWhatsAppUpdates(establishmentId: string, orderId: string, on: boolean): Promise<WhatsAppUpdatesAnswer> {
+  return api<WhatsAppUpdatesAnswer>(`/orders/${encodeURIComponent(orderId)}/whatsapp-updates`, {
+    method: 'PATCH',
+    body: { receive_updates_in_whatsapp: on },
+    establishmentId,
+  });
 }

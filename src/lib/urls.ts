@@ -14,6 +14,8 @@ export const routes = {
   order: (slug: string, orderId: string) => `/${slug}/pedido/${encodeURIComponent(orderId)}`,
   /** The account's order list. */
   orders: (slug: string) => `/${slug}/minha-conta/pedidos`,
+  /** The evaluation of one order [R-2.27]: the account's child route, the order named in the query. */
+  evaluation: (slug: string, orderId: string) => `/${slug}/minha-conta/pedidos/evaluation?pedido=${encodeURIComponent(orderId)}`,
   sitemap: (slug: string) => `/${slug}/sitemap.xml`,
   select: () => `/selecione`,
   invalidSlug: () => `/invalid-slug`,

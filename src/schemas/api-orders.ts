@@ -4,6 +4,7 @@
 // schedule, payment, address) runs in src/server/services/orders.ts against the server's own data.
 import { type } from 'arktype';
 import type { SelectedVariationEntry } from '../domain/cart.ts';
+import { RATING_MAX, RATING_MIN, type Ratings } from '../domain/evaluation.ts';
 import type { AddressView } from './api-geo.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
@@ -135,7 +136,9 @@ export const ORDER_FIELDS = [
   'time',
   'cancellation_type',
   'cancellation_reason',
+  'completed_at',
   'evaluation',
+  'evaluable_until',
   'customer',
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
@@ -157,7 +160,7 @@ const fieldList = type('string').pipe((s, ctx) => {
   return parts as OrderField[];
 });
 
-/** GET /establishments/{id}/orders [R-7.23]. `status` and `number` filter (the command line uses them). */
+/** GET /establishments/{id}/orders [R-7.23]. `status`, `number` and `evaluated` filter (the command line uses them). */
 export const OrdersQuery = type({
   'sort?': "'-order' | 'order'",
   'page?': type('string.integer.parse').to('number.integer >= 1'),
@@ -165,6 +168,8 @@ export const OrdersQuery = type({
   'fields?': fieldList,
   'status?': type.enumerated(...ORDER_STATUSES),
   'number?': type('string.integer.parse').to('number.integer >= 1'),
+  /** 'true': only evaluated orders; 'false': only orders without an evaluation. */
+  'evaluated?': type("'true' | 'false'").pipe((s) => s === 'true'),
 });
 export type OrdersQuery = typeof OrdersQuery.infer;
 
@@ -180,6 +185,25 @@ export const StatusBody = type({
   '+': 'delete',
 });
 export type StatusBody = typeof StatusBody.infer;
+
+const rating = `${RATING_MIN} <= number.integer <= ${RATING_MAX}` as const;
+
+/** PUT /establishments/{id}/orders/{orderId}/evaluate [R-7.26, R-3.49]: the four ratings, whole stars from 1 to 5. */
+export const EvaluationBody = type({
+  packing: rating,
+  delivery: rating,
+  product: rating,
+  deadline: rating,
+  '+': 'delete',
+});
+export type EvaluationBody = typeof EvaluationBody.infer;
+
+/** PATCH /orders/{id}/whatsapp-updates [R-7.28]. */
+export const WhatsAppUpdatesBody = type({ receive_updates_in_whatsapp: 'boolean', '+': 'delete' });
+export type WhatsAppUpdatesBody = typeof WhatsAppUpdatesBody.infer;
+
+/** GET /orders/{id}/whatsapp-updates and /amodelivery/whatsapp-bot/{id}/status take one id. */
+export const OneIdParams = type({ id });
 
 // ---------------------------------------------------------------- answers
 
@@ -221,6 +245,22 @@ export interface OrderTotalsView {
   total: number;
 }
 
+/** An order's evaluation: the four ratings, their sum [R-9.32] and when it was sent. */
+export interface EvaluationView extends Ratings {
+  total: number;
+  evaluated_at: string;
+}
+
+/** GET and PATCH /orders/{id}/whatsapp-updates [R-7.27, R-7.28]. */
+export interface WhatsAppUpdatesAnswer {
+  receive_updates_in_whatsapp: boolean;
+}
+
+/** GET /amodelivery/whatsapp-bot/{id}/status [R-7.29]: whether messages on WhatsApp reach the customers of this establishment. */
+export interface WhatsAppBotStatusAnswer {
+  connected: boolean;
+}
+
 export interface OrderView {
   _id: string;
   /** The establishment's order number: 1, 2, 3... */
@@ -244,7 +284,12 @@ export interface OrderView {
   time: { min: number; max: number };
   cancellation_type: 'client' | 'establishment' | null;
   cancellation_reason: string | null;
-  evaluation: null;
+  /** When the order became complete; null before. */
+  completed_at: string | null;
+  /** The customer's evaluation [R-3.49], null until it is sent. */
+  evaluation: EvaluationView | null;
+  /** The last instant the customer may still evaluate (7 days after completion); null when the order is not complete or already evaluated. */
+  evaluable_until: string | null;
   /** Only in answers to the establishment (API key): who ordered. */
   customer?: { _id: string; name: string; phone: string };
 }

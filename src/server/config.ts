@@ -29,6 +29,25 @@ export const config = {
   geocoderUrl: (env.GEOCODER_URL ?? '').trim().replace(/\/+$/, ''),
   /** URL of a MapLibre style JSON; GET /api/geo/map-style redirects there. Empty = the offline style. */
   mapStyleUrl: (env.MAP_STYLE_URL ?? '').trim(),
+  /**
+   * The WhatsApp Business Cloud API (Meta's Graph API) for the order updates customers ask for.
+   * Without a token and a phone number id the messages go to the development outbox instead
+   * (src/server/adapters/whatsapp.ts).
+   */
+  whatsapp: {
+    /** A system user's access token with the whatsapp_business_messaging permission. */
+    accessToken: (env.WHATSAPP_ACCESS_TOKEN ?? '').trim(),
+    /** The id of the business phone number the messages are sent from (not the number itself). */
+    phoneNumberId: (env.WHATSAPP_PHONE_NUMBER_ID ?? '').trim(),
+    /** Graph API version in the path. */
+    apiVersion: (env.WHATSAPP_API_VERSION ?? '').trim() || 'v25.0',
+    /** Graph API origin; another one (a proxy, a test server) only when set. */
+    apiUrl: ((env.WHATSAPP_API_URL ?? '').trim() || 'https://graph.facebook.com').replace(/\/+$/, ''),
+    /** Name of an approved template with four body variables; empty = plain text messages. */
+    template: (env.WHATSAPP_TEMPLATE ?? '').trim(),
+    /** The template's language code. */
+    templateLanguage: (env.WHATSAPP_TEMPLATE_LANGUAGE ?? '').trim() || 'pt_BR',
+  },
 };
 
 export type Config = typeof config;

@@ -100,8 +100,9 @@ describe('establishment API keys and npm run orders', () => {
     expect(stdout).toContain('Nº  Situação  Criado em');
     const lines = stdout.trim().split('\n');
     // Newest first.
+    // Not evaluated yet: '-' in the Avaliação column.
     expect(lines[3]).toMatch(
-      new RegExp(`^${placed[1]!.order}\\s+Recebido\\s+\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}\\s+Retirada\\s+-\\s+Joana Cliente\\s+R\\$`),
+      new RegExp(`^${placed[1]!.order}\\s+Recebido\\s+\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}\\s+Retirada\\s+-\\s+Joana Cliente\\s+-\\s+R\\$`),
     );
     expect(lines[4]).toMatch(new RegExp(`^${placed[0]!.order}\\s+Recebido`));
   });
@@ -118,6 +119,33 @@ describe('establishment API keys and npm run orders', () => {
     const refused = await runCli(['cancel', String(placed[0]!.order), '-e', SLUG, '--url', origin], dataDir);
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(`Não é possível cancelar o pedido nº ${placed[0]!.order}: ele está concluído.`);
+  });
+
+  it('shows the customer’s evaluation: its total in the list, the four ratings with `show`, and `--evaluated` lists only evaluated orders', async () => {
+    const notYet = await runCli(['show', String(placed[0]!.order), '-e', SLUG, '--url', origin], dataDir);
+    expect(notYet.code).toBe(0);
+    expect(notYet.stdout).toContain(`Pedido nº ${placed[0]!.order} — Concluído`);
+    expect(notYet.stdout).toContain('Avaliação: o cliente ainda não avaliou este pedido.');
+
+    const res = await fetch(`${origin}/api/establishments/${estId}/orders/${placed[0]!._id}/evaluate`, {
+      method: 'PUT',
+      headers: { ...API_HEADERS, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ packing: 5, delivery: 4, product: 5, deadline: 3 }),
+    });
+    expect(res.status).toBe(200);
+
+    const list = await runCli(['list', '-e', SLUG, '--url', origin], dataDir);
+    expect(list.stdout).toMatch(new RegExp(`\\n${placed[0]!.order}\\s+Concluído\\s.*Joana Cliente\\s+17/20\\s+R\\$`));
+    const evaluated = await runCli(['list', '--evaluated', '-e', SLUG, '--url', origin], dataDir);
+    expect(evaluated.stdout).toMatch(/: 1 pedido\n/);
+    expect(evaluated.stdout).not.toMatch(new RegExp(`\\n${placed[1]!.order}\\s`));
+
+    const show = await runCli(['show', placed[0]!._id, '-e', SLUG, '--url', origin], dataDir);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain('Cliente: Joana Cliente (');
+    expect(show.stdout).toMatch(/Avaliação: 17\/20, em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\n/);
+    // A pickup order: 'delivery' is the handing over at the counter.
+    expect(show.stdout).toMatch(/ {2}Embalagem\s+5\/5\n {2}Retirada\/atendimento\s+4\/5\n {2}Produto\s+5\/5\n {2}Prazo\s+3\/5/);
   });
 
   it('cancels with a reason', async () => {

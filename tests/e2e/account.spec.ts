@@ -236,7 +236,7 @@ test('every account child route answers 200 and the encoded-space variant resolv
   await page.goto(`/${SLUG}/%20minha-conta/pedidos/evaluation`);
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/minha-conta/pedidos/evaluation$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avaliar pedido');
-  await expect(page.locator('[data-coming-soon]')).toContainText('Em breve');
+  await expect(page.locator('[data-evaluation-no-order]')).toBeVisible();
   const side = page.locator('[data-account-menu]');
   await expect(side.locator('[aria-current="page"]')).toHaveText('Meus pedidos');
   await side.locator('[data-account-menu-item="carteira"]').click();

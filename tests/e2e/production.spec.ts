@@ -1,6 +1,8 @@
 // The server in production mode: a request on a host outside the product's own domain (and not a
-// tenant's custom domain) is redirected to the tenant's canonical host, stored page or not.
+// tenant's custom domain) is redirected to the tenant's canonical host, stored page or not; the
+// development outbox does not exist, and without the WhatsApp Cloud API no bot is connected.
 import { expect, test } from '@playwright/test';
+import { API_HEADERS } from './helpers.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -64,4 +66,11 @@ test('an unknown host is sent to the canonical host of the slug, stored page or 
   // The product's own host and the tenant's domain are served.
   expect((await get('/pizzaria-bella/', `localhost:${port}`)).status).toBe(200);
   expect((await get('/mercado-sol-centro/', `mercadosol.localhost:${port}`)).status).toBe(200);
+});
+
+test('the development outbox is not found in production, and without the WhatsApp Cloud API the bot is not connected [R-7.29]', async () => {
+  expect((await get('/dev/caixa-de-saida', `localhost:${port}`)).status).toBe(404);
+  const api = (path: string) => fetch(`http://127.0.0.1:${port}/api${path}`, { headers: API_HEADERS });
+  const [bella] = (await (await api('/establishments?slug_area=pizzaria-bella')).json()) as { _id: string }[];
+  expect(await (await api(`/amodelivery/whatsapp-bot/${bella!._id}/status`)).json()).toEqual({ connected: false });
 });

@@ -19,7 +19,9 @@ import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { openingRoutes } from './routes/opening.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { orderFollowupRoutes } from './routes/order-followup.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
+import { defaultWhatsAppSender, type WhatsAppSender } from '../adapters/whatsapp.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
@@ -42,6 +44,8 @@ export interface ApiDeps {
   catalogueCache?: CatalogueCache;
   /** Sends a live-updates event to every server process (src/server/live); never throws. Absent: nobody is told. */
   publish?: (event: LiveEvent) => Promise<void>;
+  /** Where the order updates customers ask for go; default: the WhatsApp Cloud API when configured, else the development outbox. */
+  whatsApp?: WhatsAppSender;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -49,10 +53,10 @@ export function maxBodyBytesFor(method: string, path: string, general: number): 
   return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
 
-export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now'>> & ApiDeps } };
+export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp'>> & ApiDeps } };
 
 export function createApi(deps: ApiDeps) {
-  const full = { now: () => new Date(), ...deps };
+  const full = { now: () => new Date(), ...deps, whatsApp: deps.whatsApp ?? defaultWhatsAppSender(deps.db) };
   const app = new Hono<ApiEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
@@ -103,6 +107,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', orderRoutes);
   app.route('/', openingRoutes);
   app.route('/', feedbackRoutes);
+  app.route('/', orderFollowupRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {

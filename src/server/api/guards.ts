@@ -10,6 +10,7 @@ import { config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { getEstablishment } from '../db/catalogue-repo.ts';
 import { defaultStorage, type ImageStorage } from '../adapters/image-storage.ts';
+import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import { SESSION_SECONDS, hashToken } from '../services/auth.ts';
 import { companyOfEstablishment, lookupSession, type CurrentSession } from '../services/session.ts';
 import { establishmentOfKey } from '../services/establishment-keys.ts';
@@ -24,10 +25,16 @@ export type { CurrentSession } from '../services/session.ts';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** What a route works with: the database, the request's clock reading, whether cookies are Secure, where photos go. */
-export function requestDeps(c: Context<ApiEnv>): { db: Database; now: Date; secure: boolean; storage: ImageStorage } {
+/** What a route works with: the database, the request's clock reading, whether cookies are Secure, where photos go, where WhatsApp messages go. */
+export function requestDeps(c: Context<ApiEnv>): { db: Database; now: Date; secure: boolean; storage: ImageStorage; whatsApp: WhatsAppSender } {
   const deps = c.get('deps');
-  return { db: deps.db, now: deps.now(), secure: deps.secureCookies ?? config.production, storage: deps.imageStorage ?? defaultStorage() };
+  return {
+    db: deps.db,
+    now: deps.now(),
+    secure: deps.secureCookies ?? config.production,
+    storage: deps.imageStorage ?? defaultStorage(),
+    whatsApp: deps.whatsApp,
+  };
 }
 
 // ---------------------------------------------------------------- the establishment

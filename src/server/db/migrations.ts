@@ -332,6 +332,57 @@ const accountFeedback: Migration = {
   },
 };
 
+// After an order is placed (issue: order follow-up): when it was completed (the evaluation window
+// runs from there; orders completed before this migration take their last change, which was the
+// completion, as complete is final), the customer's evaluation (four ratings 1-5 and when it was
+// sent, once per order), whether the customer asked for WhatsApp updates, and the outbox of every
+// message the product sends while no real channel is configured (the development outbox page).
+const orderFollowup: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('orders').addColumn('completed_at', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('evaluation_packing', 'integer').execute();
+    await db.schema.alterTable('orders').addColumn('evaluation_delivery', 'integer').execute();
+    await db.schema.alterTable('orders').addColumn('evaluation_product', 'integer').execute();
+    await db.schema.alterTable('orders').addColumn('evaluation_deadline', 'integer').execute();
+    await db.schema.alterTable('orders').addColumn('evaluated_at', 'text').execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('whatsapp_updates', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await (db as Kysely<{ orders: { status: string; completed_at: string | null; updated_at: string } }>)
+      .updateTable('orders')
+      .set((eb) => ({ completed_at: eb.ref('updated_at') }))
+      .where('status', '=', 'complete')
+      .execute();
+
+    await db.schema
+      .createTable('outbox_messages')
+      // Sorts in the order the messages were recorded (src/server/db/outbox-repo.ts).
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      // 'whatsapp' today; 'sms', 'email' and card statement lines later.
+      .addColumn('channel', 'text', (c) => c.notNull())
+      // As the channel addresses it: '+5511987654321' for WhatsApp and SMS, an e-mail address...
+      .addColumn('recipient', 'text', (c) => c.notNull())
+      .addColumn('text', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('outbox_messages').execute();
+    for (const column of [
+      'whatsapp_updates',
+      'evaluated_at',
+      'evaluation_deadline',
+      'evaluation_product',
+      'evaluation_delivery',
+      'evaluation_packing',
+      'completed_at',
+    ]) {
+      await db.schema.alterTable('orders').dropColumn(column).execute();
+    }
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -339,6 +390,7 @@ export const migrations: Record<string, Migration> = {
   '0003_checkout': checkout,
   '0004_search_index': dropSearchText,
   '0005_account_feedback': accountFeedback,
+  '0006_order_followup': orderFollowup,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,7 @@ import type { Database } from './database.ts';
 import type { DB, EstablishmentRow, OrderRow } from './types.ts';
 import { toProductView } from './catalogue-repo.ts';
 import type { ProductView } from '../../schemas/views.ts';
+import type { Ratings } from '../../domain/evaluation.ts';
 
 type Executor = Database | Transaction<DB>;
 
@@ -57,6 +58,16 @@ export async function insertOrder(trx: Transaction<DB>, row: OrderRow): Promise<
   await trx.insertInto('orders').values(row).execute();
 }
 
+/** The establishment's time zone (its order times and the evaluation window are on its clock), or undefined for an unknown id. */
+export async function getEstablishmentTimeZone(db: Executor, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('establishments').select('time_zone').where('id', '=', id).executeTakeFirst())?.time_zone;
+}
+
+/** An order by id alone (the calls under /orders/{id} name no establishment). */
+export async function getOrderById(db: Executor, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
 export async function getOrderRow(db: Executor, establishmentId: string, orderId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).where('establishment_id', '=', establishmentId).executeTakeFirst();
 }
@@ -67,6 +78,8 @@ export interface OrderListFilter {
   userId?: string;
   status?: string;
   number?: number;
+  /** true: only evaluated orders; false: only orders without an evaluation. */
+  evaluated?: boolean;
   sort: '-order' | 'order';
   page: number;
   limit: number;
@@ -78,6 +91,7 @@ export async function listOrderRows(db: Executor, f: OrderListFilter): Promise<{
   if (f.userId) q = q.where('user_id', '=', f.userId);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.number !== undefined) q = q.where('number', '=', f.number);
+  if (f.evaluated !== undefined) q = q.where('evaluated_at', f.evaluated ? 'is not' : 'is', null);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await q
     .selectAll()
@@ -104,8 +118,39 @@ export async function updateOrderStatus(
   db: Executor,
   orderId: string,
   from: string,
-  changes: { status: string; cancellation_type?: string | null; cancellation_reason?: string | null; updated_at: string },
+  changes: { status: string; cancellation_type?: string | null; cancellation_reason?: string | null; completed_at?: string; updated_at: string },
 ): Promise<boolean> {
   const res = await db.updateTable('orders').set(changes).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Stores the customer's evaluation only if the order is still complete and not evaluated
+ * (compare-and-set, so two concurrent sends cannot both be kept); true when it was stored.
+ */
+export async function saveEvaluation(db: Executor, orderId: string, ratings: Ratings, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({
+      evaluation_packing: ratings.packing,
+      evaluation_delivery: ratings.delivery,
+      evaluation_product: ratings.product,
+      evaluation_deadline: ratings.deadline,
+      evaluated_at: at,
+      updated_at: at,
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', 'complete')
+    .where('evaluated_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Whether the order's status changes go to the customer on WhatsApp. */
+export async function setWhatsAppUpdates(db: Executor, orderId: string, on: boolean): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ whatsapp_updates: on ? 1 : 0 })
+    .where('id', '=', orderId)
+    .execute();
 }

@@ -172,6 +172,16 @@ export interface OrderRow {
   cancellation_reason: string | null;
   created_at: string;
   updated_at: string;
+  /** When the status became 'complete' (the evaluation window runs from here); null before. */
+  completed_at: string | null;
+  /** The customer's ratings, 1-5 each, all null until the order is evaluated (once). */
+  evaluation_packing: number | null;
+  evaluation_delivery: number | null;
+  evaluation_product: number | null;
+  evaluation_deadline: number | null;
+  evaluated_at: string | null;
+  /** 1 when the customer asked for the order's status changes on WhatsApp. */
+  whatsapp_updates: number;
 }
 export interface IdempotencyKeyRow {
   user_id: string;
@@ -192,6 +202,15 @@ export interface EstablishmentApiKeyRow {
   created_at: string;
 }
 
+/** A message the product sent while no real channel was configured (the development outbox). */
+export interface OutboxMessageRow {
+  id: string;
+  channel: string;
+  recipient: string;
+  text: string;
+  created_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -209,4 +228,5 @@ export interface DB {
   idempotency_keys: IdempotencyKeyRow;
   establishment_api_keys: EstablishmentApiKeyRow;
   customer_feedback: CustomerFeedbackRow;
+  outbox_messages: OutboxMessageRow;
 }

@@ -12,7 +12,16 @@ import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
 import { withSpecNames, type AddressView } from '../../schemas/api-geo.ts';
-import type { PlaceOrderAnswer, OrderBody, OrderField, OrderItemView, OrderStatus, OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
+import type {
+  EvaluationView,
+  PlaceOrderAnswer,
+  OrderBody,
+  OrderField,
+  OrderItemView,
+  OrderStatus,
+  OrderVariationEntry,
+  OrderView,
+} from '../../schemas/api-orders.ts';
 import { listOrderVariations } from '../db/catalogue-repo.ts';
 import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
 import { randomId } from '../db/ids.ts';
@@ -35,6 +44,7 @@ import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckF
 import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
+import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
 
 /** An order refused by a business rule: `{ message: code, params? }` (403 forbidden, 404, 409, 422 unprocessable). */
 function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: string, params?: Record<string, string | number>): Refusal {
@@ -307,15 +317,37 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     cancellation_reason: null,
     created_at: at,
     updated_at: at,
+    completed_at: null,
+    evaluation_packing: null,
+    evaluation_delivery: null,
+    evaluation_product: null,
+    evaluation_deadline: null,
+    evaluated_at: null,
+    whatsapp_updates: 0,
   };
   await insertOrder(trx, order);
-  return { status: 201, body: { _id: order.id, order: orderView(order) } };
+  return { status: 201, body: { _id: order.id, order: orderView(order, est.timeZone) } };
 }
 
 // ---------------------------------------------------------------- views
 
-/** The API shape of a stored order [R-3.51, R-7.24]. */
-export function orderView(row: OrderRow, customer?: { _id: string; name: string; phone: string }): OrderView {
+/** The evaluation of a stored order, or null while it has none [R-3.49, R-9.32]. */
+export function evaluationView(row: OrderRow): EvaluationView | null {
+  if (row.evaluated_at === null) return null;
+  const ratings = {
+    packing: Number(row.evaluation_packing),
+    delivery: Number(row.evaluation_delivery),
+    product: Number(row.evaluation_product),
+    deadline: Number(row.evaluation_deadline),
+  };
+  return { ...ratings, total: evaluationTotal(ratings), evaluated_at: row.evaluated_at };
+}
+
+/**
+ * The API shape of a stored order [R-3.51, R-7.24]. `timeZone` is the establishment's: the
+ * evaluation window of a completed order ends 7 days later on its calendar.
+ */
+export function orderView(row: OrderRow, timeZone: string, customer?: { _id: string; name: string; phone: string }): OrderView {
   const view: OrderView = {
     _id: row.id,
     order: row.number,
@@ -346,7 +378,10 @@ export function orderView(row: OrderRow, customer?: { _id: string; name: string;
     time: { min: row.time_min, max: row.time_max },
     cancellation_type: row.cancellation_type as OrderView['cancellation_type'],
     cancellation_reason: row.cancellation_reason,
-    evaluation: null,
+    completed_at: row.completed_at,
+    evaluation: evaluationView(row),
+    evaluable_until:
+      row.status === 'complete' && row.completed_at !== null && row.evaluated_at === null ? evaluationWindowEnd(row.completed_at, timeZone) : null,
   };
   if (customer) view.customer = customer;
   return view;

@@ -23,7 +23,9 @@ import {
 } from '../../../schemas/api-orders.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
 import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
-import { getCustomers, getEstablishmentRow, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
+import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
+import { afterStatusChange } from '../../services/order-notifications.ts';
+import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
 import type { OrderRow } from '../../db/types.ts';
 
 /** The order when the caller may see it; 404 order_not_found otherwise (another user's order looks unknown). */
@@ -35,9 +37,11 @@ async function visibleOrder(c: Context<ApiEnv>, caller: Caller, establishmentId:
 }
 
 async function viewFor(c: Context<ApiEnv>, caller: Caller, row: OrderRow): Promise<OrderView> {
-  if (caller.kind !== 'establishment') return orderView(row);
-  const customer = (await getCustomers(depsOf(c).db, [row.user_id])).get(row.user_id);
-  return orderView(row, customer && { _id: row.user_id, ...customer });
+  const { db } = depsOf(c);
+  const timeZone = (await getEstablishmentTimeZone(db, row.establishment_id)) ?? DEFAULT_TIME_ZONE;
+  if (caller.kind !== 'establishment') return orderView(row, timeZone);
+  const customer = (await getCustomers(db, [row.user_id])).get(row.user_id);
+  return orderView(row, timeZone, customer && { _id: row.user_id, ...customer });
 }
 
 function etagOf(body: string): string {
@@ -99,6 +103,7 @@ export const orderRoutes = new Hono<ApiEnv>()
       userId: caller.kind === 'customer' ? caller.userId : undefined,
       status: query.status,
       number: query.number,
+      evaluated: query.evaluated,
       sort: query.sort ?? '-order',
       page,
       limit,
@@ -112,7 +117,7 @@ export const orderRoutes = new Hono<ApiEnv>()
         : undefined;
     const orders = rows.map((r) => {
       const customer = customers?.get(r.user_id);
-      return pickOrderFields(orderView(r, customer && { _id: r.user_id, ...customer }), query.fields);
+      return pickOrderFields(orderView(r, est.time_zone, customer && { _id: r.user_id, ...customer }), query.fields);
     });
     return c.json({ orders, page, limit, total } satisfies OrdersListAnswer<Partial<OrderView>>);
   })
@@ -158,6 +163,8 @@ export const orderRoutes = new Hono<ApiEnv>()
         changes.cancellation_type = 'establishment';
         changes.cancellation_reason = body.cancellation_reason || null;
       }
+      // The evaluation window runs from here (decisions.md 'Order evaluation').
+      if (body.status === 'complete') changes.completed_at = changes.updated_at;
     }
 
     // Compare-and-set on the status read above, and credits used are given back on a cancellation,
@@ -174,8 +181,11 @@ export const orderRoutes = new Hono<ApiEnv>()
       return true;
     });
     if (!changed) throw new ApiError(409, caller.kind === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
-    const fresh = await getOrderRow(db, id, row.id);
-    const view = await viewFor(c, caller, fresh!);
+    const fresh = (await getOrderRow(db, id, row.id))!;
+    // What follows a committed change: the customer's open pages are told, and their WhatsApp
+    // update sent; neither fails the change.
+    const view = await viewFor(c, caller, fresh);
     await publishOrder(c, id, row.user_id, view);
+    await afterStatusChange(depsOf(c), fresh);
     return c.json(view);
   });
