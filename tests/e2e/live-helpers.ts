@@ -56,3 +56,8 @@ export async function setOrderStatus(
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Keeps the page's live-updates socket down (each attempt is closed at once): the page falls back to polling. */
+export async function withoutLiveUpdates(page: Page): Promise<void> {
+  await page.routeWebSocket(/\/parties\//, (ws) => ws.close({ code: 1011, reason: 'unavailable' }));
+}

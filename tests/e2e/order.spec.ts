@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { storeId, useSession } from './helpers.ts';
 import { PRODUCT, SLUG, bearer, openOrder, ordersCli, placeOrder, register } from './order-helpers.ts';
+import { withoutLiveUpdates } from './live-helpers.ts';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 const norm = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
@@ -92,7 +93,7 @@ test('a scheduled order shows its date and time on the establishment clock [R-9.
   await expect(page.locator('[data-order-time]')).toHaveText(`Agendado para ${d}/${m}/${y} às 10:00`);
 });
 
-test('the establishment confirms from the command line and the open page shows it without a reload; unchanged polls are 304', async ({
+test('with the live-updates socket down, the open page follows a confirmation from the command line by its 10 s poll, without a reload; unchanged polls are 304', async ({
   page,
   context,
   request,
@@ -101,6 +102,8 @@ test('the establishment confirms from the command line and the open page shows i
   const token = await register(request, info);
   const order = await placeOrder(request, token);
   await useSession(context, await storeId(request, SLUG), token);
+  // The socket's own path is tests/e2e/live-updates.spec.ts; here the fallback is followed.
+  await withoutLiveUpdates(page);
   await openOrder(page, order._id);
   await expect(page.locator('[data-order-status]')).toHaveText('Pedido registrado');
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -165,6 +168,8 @@ test('cancelling an order the establishment has already confirmed says it cannot
   const token = await register(request, info);
   const order = await placeOrder(request, token);
   await useSession(context, await storeId(request, SLUG), token);
+  // Without the socket (which would show the confirmation at once), the page still shows the order as registered.
+  await withoutLiveUpdates(page);
   await openOrder(page, order._id);
   await expect(page.locator('[data-order-cancel]')).toBeVisible();
   // Confirmed behind the page's back (before its next poll).
