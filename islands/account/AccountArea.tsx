@@ -1,6 +1,7 @@
 // The account area [R-2.19..R-2.27]: visitors get the login/registration tabs; customers get the
-// account layout (side menu) with 'Meus dados' at the home and an 'Em breve' page for the
-// children that arrive in the next release. The server guesses from the session hint cookie so
+// account layout (side menu) with 'Meus dados' at the home, their orders, addresses, the problem
+// report and suggestion forms, the password in 'Configurações', and an 'Em breve' page saying what
+// the wallet and the referral will be once cards and promotions arrive. The server guesses from the session hint cookie so
 // the first paint is usually right; the browser confirms with getSession() and follows logins
 // and logouts, here and in the establishment's other tabs (a 401 puts the login form back)
 // [R-4.63, R-4.64].
@@ -8,11 +9,18 @@ import { useEffect, useState } from 'react';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure } from '../shared/call-failure.ts';
+import { routes } from '../../src/lib/urls.ts';
 import type { AccountAreaProps, AccountSection } from '../../src/schemas/island-props.ts';
 import { AuthForms } from './AuthForms.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { OrdersList } from '../order/OrdersList.tsx';
 import { OrderEvaluation } from '../order/OrderEvaluation.tsx';
+import { AddressBook } from './AddressBook.tsx';
+import { FeedbackForm } from './FeedbackForm.tsx';
+import { PasswordForm } from './PasswordForm.tsx';
+
+/** What the children still to come will be, in words a customer understands (not a generic 'coming soon'). */
+const SOON_TEXT: Partial<Record<AccountSection, string>> = { carteira: 'account:page.soonWallet', indicar: 'account:page.soonReferral' };
 
 const MENU: { section: AccountSection; path: string }[] = [
   { section: 'home', path: '' },
@@ -94,13 +102,35 @@ export default function AccountArea({ establishmentId, slug, section, member, re
           <OrdersList establishmentId={establishmentId} slug={slug} />
         ) : section === 'evaluation' ? (
           <OrderEvaluation establishmentId={establishmentId} slug={slug} timeZone={timeZone} />
+        ) : section === 'enderecos' ? (
+          <div className="mt-3">
+            <AddressBook establishmentId={establishmentId} />
+          </div>
+        ) : section === 'reportar' || section === 'sugestoes' ? (
+          <div className="mt-3">
+            <FeedbackForm kind={section === 'reportar' ? 'report' : 'suggestion'} establishmentId={establishmentId} timeZone={timeZone} />
+          </div>
+        ) : section === 'configuracoes' ? (
+          <>
+            <p className="mb-5 mt-0 text-sm text-muted">{t('account:settings.intro')}</p>
+            <PasswordForm establishmentId={establishmentId} />
+          </>
         ) : (
           <div data-coming-soon>
             <p className="mb-3 mt-2 inline-block rounded-full bg-surface px-3 py-1 text-sm font-semibold text-ink">{t('account:page.soon')}</p>
-            <p className="mb-4 mt-0 text-ink">{t('account:page.soonText', { feature: t(`account:sections.${section}`) })}</p>
-            <a href={accountUrl} className="font-semibold text-brand">
-              {t('account:page.soonBack')}
-            </a>
+            <p className="mb-4 mt-0 max-w-xl text-ink" data-coming-soon-text>
+              {SOON_TEXT[section] ? t(SOON_TEXT[section]) : t('account:page.soonText', { feature: t(`account:sections.${section}`) })}
+            </p>
+            <p className="m-0 flex flex-wrap gap-x-6 gap-y-2">
+              {SOON_TEXT[section] && (
+                <a href={routes.home(slug)} className="font-semibold text-brand">
+                  {t('account:page.soonKeepBuying')}
+                </a>
+              )}
+              <a href={accountUrl} className="font-semibold text-brand">
+                {t('account:page.soonBack')}
+              </a>
+            </p>
           </div>
         )}
       </section>

@@ -1,6 +1,7 @@
 // 'Meus dados' [R-2.19]: the profile form checked in the browser with the API's rules
-// [R-5.93..R-5.98] and saved by PUT /users/me ('Dados salvos!' / 'Não foi possível salvar os
-// dados.' [R-8.62, R-8.63]); the photo is uploaded by POST /users/me/photo with a preview [R-1.30].
+// [R-5.93, R-5.96..R-5.98] and saved by PUT /users/me ('Dados salvos!' / 'Não foi possível salvar
+// os dados.' [R-8.62, R-8.63]); the photo is uploaded by POST /users/me/photo with a preview
+// [R-1.30]. The password is changed in 'Configurações' (./PasswordForm.tsx).
 // Failures follow islands/shared/call-failure.ts: the profile is the page's required data.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { api, ApiFailure } from '../../src/client/api.ts';
@@ -22,7 +23,6 @@ import {
   isoToBirthday,
   maskDate,
   nameError,
-  newPasswordErrors,
   phoneError,
   type FieldErrors,
 } from './rules.ts';
@@ -35,8 +35,6 @@ interface Values {
   document: string;
   birthday: string;
   gender: string;
-  password: string;
-  password_confirmation: string;
 }
 
 const LOAD: CallPolicy = { call: 'GET /users/me (profile)', role: 'required' };
@@ -55,7 +53,7 @@ const PHOTO: CallPolicy = {
           : null,
 };
 
-const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'document', 'birthday', 'gender', 'password', 'password_confirmation'];
+const ORDER: (keyof Values)[] = ['name', 'email', 'phone', 'document', 'birthday', 'gender'];
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 function valuesOf(me: UserView): Values {
@@ -66,8 +64,6 @@ function valuesOf(me: UserView): Values {
     document: maskTaxId(me.document ?? ''),
     birthday: isoToBirthday(me.birthday),
     gender: me.gender ?? '',
-    password: '',
-    password_confirmation: '',
   };
 }
 
@@ -79,7 +75,6 @@ function check(v: Values, timeZone: string): FieldErrors {
     document: documentError(v.document),
     birthday: birthdayError(v.birthday, timeZone),
     gender: genderError(v.gender),
-    ...newPasswordErrors(v.password, v.password_confirmation),
   };
   const out: FieldErrors = {};
   for (const [k, code] of Object.entries(codes)) if (code) out[k] = errorText(code);
@@ -162,10 +157,6 @@ export function ProfileForm({ establishmentId, timeZone }: { establishmentId: st
       birthday: birthdayToIso(values.birthday, timeZone),
       gender: values.gender,
     };
-    if (values.password) {
-      body.password = values.password;
-      body.password_confirmation = values.password_confirmation;
-    }
     setBusy(true);
     try {
       const saved = await api<UserView>('/users/me', { method: 'PUT', body, establishmentId });
@@ -180,7 +171,6 @@ export function ProfileForm({ establishmentId, timeZone }: { establishmentId: st
         for (const f of err.fields ?? []) fieldErrors[f.path.split('.')[0] ?? f.path] ??= errorText(f.code, f.message);
         if (err.code === 'email_taken') fieldErrors.email = errorText(err.code);
         if (err.code === 'phone_taken') fieldErrors.phone = errorText(err.code);
-        if (err.code === 'password_mismatch') fieldErrors.password_confirmation = errorText(err.code);
         setErrors(fieldErrors);
         if (Object.keys(fieldErrors).length === 0 && err.status > 0) setAlert(errorText(err.code));
       }
@@ -193,7 +183,8 @@ export function ProfileForm({ establishmentId, timeZone }: { establishmentId: st
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!/^image\/(jpeg|png|webp|gif)$/.test(file.type)) {
+    // What the server takes (JPEG, PNG, WebP): anything else is refused here, before it is sent.
+    if (!/^image\/(jpeg|png|webp)$/.test(file.type)) {
       toast(t('account:profile.photoType'), { kind: 'error' });
       return;
     }
@@ -255,7 +246,7 @@ export function ProfileForm({ establishmentId, timeZone }: { establishmentId: st
             ref={fileRef}
             id={`${uid}-photo`}
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif"
+            accept="image/jpeg,image/png,image/webp"
             className="sr-only"
             onChange={upload}
             disabled={uploading}
@@ -355,35 +346,6 @@ export function ProfileForm({ establishmentId, timeZone }: { establishmentId: st
           )}
         </div>
       </div>
-      <fieldset className="m-0 flex flex-col gap-3 rounded-xl border border-solid border-line p-4">
-        <legend className="px-1 text-sm font-semibold text-ink">{t('account:profile.passwordSection')}</legend>
-        <p className="m-0 text-sm text-muted">{t('account:profile.passwordIntro')}</p>
-        <div className="grid gap-4 md:grid-cols-2">
-          <Field
-            id={`${uid}-password`}
-            name="password"
-            type="password"
-            label={t('account:profile.password')}
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            hint={t('account:auth.passwordHint')}
-            maxLength={200}
-            onChange={(e) => set('password', e.target.value)}
-          />
-          <Field
-            id={`${uid}-password_confirmation`}
-            name="password_confirmation"
-            type="password"
-            label={t('account:profile.passwordConfirmation')}
-            autoComplete="new-password"
-            value={values.password_confirmation}
-            error={errors.password_confirmation}
-            maxLength={200}
-            onChange={(e) => set('password_confirmation', e.target.value)}
-          />
-        </div>
-      </fieldset>
       <div>
         <SubmitButton busy={busy} label={t('account:profile.save')} />
       </div>

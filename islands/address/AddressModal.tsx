@@ -5,6 +5,8 @@
 // is the search list alone, which also serves keyboard users: nothing here needs dragging.
 // 'Continuar' reverse-geocodes the chosen point [R-7.44] and step 2 is the form; saving POSTs
 // addressSavePayload (S/N and S/C as null [R-4.35, R-4.36]) with the toasts [R-8.57, R-8.58].
+// Given a saved address, the modal edits it: it opens on the form with the address (the map is one
+// 'Voltar ao mapa' away, to move the point) and saves with PUT.
 // The state is one reducer (./address-modal-state.ts), the search box a hook
 // (./useAddressSearch.ts); failures follow islands/shared/call-failure.ts (ADDRESS_CALLS).
 import { Component, Suspense, lazy, useEffect, useId, useReducer, useRef, type ReactNode, type SubmitEvent } from 'react';
@@ -13,11 +15,11 @@ import { addressSavePayload, type AddressFormValues } from '../../src/domain/add
 import { t } from '../../src/i18n/index.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
-import { ADDRESS_CALLS, establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddress } from './address-api.ts';
-import { addressModalReducer, initialAddressModalState, type Setup } from './address-modal-state.ts';
+import { ADDRESS_CALLS, establishmentPoint, mapStyle as fetchMapStyle, reverseGeocode, saveAddress, updateAddress } from './address-api.ts';
+import { addressModalReducer, editAddressModalState, initialAddressModalState, keepDescription, type Setup } from './address-modal-state.ts';
 import { AddressForm, firstErrorField, formErrors } from './AddressForm.tsx';
 import type { FlyTarget } from './AddressMap.tsx';
-import type { Address, LngLatPoint, ReverseGeocode } from './types.ts';
+import type { Address, LngLatPoint, ReverseGeocode, SavedAddress } from './types.ts';
 import { useAddressSearch } from './useAddressSearch.ts';
 import './i18n.ts';
 
@@ -42,9 +44,11 @@ export interface AddressModalProps {
   establishmentId: string;
   /** Where focus returns on close. */
   opener?: HTMLElement | null;
+  /** The saved address to edit; none for a new one. */
+  address?: Address;
   onClose: () => void;
   /** The saved address (the modal has already closed itself and shown the success toast). */
-  onSaved: (address: Address) => void;
+  onSaved: (address: SavedAddress) => void;
 }
 
 function emptyValues(point: LngLatPoint): AddressFormValues {
@@ -81,13 +85,13 @@ function formValuesOf(
   };
 }
 
-export function AddressModal({ establishmentId, opener, onClose, onSaved }: AddressModalProps) {
+export function AddressModal({ establishmentId, opener, address: editing, onClose, onSaved }: AddressModalProps) {
   const uid = useId();
   const titleId = `${uid}-title`;
   const formId = `${uid}-form`;
   const searchRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const [state, dispatch] = useReducer(addressModalReducer, initialAddressModalState);
+  const [state, dispatch] = useReducer(addressModalReducer, editing, (a) => (a ? editAddressModalState(a) : initialAddressModalState));
   const { setup, step, center, target, chosen, locating, geocoding, values, locks, notice, errors, saving } = state;
   const near = center ?? (setup.status === 'ready' ? setup.origin : null);
   const search = useAddressSearch(establishmentId, near, step === 'map');
@@ -143,9 +147,11 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
         return;
       }
     }
-    const next = formValuesOf(center, found, chosen);
-    // Keep what the customer already typed when coming back from the map to the same point.
+    let next = formValuesOf(center, found, chosen);
+    // Keep what the customer already typed when coming back from the map to the same point; an
+    // edit moved to another point keeps what describes the place (complement, reference, place).
     if (values && values.lat === center.lat && values.lng === center.lng) Object.assign(next, values);
+    else if (editing && values) next = keepDescription(next, values);
     const failed = found === null;
     dispatch({
       type: 'form_opened',
@@ -180,14 +186,15 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
     }
     dispatch({ type: 'saving' });
     try {
-      const address = await saveAddress(establishmentId, addressSavePayload(values));
-      toast(t('address:modal.saved'), { kind: 'success' });
+      const payload = addressSavePayload(values);
+      const address = editing ? await updateAddress(establishmentId, editing._id, payload) : await saveAddress(establishmentId, payload);
+      toast(t(editing ? 'address:modal.updated' : 'address:modal.saved'), { kind: 'success' });
       onSaved(address);
       onClose();
     } catch (err) {
       // The form keeps what was typed, to try again.
       dispatch({ type: 'save_failed' });
-      reportFailure(err, ADDRESS_CALLS.save);
+      reportFailure(err, editing ? ADDRESS_CALLS.update : ADDRESS_CALLS.save);
     }
   }
 
@@ -240,7 +247,7 @@ export function AddressModal({ establishmentId, opener, onClose, onSaved }: Addr
   return (
     <Dialog
       titleId={titleId}
-      title={step === 'map' ? t('address:modal.mapTitle') : t('address:modal.formTitle')}
+      title={step === 'map' ? t('address:modal.mapTitle') : editing ? t('address:modal.editTitle') : t('address:modal.formTitle')}
       onClose={onClose}
       opener={opener}
       hook={{ 'data-address-modal': '', 'data-step': step }}

@@ -3,6 +3,8 @@
 // Picking one asks POST /delivery_tax: the fee goes to onSelect, a 404 shows the spec's message
 // and lets the checkout clear the address. 'Novo endereço' opens the address
 // modal; after a save the list is reloaded and the new address is picked at once.
+// When nothing is chosen yet, the customer's default address (kept on the server, 'Meus endereços')
+// is picked by itself on the first load, if this establishment delivers there.
 // Addresses are deleted after a confirmation. Failures follow
 // islands/shared/call-failure.ts (address-api.ts ADDRESS_CALLS says what each shows).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -42,6 +44,7 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
   const [removing, setRemoving] = useState<AddressWithDelivery | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const live = useRef(true);
+  const defaultOffered = useRef(false);
   useEffect(() => {
     live.current = true;
     return () => {
@@ -65,6 +68,14 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
   useEffect(() => {
     void load();
   }, [load]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the first list arrives; later lists (after a save or a deletion) pick nothing by themselves
+  useEffect(() => {
+    if (list.status !== 'ready' || defaultOffered.current) return;
+    defaultOffered.current = true;
+    const preferred = list.addresses.find((a) => a.is_default && a.delivery?.ok !== false);
+    if (preferred && selectedId === null) void select(preferred);
+  }, [list]);
 
   async function select(address: Address) {
     setPending(address._id);

@@ -7,12 +7,12 @@ import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type {
   AddressBodyInput,
   AddressesAnswer,
-  AddressView,
   AddressWithDelivery,
   DeliveryTaxAnswer,
   GeoSearchAnswer,
   GeoSearchResult,
   ReverseGeocodeResult,
+  SavedAddressView,
 } from '../../src/schemas/api-geo.ts';
 import type { LngLatPoint } from './types.ts';
 
@@ -22,7 +22,15 @@ export const ADDRESS_CALLS = {
   list: { call: 'GET /users/me/addresses', role: 'in_place' },
   /** Any answered refusal of a save has the address failure toast [R-8.58]. */
   save: { call: 'POST /users/me/addresses', role: 'action', catalogue: (f) => (f.status > 0 ? { key: 'address:modal.saveFailed' } : null) },
+  update: { call: 'PUT /users/me/addresses/{id}', role: 'action', catalogue: (f) => (f.status > 0 ? { key: 'address:modal.updateFailed' } : null) },
   remove: { call: 'DELETE /users/me/addresses/{id}', role: 'action', fallback: { key: 'address:picker.removeFailed' } },
+  /** A refusal says so (the address may have been deleted on another device: the list is reloaded). */
+  setDefault: {
+    call: 'PUT /users/me/addresses/{id}/default',
+    role: 'action',
+    catalogue: (f) => (f.status > 0 ? { key: 'address:book.defaultFailed' } : null),
+    fallback: { key: 'address:book.defaultFailed' },
+  },
   /** Outside the radius: the spec's message [R-8.48] (and the caller clears the address [R-8.49]). */
   fee: {
     call: 'POST /delivery_tax',
@@ -47,8 +55,18 @@ export async function listAddresses(establishmentId: string, signal?: AbortSigna
 }
 
 /** POST /users/me/addresses [R-7.42, R-3.47]: the body the API's AddressBody schema parses (src/domain/address.ts addressSavePayload builds it). */
-export function saveAddress(establishmentId: string, body: AddressBodyInput): Promise<AddressView> {
-  return api<AddressView>('/users/me/addresses', { method: 'POST', body, establishmentId });
+export function saveAddress(establishmentId: string, body: AddressBodyInput): Promise<SavedAddressView> {
+  return api<SavedAddressView>('/users/me/addresses', { method: 'POST', body, establishmentId });
+}
+
+/** PUT /users/me/addresses/{id}: the same body as a save, every field replaced. */
+export function updateAddress(establishmentId: string, id: string, body: AddressBodyInput): Promise<SavedAddressView> {
+  return api<SavedAddressView>(`/users/me/addresses/${encodeURIComponent(id)}`, { method: 'PUT', body, establishmentId });
+}
+
+/** PUT /users/me/addresses/{id}/default: the customer's default, the one the checkout picks by itself. */
+export function setDefaultAddress(establishmentId: string, id: string): Promise<SavedAddressView> {
+  return api<SavedAddressView>(`/users/me/addresses/${encodeURIComponent(id)}/default`, { method: 'PUT', establishmentId });
 }
 
 /** DELETE /users/me/addresses/{id} [R-7.43]. */

@@ -3,10 +3,10 @@
 // device's position being asked) and step 2's form (values, locked city and state, the geocoder's
 // notice, the field errors, the save under way). Every move the customer makes is one action, so
 // the whole journey reads in one place and each transition is a pure function.
-import type { AddressFormValues } from '../../src/domain/address.ts';
+import { addressFormValuesOf, type AddressFormValues } from '../../src/domain/address.ts';
 import type { FormErrors } from './AddressForm.tsx';
 import type { FlyTarget } from './AddressMap.tsx';
-import type { GeoResult, LngLatPoint } from './types.ts';
+import type { Address, GeoResult, LngLatPoint } from './types.ts';
 
 /** Close enough to read street names when a search result is chosen. */
 export const RESULT_ZOOM = 17;
@@ -69,6 +69,30 @@ export const initialAddressModalState: AddressModalState = {
   errors: {},
   saving: false,
 };
+
+/**
+ * The state an edit starts in: the form with the saved address (city and state read-only, as the
+ * geocoder gave them when it was saved), its point chosen; back on the map, the map flies there.
+ */
+export function editAddressModalState(address: Address): AddressModalState {
+  const point = { lng: address.lng_lat[0], lat: address.lng_lat[1] };
+  return {
+    ...initialAddressModalState,
+    step: 'form',
+    center: point,
+    target: { ...point, zoom: RESULT_ZOOM, key: 1 },
+    values: addressFormValuesOf(address),
+    locks: { city: address.city.trim() !== '', state: /^[A-Z]{2}$/.test(address.state) },
+  };
+}
+
+/**
+ * The form of a new point while editing: what the geocoder found there, with what describes the
+ * customer's place rather than the street (complement, reference, place) kept from the form.
+ */
+export function keepDescription(next: AddressFormValues, typed: AddressFormValues): AddressFormValues {
+  return { ...next, complement: typed.complement, no_complement: typed.no_complement, ref: typed.ref, place: typed.place };
+}
 
 /** The errors left once a patch has been typed: the edited fields (and a ticked S/N or S/C's field) are clean again. */
 function withoutEdited(errors: FormErrors, patch: Partial<AddressFormValues>): FormErrors {

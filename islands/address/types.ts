@@ -4,6 +4,7 @@
 export type {
   AddressDelivery,
   AddressView as Address,
+  SavedAddressView as SavedAddress,
   AddressWithDelivery,
   GeoSearchResult as GeoResult,
   ReverseGeocodeResult as ReverseGeocode,

@@ -98,3 +98,35 @@ export function formatAddressLine(
   const tail = [a.neighborhood.trim(), cityState].filter(Boolean).join(', ');
   return [head, a.complement?.trim() ?? '', tail].filter(Boolean).join(' - ');
 }
+
+/**
+ * The form's values for a saved address, to edit it: 'S/N' and 'S/C' ticked where it has none
+ * (the reverse of addressSavePayload).
+ * Example: `addressFormValuesOf({ ...saved, number: null }).no_number === true`
+ */
+export function addressFormValuesOf(a: {
+  street: string;
+  number: string | null;
+  complement: string | null;
+  neighborhood: string;
+  ref: string;
+  city: string;
+  state: string;
+  place: AddressPlace;
+  lng_lat: readonly [number, number];
+}): AddressFormValues {
+  return {
+    street: a.street,
+    number: a.number ?? '',
+    no_number: a.number === null,
+    complement: a.complement ?? '',
+    no_complement: a.complement === null,
+    neighborhood: a.neighborhood,
+    ref: a.ref,
+    city: a.city,
+    state: a.state,
+    place: a.place,
+    lng: a.lng_lat[0],
+    lat: a.lng_lat[1],
+  };
+}

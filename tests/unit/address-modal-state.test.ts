@@ -1,6 +1,13 @@
 // The address modal's moves (islands/address/address-modal-state.ts), one action each.
 import { describe, expect, it } from 'vitest';
-import { addressModalReducer, initialAddressModalState, RESULT_ZOOM, GEOLOCATION_ZOOM } from '../../islands/address/address-modal-state.ts';
+import {
+  addressModalReducer,
+  editAddressModalState,
+  initialAddressModalState,
+  keepDescription,
+  RESULT_ZOOM,
+  GEOLOCATION_ZOOM,
+} from '../../islands/address/address-modal-state.ts';
 import type { AddressFormValues } from '../../src/domain/address.ts';
 import type { GeoResult } from '../../islands/address/types.ts';
 
@@ -81,5 +88,53 @@ describe('the address modal state', () => {
     const saving = addressModalReducer({ ...initialAddressModalState, step: 'form', values }, { type: 'saving' });
     expect(saving.saving).toBe(true);
     expect(addressModalReducer(saving, { type: 'save_failed' })).toMatchObject({ saving: false, step: 'form', values });
+  });
+});
+
+describe('editing a saved address', () => {
+  const saved = {
+    _id: 'a1',
+    street: 'Rua Amador Bueno',
+    number: null,
+    complement: 'Fundos',
+    ref: 'Portão azul',
+    additionalInfo: 'Fundos',
+    referencePoint: 'Portão azul',
+    neighborhood: 'Centro',
+    city: 'Santos',
+    state: 'SP',
+    country: 'BR',
+    place: 'work' as const,
+    lng_lat: [-46.3301, -23.9351] as [number, number],
+  };
+
+  it('starts on the form with the address, S/N ticked for a null number, city and state read-only, the map ready to fly to it', () => {
+    const state = editAddressModalState(saved);
+    expect(state.step).toBe('form');
+    expect(state.values).toEqual({
+      street: 'Rua Amador Bueno',
+      number: '',
+      no_number: true,
+      complement: 'Fundos',
+      no_complement: false,
+      neighborhood: 'Centro',
+      ref: 'Portão azul',
+      city: 'Santos',
+      state: 'SP',
+      place: 'work',
+      lng: -46.3301,
+      lat: -23.9351,
+    });
+    expect(state.locks).toEqual({ city: true, state: true });
+    expect(state.center).toEqual({ lng: -46.3301, lat: -23.9351 });
+    expect(state.target).toMatchObject({ lng: -46.3301, lat: -23.9351, zoom: RESULT_ZOOM });
+    // The map's setup keeps the address's point.
+    expect(addressModalReducer(state, { type: 'setup_ready', origin: santos, style: {} }).center).toEqual(state.center);
+  });
+
+  it('a new point keeps the complement, the reference and the place typed, the rest from the geocoder', () => {
+    const typed = editAddressModalState(saved).values!;
+    const found = { ...values, street: 'Avenida Ana Costa', number: '100', neighborhood: 'Gonzaga' };
+    expect(keepDescription(found, typed)).toEqual({ ...found, complement: 'Fundos', no_complement: false, ref: 'Portão azul', place: 'work' });
   });
 });

@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { ADDRESS_NUMBER_MAX, ADDRESS_PLACES, addressFormErrors, addressSavePayload, isAddressPlace, type AddressFormValues } from '../../src/domain/address.ts';
+import {
+  ADDRESS_NUMBER_MAX,
+  ADDRESS_PLACES,
+  addressFormErrors,
+  addressFormValuesOf,
+  addressSavePayload,
+  isAddressPlace,
+  type AddressFormValues,
+} from '../../src/domain/address.ts';
 import { addressLineText } from '../../src/i18n/messages.ts';
 
 const VALID: AddressFormValues = {
@@ -127,5 +135,16 @@ describe('formatAddressLine', () => {
 
   it('leaves out empty parts instead of stray separators', () => {
     expect(addressLineText({ street: 'Rua A', number: '7', complement: '', neighborhood: '', city: 'Itajaí', state: '' })).toBe('Rua A, 7 - Itajaí');
+  });
+});
+
+describe('addressFormValuesOf', () => {
+  it('is the reverse of addressSavePayload: a saved address edits into the values that save it again, S/N and S/C ticked for null', () => {
+    for (const values of [VALID, { ...VALID, number: '', no_number: true, complement: '', no_complement: true }]) {
+      const payload = addressSavePayload(values);
+      const saved = { ...payload, lng_lat: [payload.lng, payload.lat] as [number, number] };
+      expect(addressFormValuesOf(saved)).toEqual(values);
+      expect(addressSavePayload(addressFormValuesOf(saved))).toEqual(payload);
+    }
   });
 });

@@ -3,17 +3,17 @@
 // runtime ones show the server's schemas take what the browser's builders make.
 import { type } from 'arktype';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { saveAddress } from '../../islands/address/address-api.ts';
+import { saveAddress, updateAddress } from '../../islands/address/address-api.ts';
 import { readStoreIsland } from '../../src/client/store-island.ts';
 import { orderPayload } from '../../islands/checkout/model.ts';
 import { listOrders } from '../../islands/order/order-api.ts';
 import { toSessionUser } from '../../src/client/session.ts';
 import { addressSavePayload, type AddressFormValues } from '../../src/domain/address.ts';
 import type { UserView } from '../../src/schemas/api-accounts.ts';
-import { AddressBody, type AddressBodyInput, type AddressView } from '../../src/schemas/api-geo.ts';
+import { AddressBody, type AddressBodyInput, type AddressView, type SavedAddressView } from '../../src/schemas/api-geo.ts';
 import { parseOrderBody, type OrderBody, type OrdersListAnswer, type PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { StoreIsland } from '../../src/schemas/island-props.ts';
-import { addressView } from '../../src/server/db/addresses-repo.ts';
+import { addressView, savedAddressView } from '../../src/server/db/addresses-repo.ts';
 import { userView } from '../../src/server/services/auth.ts';
 import { placeOrder } from '../../src/server/services/orders.ts';
 
@@ -31,8 +31,11 @@ describe('the browser and the server share one type per payload', () => {
 
   it('the address the API answers is the address the islands and the orders keep', () => {
     expectTypeOf(addressView).returns.toEqualTypeOf<AddressView>();
-    expectTypeOf(saveAddress).returns.resolves.toEqualTypeOf<AddressView>();
+    expectTypeOf(savedAddressView).returns.toEqualTypeOf<SavedAddressView>();
+    expectTypeOf(saveAddress).returns.resolves.toEqualTypeOf<SavedAddressView>();
     expectTypeOf(saveAddress).parameter(1).toEqualTypeOf<AddressBodyInput>();
+    expectTypeOf(updateAddress).returns.resolves.toEqualTypeOf<SavedAddressView>();
+    expectTypeOf(updateAddress).parameter(2).toEqualTypeOf<AddressBodyInput>();
     expectTypeOf(addressSavePayload).returns.toExtend<AddressBodyInput>();
     expectTypeOf(listOrders).returns.resolves.toEqualTypeOf<OrdersListAnswer>();
   });

@@ -1,0 +1,86 @@
+// 'Configurações' (the user menu's 'settings' [R-2.49]): the account's password, changed apart
+// from the personal data of 'Meus dados'. The new password and its confirmation are checked with
+// the API's rules [R-5.94, R-5.95] and saved by PUT /users/me; the server then ends the account's
+// sessions on other devices (this one stays), which the form says before the customer saves.
+import { useId, useState, type SubmitEvent } from 'react';
+import { api, ApiFailure } from '../../src/client/api.ts';
+import { toast } from '../../src/client/toast.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { UserView } from '../../src/schemas/api-accounts.ts';
+import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
+import { Field, SubmitButton, errorText } from './Field.tsx';
+import { newPasswordErrors, type FieldErrors } from './rules.ts';
+
+/** Any answered refusal says 'not changed'; the fields it names are marked too. */
+const SAVE: CallPolicy = { call: 'PUT /users/me (password)', role: 'action', catalogue: (f) => (f.status > 0 ? { key: 'account:settings.notSaved' } : null) };
+
+export function PasswordForm({ establishmentId }: { establishmentId: string }) {
+  const uid = useId();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const codes = password || confirmation ? newPasswordErrors(password, confirmation) : { password: 'password_length' };
+    const found: FieldErrors = {};
+    for (const [k, code] of Object.entries(codes)) if (code) found[k] = errorText(code);
+    setErrors(found);
+    const first = (['password', 'password_confirmation'] as const).find((k) => found[k]);
+    if (first) {
+      document.getElementById(`${uid}-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api<UserView>('/users/me', { method: 'PUT', body: { password, password_confirmation: confirmation }, establishmentId });
+      setPassword('');
+      setConfirmation('');
+      toast(t('account:settings.saved'), { kind: 'success' });
+    } catch (err) {
+      if (reportFailure(err, SAVE).kind === 'session_ended') return;
+      if (err instanceof ApiFailure) {
+        const fieldErrors: FieldErrors = {};
+        for (const f of err.fields ?? []) fieldErrors[f.path.split('.')[0] ?? f.path] ??= errorText(f.code, f.message);
+        setErrors(fieldErrors);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-4" data-password-form>
+      <h2 className="m-0 text-lg font-bold text-ink">{t('account:settings.passwordTitle')}</h2>
+      <p className="m-0 text-sm text-muted">{t('account:settings.passwordIntro')}</p>
+      <Field
+        id={`${uid}-password`}
+        name="password"
+        type="password"
+        label={t('account:profile.password')}
+        autoComplete="new-password"
+        value={password}
+        error={errors.password}
+        hint={t('account:auth.passwordHint')}
+        maxLength={200}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        id={`${uid}-password_confirmation`}
+        name="password_confirmation"
+        type="password"
+        label={t('account:profile.passwordConfirmation')}
+        autoComplete="new-password"
+        value={confirmation}
+        error={errors.password_confirmation}
+        maxLength={200}
+        onChange={(e) => setConfirmation(e.target.value)}
+      />
+      <div>
+        <SubmitButton busy={busy} label={t('account:settings.submit')} />
+      </div>
+    </form>
+  );
+}
