@@ -60,7 +60,7 @@ function parseCommandLine(argv: string[]) {
 }
 
 /** The state in words: 'Pizzaria Bella: aberto agora (segue o horário de funcionamento).' plus the notice when unavailable. */
-function describe(name: string, state: { open_mode: keyof typeof MODE_TEXT; is_open: boolean; unavailable: boolean; title?: string | null }): string {
+function stateText(name: string, state: { open_mode: keyof typeof MODE_TEXT; is_open: boolean; unavailable: boolean; title?: string | null }): string {
   const now = state.is_open ? 'aberto agora' : 'fechado agora';
   const lines = [`${name}: ${now} (${MODE_TEXT[state.open_mode]}).`];
   if (state.unavailable) lines.push(`Indisponível: não recebe pedidos. Aviso: "${state.title ?? ''}".`);
@@ -92,7 +92,7 @@ async function main(argv: string[]): Promise<string> {
   const est = await findEstablishment(base, slug);
   if (command === 'status') {
     const state = await readState(base, est._id, slug);
-    return describe(state.name, state);
+    return stateText(state.name, state);
   }
   const key = establishmentKey(slug, values.key);
   const body = CHANGES[command]!(values.title, values.desc);
@@ -103,7 +103,7 @@ async function main(argv: string[]): Promise<string> {
     (code) => (code === 'establishment_key_required' ? new CliError(`A chave informada não é a de ${slug}.`) : null),
   );
   const state = await readState(base, est._id, slug);
-  return `${describe(state.name, { ...state, title: answer.unavailable_title })}\n${answer.pages} páginas geradas de novo; quem está com a loja aberta é avisado para recarregar.`;
+  return `${stateText(state.name, { ...state, title: answer.unavailable_title })}\n${answer.pages} páginas geradas de novo; quem está com a loja aberta é avisado para recarregar.`;
 }
 
 await runCommand(main);

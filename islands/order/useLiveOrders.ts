@@ -1,8 +1,8 @@
 // The customer's orders over the page's live-updates socket (src/client/live.ts): `onChange` runs
 // at once when one of them is placed or changes status (with its id), and with no id when the
-// page must read again everything it shows (the socket reconnected after a drop, or the server
-// says it may have missed events): a page misses no status. Answers whether the socket is up; the
-// order page polls only while it is not.
+// page must read again everything it shows: whenever the socket (re)connects, since a change made
+// before it was open was sent to nobody, and when the server says it may have missed events. A
+// page misses no status. Answers whether the socket is up; the order page polls only while it is not.
 import { useEffect, useRef, useState } from 'react';
 import { liveConnected, onLiveMessage, onLiveState, startLive } from '../../src/client/live.ts';
 
@@ -20,7 +20,7 @@ export function useLiveOrders(establishmentId: string, onChange: (orderId?: stri
     });
     const offState = onLiveState((state) => {
       setConnected(state.connected);
-      if (state.reconnected) latest.current();
+      if (state.connected) latest.current();
     });
     // Offline or a new deployment: the page keeps polling.
     startLive(establishmentId).catch((err: unknown) => console.warn('[live] not started', err));

@@ -4,12 +4,10 @@
 // nothing; the order page and 'Meus pedidos' show a status change at once, not at the
 // next 10 s poll. The same across two server processes on PostgreSQL, and a server killed and
 // restarted under an open page: tests/e2e/live-servers.spec.ts.
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
+import { expect, test, type TestInfo } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS, importCatalogue, logIn, openProductModal, storeId } from './helpers.ts';

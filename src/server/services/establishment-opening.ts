@@ -14,7 +14,7 @@ export async function setOpening(
   now: Date,
 ): Promise<{ slug: string; state: Omit<OpeningAnswer, 'pages'> }> {
   const row = await db.selectFrom('establishments').select(['slug', 'is_open', 'preferences', 'active']).where('id', '=', establishmentId).executeTakeFirst();
-  if (!row || row.active !== 1) throw new Refusal('not_found', 'establishment_not_found');
+  if (row?.active !== 1) throw new Refusal('not_found', 'establishment_not_found');
   if (body.is_open === undefined && body.unavailable === undefined && body.unavailable_title === undefined && body.unavailable_desc === undefined)
     throw invalidBody([{ path: '(root)', code: 'nothing_to_change', message: 'give is_open, unavailable, unavailable_title or unavailable_desc' }]);
 
