@@ -13,6 +13,10 @@ const port = e2ePort - 2;
 const dataDir = join(tmpdir(), `storefront-e2e-${e2ePort}`);
 let server: ChildProcess;
 
+// One production server for the file: its tests run in one worker, in turn (in parallel each
+// worker would start its own on the same port, and one's afterAll would stop the other's server).
+test.describe.configure({ mode: 'serial' });
+
 function get(path: string, host: string): Promise<{ status: number; location?: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
