@@ -29,6 +29,8 @@ export const config = {
   geocoderUrl: (env.GEOCODER_URL ?? '').trim().replace(/\/+$/, ''),
   /** URL of a MapLibre style JSON; GET /api/geo/map-style redirects there. Empty = the offline style. */
   mapStyleUrl: (env.MAP_STYLE_URL ?? '').trim(),
+  /** The X25519 secret key card payloads are sealed to (base64url, 32 bytes), shared by every process; empty = one kept in DATA_DIR/sealed-box-key. */
+  sealedBoxSecretKey: (env.SEALED_BOX_SECRET_KEY ?? '').trim(),
   /**
    * The WhatsApp Business Cloud API (Meta's Graph API) for the order updates customers ask for.
    * Without a token and a phone number id the messages go to the development outbox instead

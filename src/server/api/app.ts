@@ -18,6 +18,8 @@ import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { openingRoutes } from './routes/opening.ts';
+import { cardKeyRoutes } from './routes/card-keys.ts';
+import type { ServerSealingKey } from '../services/sealing-key.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { orderFollowupRoutes } from './routes/order-followup.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
@@ -44,6 +46,8 @@ export interface ApiDeps {
   catalogueCache?: CatalogueCache;
   /** Sends a live-updates event to every server process (src/server/live); never throws. Absent: nobody is told. */
   publish?: (event: LiveEvent) => Promise<void>;
+  /** The key card payloads are sealed to; default: SEALED_BOX_SECRET_KEY or the one kept in DATA_DIR (src/server/services/sealing-key.ts). */
+  sealingKey?: ServerSealingKey;
   /** Where the order updates customers ask for go; default: the WhatsApp Cloud API when configured, else the development outbox. */
   whatsApp?: WhatsAppSender;
 }
@@ -106,6 +110,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);
   app.route('/', openingRoutes);
+  app.route('/', cardKeyRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', orderFollowupRoutes);
 
