@@ -4,10 +4,9 @@
 // /api/establishments/{id}/opening with its API key, docs/api.md 'Open, closed, unavailable'): the
 // server writes the change, renders the establishment's pages again and then tells every open page
 // to offer a reload. Talks HTTP to the running server like `npm run orders` (scripts/lib/cli.ts).
-import { parseArgs } from 'node:util';
 import type { OpeningAnswer, OpeningBody } from '../src/schemas/api-opening.ts';
 import type { EstablishmentAnswer } from '../src/schemas/views.ts';
-import { CliError, call, defaultServerUrl, establishmentKey, expectStatus, findEstablishment, runCommand } from './lib/cli.ts';
+import { CliError, call, establishmentKey, expectStatus, findEstablishment, runCommand, parseCommandLine } from './lib/cli.ts';
 
 const USAGE = `Uso: npm run establishment -- <comando> --establishment <slug> [opções]
 
@@ -40,25 +39,6 @@ const CHANGES: Record<string, (title?: string, desc?: string) => OpeningBody> = 
 
 const MODE_TEXT = { auto: 'segue o horário de funcionamento', open: 'aberto manualmente', closed: 'fechado manualmente' } as const;
 
-function parseCommandLine(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        establishment: { type: 'string', short: 'e' },
-        title: { type: 'string' },
-        desc: { type: 'string' },
-        url: { type: 'string', default: defaultServerUrl() },
-        key: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new CliError(`${(err as Error).message}\n\n${USAGE}`, 2);
-  }
-}
-
 /** The state in words: 'Pizzaria Bella: aberto agora (segue o horário de funcionamento).' plus the notice when unavailable. */
 function stateText(name: string, state: { open_mode: keyof typeof MODE_TEXT; is_open: boolean; unavailable: boolean; title?: string | null }): string {
   const now = state.is_open ? 'aberto agora' : 'fechado agora';
@@ -79,7 +59,14 @@ async function readState(base: string, id: string, slug: string) {
 }
 
 async function main(argv: string[]): Promise<string> {
-  const { values, positionals } = parseCommandLine(argv);
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
+      title: { type: 'string' },
+      desc: { type: 'string' },
+    },
+    USAGE,
+  );
   const [command, ...extra] = positionals;
   if (values.help) return USAGE;
   if (!command || (command !== 'status' && !(command in CHANGES))) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);

@@ -5,20 +5,19 @@
 // running server with the establishment's API key, like `npm run orders` (scripts/lib/cli.ts). Newest
 // first, in the establishment's time zone, in Portuguese; any error exits with a non-zero status.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { maskPhone } from '../src/domain/phone.ts';
 import type { FeedbackKind } from '../src/domain/feedback.ts';
 import type { FeedbackListAnswer, FeedbackView } from '../src/schemas/api-feedback.ts';
 import {
   CliError,
   call,
-  defaultServerUrl,
   establishmentKey,
   establishmentTimeZone,
   expectStatus,
   findEstablishment,
   formatDateTime,
   runCommand,
+  parseCommandLine,
 } from './lib/cli.ts';
 
 /** The topics' Portuguese names: the report form's own (src/i18n/locales/pt-BR/feedback.json). */
@@ -41,25 +40,6 @@ Opções:
   --key                chave de API (padrão: a de $DATA_DIR/establishment-keys.json)
   --limit              quantas mensagens listar (padrão 20, máximo 100)`;
 
-function parseCommandLine(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        establishment: { type: 'string', short: 'e' },
-        kind: { type: 'string' },
-        url: { type: 'string', default: defaultServerUrl() },
-        key: { type: 'string' },
-        limit: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new CliError(`${(err as Error).message}\n\n${USAGE}`, 2);
-  }
-}
-
 const count = (n: number, kind: FeedbackKind) => `${n} ${n === 1 ? KINDS[kind].one : KINDS[kind].other}`;
 
 /** One message as a block: what, when and who on the first line; the topic and order of a report; the message. */
@@ -75,7 +55,14 @@ function block(item: FeedbackView, timeZone: string): string {
 }
 
 async function main(argv: string[]): Promise<string> {
-  const { values, positionals } = parseCommandLine(argv);
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
+      kind: { type: 'string' },
+      limit: { type: 'string' },
+    },
+    USAGE,
+  );
   const [command, ...extra] = positionals;
   if (values.help) return USAGE;
   if (command !== 'list') throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);

@@ -4,7 +4,6 @@
 // with the establishment's API key (docs/api.md 'Orders'). The key defaults to the one the demo
 // seed wrote to $DATA_DIR/establishment-keys.json. Output and errors are in Portuguese; any error
 // exits with a non-zero status.
-import { parseArgs } from 'node:util';
 import { formatBRL } from '../src/domain/money.ts';
 import { EVALUATION_ASPECTS, RATING_MAX, type EvaluationAspect } from '../src/domain/evaluation.ts';
 import { maskPhone } from '../src/domain/phone.ts';
@@ -14,7 +13,6 @@ import {
   CliError,
   type ErrorContext,
   call,
-  defaultServerUrl,
   establishmentKey,
   establishmentTimeZone,
   expectStatus,
@@ -22,6 +20,7 @@ import {
   formatDateTime,
   runCommand,
   table,
+  parseCommandLine,
 } from './lib/cli.ts';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -69,27 +68,6 @@ function expect<T>(res: Answer<T>, expected: number, context: ErrorContext): T {
   return expectStatus(res, expected, context, (code) => orderError(code, context));
 }
 
-function parseCommandLine(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        establishment: { type: 'string', short: 'e' },
-        url: { type: 'string', default: defaultServerUrl() },
-        key: { type: 'string' },
-        reason: { type: 'string' },
-        status: { type: 'string' },
-        evaluated: { type: 'boolean' },
-        limit: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new CliError(`${(err as Error).message}\n\n${USAGE}`, 2);
-  }
-}
-
 /** One order as the establishment reads it: who, what, how much, and the customer's evaluation aspect by aspect. */
 function showOrder(o: OrderView, timeZone: string): string {
   const lines = [
@@ -114,7 +92,16 @@ function showOrder(o: OrderView, timeZone: string): string {
 }
 
 async function main(argv: string[]): Promise<string> {
-  const parsed = parseCommandLine(argv);
+  const parsed = parseCommandLine(
+    argv,
+    {
+      reason: { type: 'string' },
+      status: { type: 'string' },
+      evaluated: { type: 'boolean' },
+      limit: { type: 'string' },
+    },
+    USAGE,
+  );
   const { values, positionals } = parsed;
   const [command, ref, ...extra] = positionals;
   if (values.help) return USAGE;

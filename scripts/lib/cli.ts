@@ -2,6 +2,7 @@
 // HTTP to the running server with the establishment's API key (by default the one the demo seed wrote
 // to $DATA_DIR/establishment-keys.json), print Portuguese, and turn every failure into a Portuguese
 // message with a non-zero exit status (1, or 2 for wrong usage).
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { config } from '../../src/server/config.ts';
 import { keysFilePath, readKeysFile } from '../../src/server/services/establishment-keys.ts';
 import type { ErrorBody } from '../../src/schemas/api-errors.ts';
@@ -79,6 +80,26 @@ export async function call<T>(url: string, init: { method?: string; key?: string
 /** The server the tools talk to by default: this machine, at PORT (4321). */
 export function defaultServerUrl(): string {
   return `http://localhost:${process.env.PORT ?? 4321}`;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * The command line of an establishment tool: its own `options` plus the ones every tool takes
+ * (--establishment/-e, --url, --key, --help/-h). A wrong one is a usage error (exit status 2) followed by `usage`.
+ */
+export function parseCommandLine<O extends Options>(argv: string[], options: O, usage: string) {
+  const common = {
+    establishment: { type: 'string', short: 'e' },
+    url: { type: 'string', default: defaultServerUrl() },
+    key: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const satisfies Options;
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: { ...common, ...options } });
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\n\n${usage}`, 2);
+  }
 }
 
 /** The key given with --key, else the establishment's in $DATA_DIR/establishment-keys.json. */

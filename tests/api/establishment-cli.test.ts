@@ -4,38 +4,27 @@
 // renderer records the request) and the public establishment answer shows it. SQLite only: the
 // command talks HTTP, the engines are covered by opening.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
 import { createApi } from '../../src/server/api/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { ensureEstablishmentKeys } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS } from './helpers/databases.ts';
+import { runScript, serveApi } from './helpers/cli.ts';
 import { estId, loadOrderFixtures } from './helpers/order-fixtures.ts';
 
-const CLI = join(import.meta.dirname, '..', '..', 'scripts', 'establishment.ts');
 const SLUG = 'cantina-centro';
 const CENTRO = estId(SLUG);
 
 describe('npm run establishment', () => {
   let dataDir: string;
   let db: Database;
-  let server: Server;
+  let stopServer: (() => Promise<void>) | undefined;
   let origin: string;
   const rendered: string[] = [];
 
-  function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      execFile(process.execPath, [CLI, ...args, '--url', origin], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 20_000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const run = (...args: string[]) => runScript('establishment.ts', [...args, '--url', origin], dataDir);
   const establishment = async () => (await fetch(`${origin}/api/establishments/${CENTRO}`, { headers: API_HEADERS })).json();
 
   beforeAll(async () => {
@@ -49,16 +38,13 @@ describe('npm run establishment', () => {
       rendered.push(slug);
       return { pages: 12 };
     };
-    server = createServer(getRequestListener(createApi({ db, engine: 'sqlite', now, rerender }).fetch));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = await serveApi(createApi({ db, engine: 'sqlite', now, rerender }));
+    origin = served.origin;
+    stopServer = served.close;
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server?.close(() => resolve());
-      server?.closeAllConnections();
-    });
+    await stopServer?.();
     await db?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -4,36 +4,25 @@
 // Portuguese, both kinds or one. SQLite only: the CLI talks HTTP, the engines are covered by
 // feedback.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
 import { createApi } from '../../src/server/api/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../scripts/lib/seed-demo.ts';
 import { readKeysFile } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS } from './helpers/databases.ts';
+import { runScript, serveApi } from './helpers/cli.ts';
 import { demoEstablishmentId, demoOrderPayload, registerDemoCustomer } from './helpers/demo-order.ts';
 
-const CLI = join(import.meta.dirname, '..', '..', 'scripts', 'feedback.ts');
 const SLUG = 'mercado-sol-centro';
 
-function runCli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 20_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runCli = (args: string[], dataDir: string) => runScript('feedback.ts', args, dataDir);
 
 describe('npm run feedback', () => {
   let dataDir: string;
   let db: Database;
-  let server: Server;
+  let stopServer: (() => Promise<void>) | undefined;
   let origin: string;
   let estId: string;
   let joana: string;
@@ -59,19 +48,16 @@ describe('npm run feedback', () => {
       clock += 60_000;
       return new Date(clock);
     };
-    server = createServer(getRequestListener(createApi({ db, engine: 'sqlite', now }).fetch));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const served = await serveApi(createApi({ db, engine: 'sqlite', now }));
+    origin = served.origin;
+    stopServer = served.close;
     estId = await demoEstablishmentId(origin, SLUG);
     joana = await registerDemoCustomer(origin, estId, 'Joana Cliente');
     pedro = await registerDemoCustomer(origin, estId, 'Pedro Cliente');
   }, 60_000);
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server?.close(() => resolve());
-      server?.closeAllConnections();
-    });
+    await stopServer?.();
     await db?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });
