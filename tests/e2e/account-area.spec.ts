@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AddressesAnswer } from '../../src/schemas/api-geo.ts';
 import { demoOrderPayload } from '../api/helpers/demo-order.ts';
-import { API_HEADERS, isMobile, logIn, saveSantosAddress } from './helpers.ts';
+import { API_HEADERS, isMobile, logIn, openCheckoutWith, saveSantosAddress } from './helpers.ts';
 
 // The map draws with software WebGL in headless Chromium: give the address journeys room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -181,26 +181,7 @@ test.describe('Meus endereços', () => {
     const chosen = await request.put(`/api/users/me/addresses/${home}/default`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
     expect(chosen.status()).toBe(200);
 
-    await page.goto(`/${SLUG}/`);
-    await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-    const product = 'Pão Francês (10 unidades)';
-    await page
-      .getByRole('button', { name: `Adicionar ${product} ao pedido`, exact: true })
-      .first()
-      .click();
-    const add = page.getByRole('dialog', { name: product });
-    await expect(add).toHaveAttribute('data-state', 'ready');
-    await add.locator('[data-add-submit]').click();
-    await expect(add).toBeHidden();
-    await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-    await page.locator('[data-cart-modal] [data-cart-checkout]').click();
-    const extras = page.locator('[data-checkout-extras]');
-    const checkout = page.locator('[data-checkout="customer"]');
-    await expect(extras.or(checkout)).toBeVisible();
-    if (await extras.isVisible()) {
-      for (const group of await extras.locator('[data-variation-group]').all()) await group.locator('[data-variation-item] input').first().check();
-      await extras.locator('[data-extras-continue]').click();
-    }
+    const checkout = await openCheckoutWith(page, SLUG, 'Pão Francês (10 unidades)');
     await checkout.locator('[data-delivery-option="delivery"]').click();
     const item = checkout.locator(`[data-address-item="${home}"]`);
     await expect(item.locator('[data-address-radio]')).toBeChecked();

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { AddressesAnswer, AddressView } from '../../src/schemas/api-geo.ts';
-import { API_HEADERS, isMobile, logIn } from './helpers.ts';
+import { API_HEADERS, logIn, openCheckoutWith } from './helpers.ts';
 
 // The map draws with software WebGL in headless Chromium: give these journeys room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -29,26 +29,7 @@ async function savedAddresses(request: APIRequestContext, token: string): Promis
 
 /** Cart with one product -> 'Finalizar pedido' -> the extras (first option of each group) -> delivery: the picker. */
 async function openPicker(page: Page): Promise<Locator> {
-  await page.goto(`/${SLUG}/`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page
-    .getByRole('button', { name: `Adicionar ${PRODUCT} ao pedido`, exact: true })
-    .first()
-    .click();
-  const add = page.getByRole('dialog', { name: PRODUCT });
-  await expect(add).toHaveAttribute('data-state', 'ready');
-  await add.locator('[data-add-submit]').click();
-  await expect(add).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.locator('[data-cart-modal] [data-cart-checkout]').click();
-  const extras = page.locator('[data-checkout-extras]');
-  const checkout = page.locator('[data-checkout="customer"]');
-  await expect(extras.or(checkout)).toBeVisible();
-  if (await extras.isVisible()) {
-    for (const group of await extras.locator('[data-variation-group]').all()) await group.locator('[data-variation-item] input').first().check();
-    await extras.locator('[data-extras-continue]').click();
-  }
-  await expect(checkout).toBeVisible();
+  const checkout = await openCheckoutWith(page, SLUG, PRODUCT);
   await checkout.locator('[data-delivery-option="delivery"]').click();
   const picker = checkout.locator('[data-address-picker]');
   await expect(picker).toBeVisible();

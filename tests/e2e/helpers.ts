@@ -201,3 +201,27 @@ export async function openProductModal(page: Page, name: string): Promise<Locato
   await expect(modal).toHaveAttribute('data-state', 'ready');
   return modal;
 }
+
+/**
+ * From the store's home with an empty cart to the checkout: one `product` added through its modal,
+ * the cart's 'Finalizar pedido', the extras answered with the first option of each group when the
+ * store asks for them. Answers the checkout once it shows.
+ */
+export async function openCheckoutWith(page: Page, slug: string, product: string): Promise<Locator> {
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  const add = await openProductModal(page, product);
+  await add.locator('[data-add-submit]').click();
+  await expect(add).toBeHidden();
+  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
+  await page.locator('[data-cart-modal] [data-cart-checkout]').click();
+  const extras = page.locator('[data-checkout-extras]');
+  const checkout = page.locator('[data-checkout="customer"]');
+  await expect(extras.or(checkout)).toBeVisible();
+  if (await extras.isVisible()) {
+    for (const group of await extras.locator('[data-variation-group]').all()) await group.locator('[data-variation-item] input').first().check();
+    await extras.locator('[data-extras-continue]').click();
+  }
+  await expect(checkout).toBeVisible();
+  return checkout;
+}
