@@ -261,3 +261,22 @@ export function verificationStartStep(status: CardVerificationStatus): CardVerif
 export function isCardExpired(card: { expires: string }, now: Temporal.Instant): boolean {
   return Temporal.Instant.compare(Temporal.Instant.from(card.expires), now) <= 0;
 }
+
+/**
+ * Whether the digits pass the Luhn check every card number carries (its last digit), which
+ * catches any one mistyped digit and most swapped pairs. Example: `isLuhnValid('4000000000000002') === true`
+ */
+export function isLuhnValid(input: string): boolean {
+  const digits = stripCardNumber(input);
+  if (digits.length < 12) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -50,6 +50,16 @@ export const config = {
     /** The template's language code. */
     templateLanguage: (env.WHATSAPP_TEMPLATE_LANGUAGE ?? '').trim() || 'pt_BR',
   },
+  /** The payment gateway (docs/payments.md): 'sandbox', the acquirer built into the server, or 'mercadopago'. */
+  payments: {
+    gateway: (env.PAYMENT_GATEWAY ?? '').trim() || 'sandbox',
+    mercadoPago: {
+      /** The account's access token (APP_USR-... in production, TEST-... for Mercado Pago's test accounts). */
+      accessToken: (env.MERCADOPAGO_ACCESS_TOKEN ?? '').trim(),
+      /** API origin; another one (a proxy, a test server) only when set. */
+      apiUrl: ((env.MERCADOPAGO_API_URL ?? '').trim() || 'https://api.mercadopago.com').replace(/\/+$/, ''),
+    },
+  },
 };
 
 export type Config = typeof config;

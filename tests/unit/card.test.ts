@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
+  isLuhnValid,
   CARD_VERIFICATION_STATUSES,
   buildCardToRegister,
   cardDueYear,
@@ -258,5 +259,25 @@ describe('saved cards', () => {
   it('drops a stored card once its expiry is reached', () => {
     expect(isCardExpired({ expires: '2025-06-17T12:00:00Z' }, Temporal.Instant.from('2025-06-17T11:59:59Z'))).toBe(false);
     expect(isCardExpired({ expires: '2025-06-17T12:00:00Z' }, Temporal.Instant.from('2025-06-17T12:00:00Z'))).toBe(true);
+  });
+});
+
+describe('Luhn check', () => {
+  it('accepts well-known valid numbers, with or without separators, and refuses one changed digit or a too-short number', () => {
+    expect(isLuhnValid('4111 1111 1111 1111')).toBe(true);
+    expect(isLuhnValid('5031433215406351')).toBe(true);
+    expect(isLuhnValid('378282246310005')).toBe(true);
+    expect(isLuhnValid('4111111111111112')).toBe(false);
+    expect(isLuhnValid('0')).toBe(false);
+  });
+
+  it('catches any single changed digit', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 15 }), fc.integer({ min: 1, max: 9 }), (position, delta) => {
+        const digits = '4111111111111111'.split('').map(Number);
+        digits[position] = (digits[position]! + delta) % 10;
+        return !isLuhnValid(digits.join(''));
+      }),
+    );
   });
 });

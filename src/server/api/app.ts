@@ -24,6 +24,7 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { orderFollowupRoutes } from './routes/order-followup.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
 import { defaultWhatsAppSender, type WhatsAppSender } from '../adapters/whatsapp.ts';
+import { defaultPaymentGateway, type PaymentGateway } from '../adapters/payment-gateway.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
@@ -50,6 +51,8 @@ export interface ApiDeps {
   sealingKey?: ServerSealingKey;
   /** Where the order updates customers ask for go; default: the WhatsApp Cloud API when configured, else the development outbox. */
   whatsApp?: WhatsAppSender;
+  /** The payment gateway (docs/payments.md); default: PAYMENT_GATEWAY, the built-in sandbox acquirer unless set. */
+  payments?: PaymentGateway;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -57,10 +60,15 @@ export function maxBodyBytesFor(method: string, path: string, general: number): 
   return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
 
-export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp'>> & ApiDeps } };
+export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp' | 'payments'>> & ApiDeps } };
 
 export function createApi(deps: ApiDeps) {
-  const full = { now: () => new Date(), ...deps, whatsApp: deps.whatsApp ?? defaultWhatsAppSender(deps.db) };
+  const full = {
+    now: () => new Date(),
+    ...deps,
+    whatsApp: deps.whatsApp ?? defaultWhatsAppSender(deps.db),
+    payments: deps.payments ?? defaultPaymentGateway(deps.db),
+  };
   const app = new Hono<ApiEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {

@@ -383,6 +383,58 @@ const orderFollowup: Migration = {
   },
 };
 
+// The sandbox acquirer built into the server (src/server/adapters/payment-sandbox.ts), the default
+// payment gateway: the cards it tokenised (a random token and the card's public part, never the
+// number or the CVV), its charges and its refunds, each with the caller's idempotency key, unique,
+// so concurrent retries of one call find one row (docs/payments.md).
+const paymentGateway: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('payment_sandbox_cards')
+      .addColumn('token', 'text', (c) => c.primaryKey())
+      .addColumn('brand', 'text', (c) => c.notNull())
+      .addColumn('last4', 'text', (c) => c.notNull())
+      .addColumn('exp_month', 'integer', (c) => c.notNull())
+      .addColumn('exp_year', 'integer', (c) => c.notNull())
+      .addColumn('holder_name', 'text', (c) => c.notNull())
+      // What charging this card does: approved, insufficient_funds, suspected_fraud, issuer_error, offline.
+      .addColumn('outcome', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('payment_sandbox_charges')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+      .addColumn('token', 'text', (c) => c.notNull().references('payment_sandbox_cards.token'))
+      // Integer centavos.
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      // captured | declined | issuer_error
+      .addColumn('status', 'text', (c) => c.notNull())
+      // A DECLINE_REASONS code when declined.
+      .addColumn('reason', 'text')
+      // Centavos refunded so far; never above amount (one conditional update keeps it so).
+      .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('payment_sandbox_refunds')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+      .addColumn('charge_id', 'text', (c) => c.notNull().references('payment_sandbox_charges.id'))
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('payment_sandbox_refunds').execute();
+    await db.schema.dropTable('payment_sandbox_charges').execute();
+    await db.schema.dropTable('payment_sandbox_cards').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -391,6 +443,7 @@ export const migrations: Record<string, Migration> = {
   '0004_search_index': dropSearchText,
   '0005_account_feedback': accountFeedback,
   '0006_order_followup': orderFollowup,
+  '0008_payment_gateway': paymentGateway,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -211,6 +211,36 @@ export interface OutboxMessageRow {
   created_at: string;
 }
 
+/** A card the sandbox acquirer tokenised: its public part only (src/server/adapters/payment-sandbox.ts). */
+export interface PaymentSandboxCardRow {
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string;
+  outcome: string;
+  created_at: string;
+}
+export interface PaymentSandboxChargeRow {
+  id: string;
+  idempotency_key: string;
+  token: string;
+  amount: number;
+  description: string;
+  status: string;
+  reason: string | null;
+  refunded: number;
+  created_at: string;
+}
+export interface PaymentSandboxRefundRow {
+  id: string;
+  idempotency_key: string;
+  charge_id: string;
+  amount: number;
+  created_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -229,4 +259,7 @@ export interface DB {
   establishment_api_keys: EstablishmentApiKeyRow;
   customer_feedback: CustomerFeedbackRow;
   outbox_messages: OutboxMessageRow;
+  payment_sandbox_cards: PaymentSandboxCardRow;
+  payment_sandbox_charges: PaymentSandboxChargeRow;
+  payment_sandbox_refunds: PaymentSandboxRefundRow;
 }

@@ -1,0 +1,95 @@
+// The payment gateway behind one interface: tokenise a card, charge a token, refund a charge.
+// Two engines, chosen by PAYMENT_GATEWAY (docs/payments.md): the sandbox acquirer built into the
+// server (payment-sandbox.ts, the default and the tests'), and Mercado Pago's API
+// (payment-mercadopago.ts). Every charge and refund carries an idempotency key: a retried call
+// with the same key answers the first result and never moves money twice, so a caller that timed
+// out or crashed may simply call again.
+import type { CardBrand } from '../../domain/card.ts';
+import type { ChargeResult, RefundResult, TokenisedCard } from '../../schemas/payments.ts';
+import { config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createMercadoPagoGateway } from './payment-mercadopago.ts';
+import { createSandboxGateway } from './payment-sandbox.ts';
+
+/** The card as typed, held only in memory for the one call that tokenises it. */
+export interface CardData {
+  /** Digits only or with separators. */
+  number: string;
+  exp_month: number;
+  /** Four digits, e.g. 2030. */
+  exp_year: number;
+  cvv: string;
+}
+
+export interface CardHolder {
+  /** As printed on the card. */
+  name: string;
+  /** CPF or CNPJ digits; some gateways require it. */
+  document?: string;
+}
+
+export interface ChargeRequest {
+  token: string;
+  /** The card's brand as tokenise answered it (a gateway may need it to route the charge). */
+  brand: CardBrand;
+  /** Integer centavos, > 0. */
+  amount: number;
+  /** Unique per intended charge; a retry with the same key answers the first result. */
+  idempotency_key: string;
+  /** What the customer's statement shows beside the amount, e.g. the establishment's name. */
+  description: string;
+  /** The payer's e-mail, which some gateways require. */
+  payer_email?: string;
+}
+
+export interface RefundRequest {
+  charge_id: string;
+  /** Integer centavos; absent = what is left of the charge. */
+  amount?: number;
+  idempotency_key: string;
+}
+
+export interface PaymentGateway {
+  readonly engine: 'sandbox' | 'mercadopago';
+  /** Throws PaymentGatewayError: invalid_card_number, unknown_brand, card_expired, invalid_cvv, gateway_offline, gateway_refused. */
+  tokenise(card: CardData, holder: CardHolder, now: Date): Promise<TokenisedCard>;
+  /** Declines and gateway failures are answers, not exceptions; throws only for a misuse (idempotency_key_reused, invalid_amount, unknown_token). */
+  charge(request: ChargeRequest, now: Date): Promise<ChargeResult>;
+  /** Throws PaymentGatewayError: charge_not_found, charge_not_captured, refund_exceeds_charge, idempotency_key_reused, gateway_offline, gateway_refused. */
+  refund(request: RefundRequest, now: Date): Promise<RefundResult>;
+}
+
+export type PaymentGatewayErrorCode =
+  | 'invalid_card_number'
+  | 'unknown_brand'
+  | 'card_expired'
+  | 'invalid_cvv'
+  | 'invalid_amount'
+  | 'unknown_token'
+  | 'idempotency_key_reused'
+  | 'charge_not_found'
+  | 'charge_not_captured'
+  | 'refund_exceeds_charge'
+  | 'gateway_offline'
+  | 'gateway_refused';
+
+/** A call the gateway did not carry out; `code` says why (the card services turn it into a Refusal). */
+export class PaymentGatewayError extends Error {
+  readonly code: PaymentGatewayErrorCode;
+  constructor(code: PaymentGatewayErrorCode, message: string = code, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentGatewayError';
+    this.code = code;
+  }
+}
+
+/** The gateway the API uses unless it is given one: PAYMENT_GATEWAY, the sandbox by default. */
+export function defaultPaymentGateway(db: Database): PaymentGateway {
+  const p = config.payments;
+  if (p.gateway === 'sandbox') return createSandboxGateway(db);
+  if (p.gateway === 'mercadopago') {
+    if (!p.mercadoPago.accessToken) throw new Error('PAYMENT_GATEWAY=mercadopago needs MERCADOPAGO_ACCESS_TOKEN');
+    return createMercadoPagoGateway({ accessToken: p.mercadoPago.accessToken, apiUrl: p.mercadoPago.apiUrl });
+  }
+  throw new Error(`PAYMENT_GATEWAY must be 'sandbox' or 'mercadopago', not '${p.gateway}'`);
+}

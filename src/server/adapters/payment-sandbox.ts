@@ -1,0 +1,226 @@
+// The sandbox acquirer built into the server: the default payment gateway and the tests'. It
+// behaves like a card acquirer without moving money. A card's outcome is chosen by its number
+// (docs/payments.md 'Test cards'): the two digits before the Luhn check digit are 51 (declined,
+// insufficient funds), 59 (declined, suspected fraud), 96 (issuer error) or 91 (the gateway is
+// offline); any other Luhn-valid number of a known brand is approved. It keeps its own records
+// (payment_sandbox_* tables): a random token for each card, never its number or CVV, and every
+// charge and refund with its idempotency key, unique, so any number of concurrent retries of one
+// call make one row. Each capture and refund also writes what the customer's bank statement would
+// show into the development outbox (channel 'card-statement').
+import { randomBytes } from 'node:crypto';
+import { cvvLength, detectCardBrand, isLuhnValid, stripCardNumber, type CardBrand } from '../../domain/card.ts';
+import { formatBRL } from '../../domain/money.ts';
+import type { ChargeResult, DeclineReason, RefundResult, TokenisedCard } from '../../schemas/payments.ts';
+import type { Database } from '../db/database.ts';
+import { recordOutboxMessage } from '../db/outbox-repo.ts';
+import type { PaymentSandboxChargeRow } from '../db/types.ts';
+import { PaymentGatewayError, type PaymentGateway, type RefundRequest } from './payment-gateway.ts';
+
+export type SandboxOutcome = 'approved' | 'insufficient_funds' | 'suspected_fraud' | 'issuer_error' | 'offline';
+
+/** The outcome digits (the two before the check digit) and what they do. */
+const OUTCOME_DIGITS: Record<string, SandboxOutcome> = {
+  '51': 'insufficient_funds',
+  '59': 'suspected_fraud',
+  '96': 'issuer_error',
+  '91': 'offline',
+};
+
+/** One Luhn-valid test card per brand and outcome; docs/payments.md lists the same table. */
+export const SANDBOX_TEST_CARDS: ReadonlyArray<{ number: string; brand: CardBrand; outcome: SandboxOutcome }> = [
+  { number: '4000000000000002', brand: 'visa', outcome: 'approved' },
+  { number: '4000000000000515', brand: 'visa', outcome: 'insufficient_funds' },
+  { number: '4000000000000598', brand: 'visa', outcome: 'suspected_fraud' },
+  { number: '4000000000000960', brand: 'visa', outcome: 'issuer_error' },
+  { number: '4000000000000911', brand: 'visa', outcome: 'offline' },
+  { number: '5100000000000008', brand: 'mastercard', outcome: 'approved' },
+  { number: '5100000000000511', brand: 'mastercard', outcome: 'insufficient_funds' },
+  { number: '5100000000000594', brand: 'mastercard', outcome: 'suspected_fraud' },
+  { number: '5100000000000966', brand: 'mastercard', outcome: 'issuer_error' },
+  { number: '5100000000000917', brand: 'mastercard', outcome: 'offline' },
+  { number: '5066990000000002', brand: 'elo', outcome: 'approved' },
+  { number: '5066990000000515', brand: 'elo', outcome: 'insufficient_funds' },
+  { number: '5066990000000598', brand: 'elo', outcome: 'suspected_fraud' },
+  { number: '5066990000000960', brand: 'elo', outcome: 'issuer_error' },
+  { number: '5066990000000911', brand: 'elo', outcome: 'offline' },
+  { number: '370000000000002', brand: 'amex', outcome: 'approved' },
+  { number: '370000000000515', brand: 'amex', outcome: 'insufficient_funds' },
+  { number: '370000000000598', brand: 'amex', outcome: 'suspected_fraud' },
+  { number: '370000000000960', brand: 'amex', outcome: 'issuer_error' },
+  { number: '370000000000911', brand: 'amex', outcome: 'offline' },
+  { number: '6062820000000003', brand: 'hipercard', outcome: 'approved' },
+  { number: '6062820000000516', brand: 'hipercard', outcome: 'insufficient_funds' },
+  { number: '6062820000000599', brand: 'hipercard', outcome: 'suspected_fraud' },
+  { number: '6062820000000961', brand: 'hipercard', outcome: 'issuer_error' },
+  { number: '6062820000000912', brand: 'hipercard', outcome: 'offline' },
+];
+
+/** What charging a card with this number does in the sandbox. */
+export function sandboxOutcome(cardNumber: string): SandboxOutcome {
+  const digits = stripCardNumber(cardNumber);
+  return OUTCOME_DIGITS[digits.slice(-3, -1)] ?? 'approved';
+}
+
+const BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  elo: 'Elo',
+  amex: 'American Express',
+  hipercard: 'Hipercard',
+  diners: 'Diners Club',
+};
+
+const DECLINES: Partial<Record<SandboxOutcome, DeclineReason>> = {
+  insufficient_funds: 'insufficient_funds',
+  suspected_fraud: 'suspected_fraud',
+};
+
+function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
+}
+
+function chargeResult(row: PaymentSandboxChargeRow): ChargeResult {
+  return {
+    charge_id: row.id,
+    status: row.status as ChargeResult['status'],
+    reason: (row.reason as DeclineReason | null) ?? null,
+    amount: row.amount,
+  };
+}
+
+function assertPositiveCents(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new PaymentGatewayError('invalid_amount', `amount must be whole centavos > 0, got ${amount}`);
+}
+
+export function createSandboxGateway(db: Database): PaymentGateway {
+  /** The statement line a customer's bank would show, as the outbox keeps it. */
+  async function statementLine(executor: Database, token: string, text: string, now: Date): Promise<void> {
+    const card = await executor.selectFrom('payment_sandbox_cards').select(['brand', 'last4']).where('token', '=', token).executeTakeFirstOrThrow();
+    const recipient = `${BRAND_NAMES[card.brand as CardBrand] ?? card.brand} •••• ${card.last4}`;
+    await recordOutboxMessage(executor, { channel: 'card-statement', recipient, text }, now);
+  }
+
+  return {
+    engine: 'sandbox',
+
+    async tokenise(card, holder, now) {
+      const number = stripCardNumber(card.number);
+      if (number.length < 13 || number.length > 19 || !isLuhnValid(number)) throw new PaymentGatewayError('invalid_card_number');
+      const brand = detectCardBrand(number);
+      if (!brand) throw new PaymentGatewayError('unknown_brand');
+      const month = card.exp_month;
+      const year = card.exp_year;
+      if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000 || year > 2099)
+        throw new PaymentGatewayError('card_expired', 'invalid expiry');
+      // A card is valid through the last day of its month (UTC is close enough for a sandbox).
+      if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) throw new PaymentGatewayError('card_expired');
+      if (!/^\d+$/.test(card.cvv) || card.cvv.length !== cvvLength(brand)) throw new PaymentGatewayError('invalid_cvv');
+      const outcome = sandboxOutcome(number);
+
+      const tokenised: TokenisedCard = { token: newId('tok'), brand, last4: number.slice(-4), exp_month: month, exp_year: year };
+      await db
+        .insertInto('payment_sandbox_cards')
+        .values({ ...tokenised, holder_name: holder.name.trim(), outcome, created_at: now.toISOString() })
+        .execute();
+      return tokenised;
+    },
+
+    async charge(request, now) {
+      assertPositiveCents(request.amount);
+      const same = (row: PaymentSandboxChargeRow) => {
+        if (row.token !== request.token || row.amount !== request.amount)
+          throw new PaymentGatewayError('idempotency_key_reused', 'the idempotency key was used for another charge');
+        return chargeResult(row);
+      };
+      const byKey = () => db.selectFrom('payment_sandbox_charges').selectAll().where('idempotency_key', '=', request.idempotency_key).executeTakeFirst();
+
+      const earlier = await byKey();
+      if (earlier) return same(earlier);
+      const card = await db.selectFrom('payment_sandbox_cards').select(['outcome']).where('token', '=', request.token).executeTakeFirst();
+      if (!card) throw new PaymentGatewayError('unknown_token');
+      const outcome = card.outcome as SandboxOutcome;
+      // Nothing reached an acquirer: no record, so the same key may be tried again.
+      if (outcome === 'offline') return { charge_id: null, status: 'offline', reason: null, amount: request.amount };
+
+      const reason = DECLINES[outcome] ?? null;
+      const row: PaymentSandboxChargeRow = {
+        id: newId('ch'),
+        idempotency_key: request.idempotency_key,
+        token: request.token,
+        amount: request.amount,
+        description: request.description,
+        status: outcome === 'approved' ? 'captured' : reason ? 'declined' : 'issuer_error',
+        reason,
+        refunded: 0,
+        created_at: now.toISOString(),
+      };
+      await db.transaction().execute(async (trx) => {
+        // Concurrent calls with one key: the unique key lets one insert through; the others (on
+        // PostgreSQL, once the first commits) insert nothing and read that row below.
+        const inserted = await trx
+          .insertInto('payment_sandbox_charges')
+          .values(row)
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 && row.status === 'captured')
+          await statementLine(trx, row.token, `Compra aprovada ${formatBRL(row.amount)} ${row.description}`, now);
+      });
+      const first = await byKey();
+      if (!first) throw new Error('sandbox: charge row missing after insert');
+      return same(first);
+    },
+
+    async refund(request, now) {
+      if (request.amount !== undefined) assertPositiveCents(request.amount);
+      const byKey = () => db.selectFrom('payment_sandbox_refunds').selectAll().where('idempotency_key', '=', request.idempotency_key).executeTakeFirst();
+      const same = (row: { id: string; charge_id: string; amount: number }): RefundResult => {
+        if (row.charge_id !== request.charge_id || (request.amount !== undefined && row.amount !== request.amount))
+          throw new PaymentGatewayError('idempotency_key_reused', 'the idempotency key was used for another refund');
+        return { refund_id: row.id, charge_id: row.charge_id, amount: row.amount };
+      };
+
+      const earlier = await byKey();
+      if (earlier) return same(earlier);
+      try {
+        await refundOnce(request, now);
+      } catch (err) {
+        // A concurrent call with the same key may have refunded first (what remained is then 0):
+        // its refund is this call's answer.
+        const first = await byKey();
+        if (first) return same(first);
+        throw err;
+      }
+      const first = await byKey();
+      if (!first) throw new Error('sandbox: refund row missing after insert');
+      return same(first);
+    },
+  };
+
+  /** Records one refund under the request's key, unless that key already has one. */
+  async function refundOnce(request: RefundRequest, now: Date): Promise<void> {
+    const charge = await db.selectFrom('payment_sandbox_charges').selectAll().where('id', '=', request.charge_id).executeTakeFirst();
+    if (!charge) throw new PaymentGatewayError('charge_not_found');
+    if (charge.status !== 'captured') throw new PaymentGatewayError('charge_not_captured');
+    const amount = request.amount ?? charge.amount - charge.refunded;
+    if (amount <= 0) throw new PaymentGatewayError('refund_exceeds_charge');
+
+    const id = newId('re');
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('payment_sandbox_refunds')
+        .values({ id, idempotency_key: request.idempotency_key, charge_id: charge.id, amount, created_at: now.toISOString() })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return;
+      // One conditional update: two different refunds at once never return more than was charged.
+      const updated = await trx
+        .updateTable('payment_sandbox_charges')
+        .set((eb) => ({ refunded: eb('refunded', '+', amount) }))
+        .where('id', '=', charge.id)
+        .where((eb) => eb(eb('refunded', '+', amount), '<=', eb.ref('amount')))
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new PaymentGatewayError('refund_exceeds_charge');
+      await statementLine(trx, charge.token, `Estorno ${formatBRL(amount)} ${charge.description}`, now);
+    });
+  }
+}
