@@ -22,6 +22,9 @@ import { feedbackRoutes } from './routes/feedback.ts';
 import { orderFollowupRoutes } from './routes/order-followup.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
 import { defaultWhatsAppSender, type WhatsAppSender } from '../adapters/whatsapp.ts';
+import { defaultSmsSender, type SmsSender } from '../adapters/sms.ts';
+import { defaultEmailSender, type EmailSender } from '../adapters/email.ts';
+import { verificationRoutes } from './routes/verification.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
@@ -46,6 +49,10 @@ export interface ApiDeps {
   publish?: (event: LiveEvent) => Promise<void>;
   /** Where the order updates customers ask for go; default: the WhatsApp Cloud API when configured, else the development outbox. */
   whatsApp?: WhatsAppSender;
+  /** Where the phone codes go; default: Zenvia when configured, else the development outbox. */
+  sms?: SmsSender;
+  /** Where the e-mail codes go; default: SMTP when SMTP_URL is set, else the development outbox. */
+  email?: EmailSender;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -53,10 +60,16 @@ export function maxBodyBytesFor(method: string, path: string, general: number): 
   return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
 
-export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp'>> & ApiDeps } };
+export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp' | 'sms' | 'email'>> & ApiDeps } };
 
 export function createApi(deps: ApiDeps) {
-  const full = { now: () => new Date(), ...deps, whatsApp: deps.whatsApp ?? defaultWhatsAppSender(deps.db) };
+  const full = {
+    now: () => new Date(),
+    ...deps,
+    whatsApp: deps.whatsApp ?? defaultWhatsAppSender(deps.db),
+    sms: deps.sms ?? defaultSmsSender(deps.db),
+    email: deps.email ?? defaultEmailSender(deps.db),
+  };
   const app = new Hono<ApiEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
@@ -102,6 +115,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', authRoutes);
   app.route('/', authFormRoutes);
   app.route('/', userRoutes);
+  app.route('/', verificationRoutes);
   app.route('/', addressRoutes);
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);

@@ -211,6 +211,18 @@ export interface OutboxMessageRow {
   created_at: string;
 }
 
+/** A one-time code sent to prove a phone or an e-mail address; only its hash is kept. */
+export interface VerificationCodeRow {
+  id: string;
+  user_id: string;
+  channel: 'phone' | 'email';
+  target: string;
+  code_hash: string;
+  wrong_tries: number;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -229,4 +241,5 @@ export interface DB {
   establishment_api_keys: EstablishmentApiKeyRow;
   customer_feedback: CustomerFeedbackRow;
   outbox_messages: OutboxMessageRow;
+  verification_codes: VerificationCodeRow;
 }
