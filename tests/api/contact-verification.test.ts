@@ -40,6 +40,12 @@ forEachDatabase(
         expect(sent.body).toEqual({ success: true, message: 'code_sent' });
         const code = await codeSentTo(ctx(), `+55${data.phone}`, 'sms');
         expect(code).toMatch(/^\d{4}$/);
+        const sms = (await listOutboxMessages(ctx().db, 200)).find((m) => m.recipient === `+55${data.phone}`);
+        expect(sms).toMatchObject({
+          channel: 'sms',
+          recipient: `+55${data.phone}`,
+          text: `${code} é o seu código de verificação. Ele vale por 10 minutos. Não o compartilhe.`,
+        });
         // The database keeps only a hash of it.
         const rows = await ctx().db.selectFrom('verification_codes').selectAll().execute();
         expect(rows.some((r) => r.code_hash.includes(code) && r.code_hash.length < 10)).toBe(false);
@@ -204,6 +210,10 @@ forEachDatabase(
         expect(sent.status).toBe(200);
         expect(sent.body).toEqual({ success: true, message: 'code_sent' });
         const code = await codeSentTo(ctx(), email, 'email');
+        const mail = (await listOutboxMessages(ctx().db, 200)).find((m) => m.recipient === email);
+        expect(mail!.text).toBe(
+          `Seu código de verificação\n\nOlá!\n\nSeu código de verificação é ${code}. Ele vale por 10 minutos.\n\nSe você não pediu este código, ignore este e-mail.`,
+        );
         const wrong = await call(session, 'PUT', '/api/users/email/validate', { email, code: wrongCode(code) });
         expect(wrong.body).toEqual({ message: 'code_invalid', params: { tries_left: 4 } });
         expect((await me(session)).email_verified).toBe(false);
