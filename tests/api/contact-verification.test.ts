@@ -149,6 +149,37 @@ forEachDatabase(
         expect(ok.body.user).toMatchObject({ phone: digits, phone_verified: true });
       });
 
+      it('concurrent checks: the right code is used once, and wrong tries are never lost', async () => {
+        const { session, data } = await registerUser(ctx(), centro);
+        await call(session, 'PUT', '/api/users/me/generate_code_validate_phone', { phone: data.phone });
+        const code = await codeSentTo(ctx(), `+55${data.phone}`, 'sms');
+        const wrongs = await Promise.all(
+          Array.from({ length: 7 }, () => call(session, 'PUT', '/api/users/me/validate_phone', { phone: data.phone, code: wrongCode(code) })),
+        );
+        expect(wrongs.filter((r) => r.body.message === 'code_invalid')).toHaveLength(5);
+        expect(wrongs.filter((r) => r.body.message === 'code_expired')).toHaveLength(2);
+
+        const other = await registerUser(ctx(), centro);
+        await call(other.session, 'PUT', '/api/users/me/generate_code_validate_phone', { phone: other.data.phone });
+        const otherCode = await codeSentTo(ctx(), `+55${other.data.phone}`, 'sms');
+        const twice = await Promise.all(
+          [0, 1].map(() => call(other.session, 'PUT', '/api/users/me/validate_phone', { phone: other.data.phone, code: otherCode })),
+        );
+        expect(twice.map((r) => r.status).sort()).toEqual([200, 400]);
+      });
+
+      it("a code sent to one customer does not verify another's account, even with the same phone", async () => {
+        const a = await registerUser(ctx(), centro);
+        const b = await registerUser(ctx(), manaus, { phone: a.data.phone });
+        await call(a.session, 'PUT', '/api/users/me/generate_code_validate_phone', { phone: a.data.phone });
+        const code = await codeSentTo(ctx(), `+55${a.data.phone}`, 'sms');
+        const byB = await call(b.session, 'PUT', '/api/users/me/validate_phone', { phone: a.data.phone, code });
+        expect(byB.status).toBe(400);
+        expect(byB.body).toEqual({ message: 'code_expired' });
+        expect((await me(b.session)).phone_verified).toBe(false);
+        expect((await call(a.session, 'PUT', '/api/users/me/validate_phone', { phone: a.data.phone, code })).status).toBe(200);
+      });
+
       it('confirm-phone accepts the registered number with or without +55 and the ninth digit, else phone_mismatch [R-7.65, R-5.26]', async () => {
         const { session } = await registerUser(ctx(), centro, { phone: '11987651234' });
         for (const phone of ['(11) 98765-1234', '+55 11 98765-1234', '(11) 8765-1234']) {
