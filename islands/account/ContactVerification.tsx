@@ -13,6 +13,9 @@ import { Field, SubmitButton, errorText } from './Field.tsx';
 import { PhoneDrawer } from './PhoneDrawer.tsx';
 import { EMAIL_CALL, sendEmailCode, validateEmail } from './verification-api.ts';
 
+/** What the block reads of the user: the checkout passes the session's user, 'Meus dados' the profile. */
+export type ContactUser = Pick<UserView, 'phone' | 'email' | 'phone_verified' | 'email_verified'>;
+
 const button =
   'cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 text-sm font-semibold text-ink hover:bg-surface disabled:cursor-wait disabled:opacity-70';
 
@@ -29,7 +32,7 @@ function Status({ verified, hook }: { verified: boolean; hook: string }) {
 }
 
 /** The e-mail block [R-2.101 in the account area]: send a code, type it back. */
-function EmailVerification({ establishmentId, user, onVerified }: { establishmentId: string; user: UserView; onVerified: (u: UserView) => void }) {
+function EmailVerification({ establishmentId, user, onVerified }: { establishmentId: string; user: ContactUser; onVerified: (u: UserView) => void }) {
   const uid = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -123,15 +126,27 @@ function EmailVerification({ establishmentId, user, onVerified }: { establishmen
   );
 }
 
-export function ContactVerification({ establishmentId, user, onUser }: { establishmentId: string; user: UserView; onUser: (u: UserView) => void }) {
+export function ContactVerification({
+  establishmentId,
+  user,
+  onUser,
+  level = 'h3',
+}: {
+  establishmentId: string;
+  user: ContactUser;
+  onUser: (u: UserView) => void;
+  /** The heading's level where the block sits ('h4' inside the checkout's payment section). */
+  level?: 'h3' | 'h4';
+}) {
   const uid = useId();
+  const Heading = level;
   const [drawer, setDrawer] = useState<HTMLElement | null>(null);
   return (
     <section aria-labelledby={`${uid}-title`} className="flex flex-col gap-4 border-t border-t-solid border-line pt-5" data-contact-verification>
       <div>
-        <h3 id={`${uid}-title`} className="m-0 text-lg font-bold">
+        <Heading id={`${uid}-title`} className="m-0 text-lg font-bold">
           {t('account:verification.title')}
-        </h3>
+        </Heading>
         <p className="m-0 text-sm text-muted">{t('account:verification.intro')}</p>
       </div>
       <div className="flex flex-col gap-2" data-phone-block>

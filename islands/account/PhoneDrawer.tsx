@@ -13,6 +13,7 @@ import { maskPhone, phoneDigits, phoneForApi, phoneWithoutNinthDigit, validatePh
 import { t } from '../../src/i18n/index.ts';
 import type { UserView } from '../../src/schemas/api-accounts.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import type { ContactUser } from './ContactVerification.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
 import { Field, SubmitButton, errorText } from './Field.tsx';
 import { PHONE_CALL, confirmPhone, sendPhoneCode, validatePhone as validatePhoneCode } from './verification-api.ts';
@@ -31,7 +32,7 @@ export function PhoneDrawer({
   onVerified,
 }: {
   establishmentId: string;
-  user: UserView;
+  user: ContactUser;
   onClose: () => void;
   onVerified: (user: UserView) => void;
 }) {
