@@ -30,7 +30,7 @@ forEachDatabase(
     const me = async (s: Session) => (await call(s, 'GET', '/api/users/me')).body;
 
     describe('phone', () => {
-      it('sends a 4-digit code by SMS, and only the right code sets phone_verified [R-7.63, R-7.64, R-4.67, R-5.27]', async () => {
+      it('sends a 4-digit code by SMS, and only the right code sets phone_verified [R-7.63, R-7.64, R-7.70, R-4.67, R-5.27]', async () => {
         const { session, data } = await registerUser(ctx(), centro);
         const before = await call(session, 'GET', '/api/users/me/check-phone');
         expect(before.body).toEqual({ success: false, message: 'phone_not_verified' });
