@@ -103,6 +103,8 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             sectionRef={refs.payment}
             invoiceRef={refs.invoice}
             onPaymentInfo={() => paymentInfo(store.draft.value, lines, totals.total)}
+            establishmentId={ctx.establishment._id}
+            user={user}
           />
         </div>
         <ProductsAside lines={lines} />

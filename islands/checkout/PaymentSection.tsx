@@ -2,7 +2,8 @@
 // (only with credits), pay on delivery or pay on pickup (offline) with the method dropdown of the
 // preferences, the change box and amount typed in reais (sent as centavos; only above the
 // total counts) for a method that gives change, the online and Pix buttons where the
-// preferences enable them (disabled: they come with the payments release), and the tax receipt
+// preferences enable them (disabled: they come with the payments release) with, for online
+// payment, the phone and e-mail verification blocks, and the tax receipt
 // box with CPF/CNPJ, Add (confirmation of the document) and Remove [R-4.9..R-4.11].
 import { useId, useState } from 'react';
 import { formatBRL, formatBRLNumber, maskCurrencyInput, centsFromMaskedInput } from '../../src/domain/money.ts';
@@ -12,6 +13,8 @@ import { fieldProblemText } from '../../src/i18n/messages.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
+import { setSessionUser, toSessionUser, type SessionUser } from '../../src/client/session.ts';
+import { ContactVerification } from '../account/ContactVerification.tsx';
 import { ConfirmDialog } from '../shared/Dialog.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
@@ -29,12 +32,27 @@ export interface PaymentSectionProps {
   sectionRef: React.RefObject<HTMLElement | null>;
   invoiceRef: React.RefObject<HTMLElement | null>;
   onPaymentInfo: () => void;
+  establishmentId: string;
+  /** The session's user: its phone and e-mail verification show when online payment is offered. */
+  user: SessionUser;
 }
 
 // The offline methods of a delivery type are the server's rule too (src/domain/payment-methods.ts).
 export { offlineMethods };
 
-export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredits, total, sectionRef, invoiceRef, onPaymentInfo }: PaymentSectionProps) {
+export function PaymentSection({
+  draft,
+  store,
+  prefs,
+  balance,
+  totalBeforeCredits,
+  total,
+  sectionRef,
+  invoiceRef,
+  onPaymentInfo,
+  establishmentId,
+  user,
+}: PaymentSectionProps) {
   const headingId = useId();
   const methodId = useId();
   const changeId = useId();
@@ -137,6 +155,15 @@ export function PaymentSection({ draft, store, prefs, balance, totalBeforeCredit
               </span>
             )}
           </div>
+          {prefs.has_online_payment && (
+            // Online payment needs a verified phone, then a verified e-mail (spec section 4 'Card').
+            <ContactVerification
+              establishmentId={establishmentId}
+              user={user}
+              level="h4"
+              onUser={(fresh) => setSessionUser(establishmentId, toSessionUser(fresh))}
+            />
+          )}
           {type !== null && methods.length === 0 && <p className="m-0 text-sm text-muted">{t('checkout:payment.noOffline')}</p>}
           {offline && (
             <label className="flex flex-col gap-1" htmlFor={methodId}>

@@ -60,6 +60,25 @@ export const config = {
       apiUrl: ((env.MERCADOPAGO_API_URL ?? '').trim() || 'https://api.mercadopago.com').replace(/\/+$/, ''),
     },
   },
+  /**
+   * SMS for the phone codes through Zenvia's API (https://api.zenvia.com/v2/channels/sms/messages).
+   * Without a token the messages go to the development outbox (src/server/adapters/sms.ts).
+   */
+  sms: {
+    /** An API token made in Zenvia's console (header X-API-TOKEN). */
+    zenviaToken: (env.ZENVIA_API_TOKEN ?? '').trim(),
+    /** The sender id of the SMS channel (the account's keyword or user id in Zenvia's platform). */
+    zenviaFrom: (env.ZENVIA_SMS_FROM ?? '').trim(),
+    /** API origin; another one (a proxy, a test server) only when set. */
+    zenviaApiUrl: ((env.ZENVIA_API_URL ?? '').trim() || 'https://api.zenvia.com').replace(/\/+$/, ''),
+  },
+  /** E-mail for the address codes: SMTP through nodemailer when SMTP_URL is set, else the development outbox. */
+  email: {
+    /** e.g. smtps://user:password@smtp.example.com:465 or smtp://localhost:2525. */
+    smtpUrl: (env.SMTP_URL ?? '').trim(),
+    /** The From of every message. */
+    from: (env.SMTP_FROM ?? '').trim() || 'Loja <nao-responda@localhost>',
+  },
 };
 
 export type Config = typeof config;

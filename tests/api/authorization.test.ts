@@ -31,6 +31,21 @@ const ROUTES: Array<{ name: string; call: (ctx: TestContext, headers: Record<str
   { name: 'GET /users/me', call: (ctx, headers) => ctx.call('/api/users/me', { headers }) },
   { name: 'PUT /users/me', call: (ctx, headers) => ctx.call('/api/users/me', { method: 'PUT', body: { name: 'Invasor da Silva' }, headers }) },
   { name: 'POST /users/me/photo', call: async (ctx, headers) => callMultipart(ctx, '/api/users/me/photo', await photo(), headers) },
+  // Phone and e-mail verification (docs/api.md 'Phone and e-mail verification').
+  ...(
+    [
+      ['PUT', '/users/me/generate_code_validate_phone', { phone: '11987650000', method: 'sms' }],
+      ['PUT', '/users/me/validate_phone', { phone: '11987650000', code: '1234' }],
+      ['PUT', '/users/me/confirm-phone', { phone: '11987650000' }],
+      ['GET', '/users/me/check-phone', undefined],
+      ['GET', '/users/me/check-email', undefined],
+      ['POST', '/users/email/validate/create', { email: 'invasor@example.com' }],
+      ['PUT', '/users/email/validate', { email: 'invasor@example.com', code: '1234' }],
+    ] as const
+  ).map(([method, path, body]) => ({
+    name: `${method} ${path}`,
+    call: (ctx: TestContext, headers: Record<string, string>) => ctx.call(`/api${path}`, { method, body, headers }),
+  })),
   {
     name: 'POST /auth/logout',
     call: (ctx, headers, establishmentId) =>

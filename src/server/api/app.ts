@@ -25,6 +25,9 @@ import { orderFollowupRoutes } from './routes/order-followup.ts';
 import type { ImageStorage } from '../adapters/image-storage.ts';
 import { defaultWhatsAppSender, type WhatsAppSender } from '../adapters/whatsapp.ts';
 import { defaultPaymentGateway, type PaymentGateway } from '../adapters/payment-gateway.ts';
+import { defaultSmsSender, type SmsSender } from '../adapters/sms.ts';
+import { defaultEmailSender, type EmailSender } from '../adapters/email.ts';
+import { verificationRoutes } from './routes/verification.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
@@ -53,6 +56,10 @@ export interface ApiDeps {
   whatsApp?: WhatsAppSender;
   /** The payment gateway (docs/payments.md); default: PAYMENT_GATEWAY, the built-in sandbox acquirer unless set. */
   payments?: PaymentGateway;
+  /** Where the phone codes go; default: Zenvia when configured, else the development outbox. */
+  sms?: SmsSender;
+  /** Where the e-mail codes go; default: SMTP when SMTP_URL is set, else the development outbox. */
+  email?: EmailSender;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -60,7 +67,7 @@ export function maxBodyBytesFor(method: string, path: string, general: number): 
   return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
 
-export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp' | 'payments'>> & ApiDeps } };
+export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp' | 'payments' | 'sms' | 'email'>> & ApiDeps } };
 
 export function createApi(deps: ApiDeps) {
   const full = {
@@ -68,6 +75,8 @@ export function createApi(deps: ApiDeps) {
     ...deps,
     whatsApp: deps.whatsApp ?? defaultWhatsAppSender(deps.db),
     payments: deps.payments ?? defaultPaymentGateway(deps.db),
+    sms: deps.sms ?? defaultSmsSender(deps.db),
+    email: deps.email ?? defaultEmailSender(deps.db),
   };
   const app = new Hono<ApiEnv>().basePath('/api');
 
@@ -114,6 +123,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', authRoutes);
   app.route('/', authFormRoutes);
   app.route('/', userRoutes);
+  app.route('/', verificationRoutes);
   app.route('/', addressRoutes);
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);

@@ -36,6 +36,7 @@ export const REFUSAL_STATUS: Readonly<Record<RefusalKind, ContentfulStatusCode>>
   unsupported: 415,
   unprocessable: 422,
   too_many: 429,
+  upstream_failed: 502,
 };
 
 /** A service's refusal as the API answers it. */

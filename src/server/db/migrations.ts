@@ -359,7 +359,7 @@ const orderFollowup: Migration = {
       .createTable('outbox_messages')
       // Sorts in the order the messages were recorded (src/server/db/outbox-repo.ts).
       .addColumn('id', 'text', (c) => c.primaryKey())
-      // 'whatsapp' today; 'sms', 'email' and card statement lines later.
+      // 'whatsapp', 'sms', 'email' (card statement lines later).
       .addColumn('channel', 'text', (c) => c.notNull())
       // As the channel addresses it: '+5511987654321' for WhatsApp and SMS, an e-mail address...
       .addColumn('recipient', 'text', (c) => c.notNull())
@@ -435,6 +435,31 @@ const paymentGateway: Migration = {
   },
 };
 
+const contactVerification: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('verification_codes')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      // 'phone' or 'email'.
+      .addColumn('channel', 'text', (c) => c.notNull())
+      // What the code proves: national phone digits (ninth digit included) or the lower-cased address.
+      .addColumn('target', 'text', (c) => c.notNull())
+      // 'salt$sha256(salt:code)' (hex); never the code (src/server/db/verification-codes-repo.ts).
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('wrong_tries', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('used_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    // The send limit counts per channel and target; the check reads a user's latest code.
+    await db.schema.createIndex('verification_codes_target').on('verification_codes').columns(['channel', 'target', 'created_at']).execute();
+    await db.schema.createIndex('verification_codes_user').on('verification_codes').columns(['user_id', 'channel', 'created_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('verification_codes').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -443,6 +468,7 @@ export const migrations: Record<string, Migration> = {
   '0004_search_index': dropSearchText,
   '0005_account_feedback': accountFeedback,
   '0006_order_followup': orderFollowup,
+  '0007_contact_verification': contactVerification,
   '0008_payment_gateway': paymentGateway,
 };
 

@@ -1,6 +1,6 @@
 // The development outbox (docs/architecture.md 'Messages to customers'): every message the product
-// sent while no real channel was configured, one row each with its channel ('whatsapp' today; SMS,
-// e-mail and card statement lines later), so a developer or a test reads what a customer would have
+// sent while no real channel was configured, one row each with its channel ('whatsapp', 'sms', 'email';
+// card statement lines later), so a developer or a test reads what a customer would have
 // received on the outbox page (/dev/caixa-de-saida, outside production only).
 import type { Database } from './database.ts';
 import type { OutboxMessageRow } from './types.ts';

@@ -241,6 +241,18 @@ export interface PaymentSandboxRefundRow {
   created_at: string;
 }
 
+/** A one-time code sent to prove a phone or an e-mail address; only its hash is kept. */
+export interface VerificationCodeRow {
+  id: string;
+  user_id: string;
+  channel: 'phone' | 'email';
+  target: string;
+  code_hash: string;
+  wrong_tries: number;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -262,4 +274,5 @@ export interface DB {
   payment_sandbox_cards: PaymentSandboxCardRow;
   payment_sandbox_charges: PaymentSandboxChargeRow;
   payment_sandbox_refunds: PaymentSandboxRefundRow;
+  verification_codes: VerificationCodeRow;
 }

@@ -17,6 +17,8 @@ export type RefusalKind =
   /** Well formed, but a business rule refuses it (the submit checks). */
   | 'unprocessable'
   | 'too_many'
+  /** A provider the request needs (SMS, e-mail) refused or did not answer. */
+  | 'upstream_failed'
   | 'too_large'
   | 'unsupported';
 

@@ -1,0 +1,236 @@
+// Phone and e-mail verification in 'Meus dados', against the real server (Mercado Sol Centro): the
+// phone drawer through its steps and the e-mail block, the codes read from the development outbox
+// (/dev/caixa-de-saida) as a person trying the demo reads them. On the phone and the desktop, axe
+// on every step of the drawer.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { API_HEADERS, isMobile, logIn } from './helpers.ts';
+import type { ProductsAnswer } from '../../src/schemas/views.ts';
+
+const SLUG = 'mercado-sol-centro';
+const ACCOUNT = `/${SLUG}/minha-conta`;
+
+async function axeProblems(page: Page, include: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The codes sent to a recipient, newest first, read on the outbox page in a tab of its own. */
+async function codesInOutbox(context: BrowserContext, recipient: string, channel: 'SMS' | 'E-mail'): Promise<string[]> {
+  const tab = await context.newPage();
+  await tab.goto('/dev/caixa-de-saida');
+  const mine = tab
+    .locator('[data-outbox-message]')
+    .filter({ has: tab.locator('[data-outbox-recipient]', { hasText: recipient }) })
+    .filter({ has: tab.locator('[data-outbox-channel]', { hasText: channel }) });
+  const texts = await mine.locator('[data-outbox-text]').allTextContents();
+  await tab.close();
+  return texts.map((text) => text.match(/\b(\d{4})\b/)?.[1] ?? '').filter(Boolean);
+}
+
+const wrong = (code: string) => String((Number(code) + 1) % 10000).padStart(4, '0');
+
+async function openMeusDados(page: Page) {
+  await page.goto(ACCOUNT);
+  await expect(page.locator('[data-account-area][data-hydrated]')).toBeVisible();
+  await expect(page.locator('[data-contact-verification]')).toBeVisible();
+}
+
+test('the phone drawer: confirm the registered number, a wrong retyped number is refused and cleared, the SMS code from the outbox verifies it; axe on every step [R-2.117] [R-4.30] [R-4.67] [R-5.23] [R-5.24] [R-5.28] [R-5.29]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { customer } = await logIn(context, request, SLUG, info, 'Vera Celular');
+  await openMeusDados(page);
+  const block = page.locator('[data-phone-block]');
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  await block.getByRole('button', { name: 'Verificar celular' }).click();
+
+  const drawer = page.getByRole('dialog', { name: 'Confirmar celular' });
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-init');
+  await expect(drawer.locator('[data-registered-phone]')).toHaveText(customer.maskedPhone);
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+
+  await drawer.getByRole('button', { name: 'Confirmar este número' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-input');
+  const field = drawer.getByLabel('Número do celular');
+  await field.fill('(11) 91234-5678');
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer.locator('[data-field-error="phone"]')).toHaveText('O número digitado não confere com o número cadastrado. Tente novamente.');
+  await expect(field).toHaveValue('');
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+
+  await field.fill(customer.phone);
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'sms-verification');
+  await expect(page.locator('[data-toast="success"]', { hasText: 'Código enviado!' })).toBeVisible();
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+  const [code] = await codesInOutbox(context, `+55${customer.phone}`, 'SMS');
+  expect(code).toMatch(/^\d{4}$/);
+
+  const codeField = drawer.getByLabel('Código');
+  await codeField.fill(wrong(code!));
+  await expect(drawer.locator('[data-field-error="code"]')).toHaveText('Código incorreto. Tente novamente.');
+  await expect(codeField).toHaveValue('');
+  // The fourth digit submits it: no button to press.
+  await codeField.fill(code!);
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-verification');
+  await expect(drawer).toContainText('Celular confirmado!');
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+  await drawer.getByRole('button', { name: 'Concluir' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Verificado');
+  // From the server, on a fresh visit.
+  await openMeusDados(page);
+  await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Verificado');
+});
+
+test('"Depois" closes the drawer and it opens afresh at phone-init; a new number proven by its code replaces the registered one [R-4.30] [R-4.32] [R-4.33]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { customer } = await logIn(context, request, SLUG, info, 'Caio Depois');
+  await openMeusDados(page);
+  const block = page.locator('[data-phone-block]');
+  const open = block.getByRole('button', { name: 'Verificar celular' });
+  await open.click();
+  const drawer = page.locator('[data-phone-drawer]');
+  await drawer.getByRole('button', { name: 'Alterar número' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-add');
+  await drawer.getByLabel('Número do celular').fill('(11) 1234');
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer.locator('[data-field-error="phone"]')).toHaveText('Telefone incompleto');
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+  await drawer.locator('[data-dialog-close]').click();
+  await expect(drawer).toBeHidden();
+
+  await open.click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-init');
+  await drawer.getByRole('button', { name: 'Depois' }).click();
+  await expect(drawer).toBeHidden();
+
+  await open.click();
+  await drawer.getByRole('button', { name: 'Alterar número' }).click();
+  const fresh = `1197${customer.phone.slice(-7)}`;
+  await drawer.getByLabel('Número do celular').fill(fresh);
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'sms-verification');
+  const [code] = await codesInOutbox(context, `+55${fresh}`, 'SMS');
+  await drawer.getByLabel('Código').fill(code!);
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-verification');
+  await drawer.getByRole('button', { name: 'Concluir' }).click();
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Verificado');
+  await expect(block).toContainText(`(11) 97${fresh.slice(4, 7)}-${fresh.slice(7)}`);
+  await expect(page.locator('form[data-profile-form]').getByLabel('Celular')).toHaveValue(`(11) 97${fresh.slice(4, 7)}-${fresh.slice(7)}`);
+});
+
+test('resending the code counts the sends; a send past the limit shows sms-error [R-4.31] [R-8.51]', async ({ page, context, request }, info) => {
+  const { customer } = await logIn(context, request, SLUG, info, 'Rui Reenvio');
+  await openMeusDados(page);
+  await page.locator('[data-phone-block]').getByRole('button', { name: 'Verificar celular' }).click();
+  const drawer = page.locator('[data-phone-drawer]');
+  await drawer.getByRole('button', { name: 'Confirmar este número' }).click();
+  await drawer.getByLabel('Número do celular').fill(customer.phone);
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'sms-verification');
+  await drawer.getByRole('button', { name: 'Reenviar código' }).click();
+  await expect(drawer.locator('[data-phone-sends]')).toHaveText('Código reenviado (2 de 3 envios).');
+  await drawer.getByRole('button', { name: 'Reenviar código' }).click();
+  await expect(drawer.locator('[data-phone-sends]')).toHaveText('Código reenviado (3 de 3 envios).');
+  expect(await codesInOutbox(context, `+55${customer.phone}`, 'SMS')).toHaveLength(3);
+  await drawer.getByRole('button', { name: 'Reenviar código' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'sms-error');
+  await expect(drawer.locator('[data-phone-error]')).toHaveText('Não foi possível enviar o código de confirmação, verifique o telefone digitado.');
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível enviar o código de confirmação' })).toBeVisible();
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+  await drawer.getByRole('button', { name: 'Depois' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Não verificado');
+});
+
+test('the e-mail block: a code sent to the address, read from the outbox, verifies it [R-4.68] [R-7.68] [R-7.69]', async ({ page, context, request }, info) => {
+  const { customer } = await logIn(context, request, SLUG, info, 'Eva Email');
+  await openMeusDados(page);
+  const block = page.locator('[data-email-block]');
+  await expect(block.locator('[data-contact-status="email"]')).toHaveText('Não verificado');
+  await block.getByRole('button', { name: 'Verificar e-mail' }).click();
+  await expect(page.locator('[data-toast="success"]', { hasText: 'Código enviado!' })).toBeVisible();
+  const [code] = await codesInOutbox(context, customer.email, 'E-mail');
+  expect(code).toMatch(/^\d{4}$/);
+  const field = block.getByLabel('Código');
+  await field.fill(wrong(code!));
+  await block.getByRole('button', { name: 'Confirmar e-mail' }).click();
+  await expect(block.locator('[data-field-error="email-code"]')).toHaveText('Código incorreto. Tente novamente.');
+  expect(await axeProblems(page, '[data-contact-verification]')).toEqual([]);
+  await field.fill(code!);
+  await block.getByRole('button', { name: 'Confirmar e-mail' }).click();
+  await expect(page.locator('[data-toast="success"]', { hasText: 'E-mail confirmado!' })).toBeVisible();
+  await expect(block.locator('[data-contact-status="email"]')).toHaveText('Verificado');
+  expect(await axeProblems(page, '[data-contact-verification]')).toEqual([]);
+});
+
+/** Mercado Sol Centro's checkout with a product to pick up, as a customer reaches it from the cart. */
+async function checkoutReady(page: Page, request: APIRequestContext, establishmentId: string) {
+  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent('Azeite de Oliva Extravirgem (500 ml)')}&limit=50`, {
+    headers: API_HEADERS,
+  });
+  const product = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === 'Azeite de Oliva Extravirgem (500 ml)')!;
+  await page.goto(`/${SLUG}/produto/${product._id}`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await page.locator(`[data-add-product="${product._id}"]`).first().click();
+  const modal = page.getByRole('dialog', { name: product.name });
+  await expect(modal).toHaveAttribute('data-state', 'ready');
+  await modal.locator('[data-add-submit]').click();
+  await expect(modal).toBeHidden();
+  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
+  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
+  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+  const checkout = page.locator('[data-checkout="customer"]');
+  await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
+  return checkout;
+}
+
+test('the payment chooser offers the phone and e-mail verification with online payment; both are verified there without leaving the checkout [R-2.100] [R-2.101]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { customer, establishmentId } = await logIn(context, request, SLUG, info, 'Pia Pagamento');
+  const checkout = await checkoutReady(page, request, establishmentId);
+  const payment = checkout.locator('[data-section="payment"]');
+  await expect(payment.locator('[data-pay-online]')).toBeVisible();
+  const block = payment.locator('[data-contact-verification]');
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  await expect(block.locator('[data-contact-status="email"]')).toHaveText('Não verificado');
+
+  await block.getByRole('button', { name: 'Verificar celular' }).click();
+  const drawer = page.locator('[data-phone-drawer]');
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-init');
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+  await drawer.getByRole('button', { name: 'Confirmar este número' }).click();
+  await drawer.getByLabel('Número do celular').fill(customer.maskedPhone);
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'sms-verification');
+  const [smsCode] = await codesInOutbox(context, `+55${customer.phone}`, 'SMS');
+  await drawer.getByLabel('Código').fill(smsCode!);
+  await drawer.getByRole('button', { name: 'Concluir' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Verificado');
+
+  await block.getByRole('button', { name: 'Verificar e-mail' }).click();
+  await expect(block.getByLabel('Código')).toBeVisible();
+  const [mailCode] = await codesInOutbox(context, customer.email, 'E-mail');
+  await block.getByLabel('Código').fill(mailCode!);
+  await block.getByRole('button', { name: 'Confirmar e-mail' }).click();
+  await expect(block.locator('[data-contact-status="email"]')).toHaveText('Verificado');
+  expect(await axeProblems(page, '[data-checkout="customer"]')).toEqual([]);
+  // Still the checkout, with the product.
+  await expect(checkout).toBeVisible();
+});
