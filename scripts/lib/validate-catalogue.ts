@@ -4,6 +4,7 @@
 // e.g. `categories[0].products[3].price: must be an integer (was 12.5)`.
 import { type } from 'arktype';
 import { Catalogue } from '../../src/schemas/catalogue.ts';
+import { unavailableWithoutTitle } from '../../src/domain/open-now.ts';
 
 export interface Problem {
   /** JSON path of the offending value: `categories[0].products[3].price`; `(root)` for the document. */
@@ -163,8 +164,7 @@ function crossFieldProblems(doc: unknown): Problem[] {
     add([...P, 'pickup_discount_value'], `must be at most 100 for a percentage discount (was ${prefs.pickup_discount_value})`);
   if (prefs.has_pickup_discount === true && !(int(prefs.pickup_discount_value) && prefs.pickup_discount_value > 0))
     add([...P, 'pickup_discount_value'], 'must be greater than 0 when has_pickup_discount is true');
-  if (prefs.unavailable === true && !(typeof prefs.unavailable_title === 'string' && prefs.unavailable_title.trim()))
-    add([...P, 'unavailable_title'], 'is required when unavailable is true');
+  if (unavailableWithoutTitle(prefs)) add([...P, 'unavailable_title'], 'is required when unavailable is true');
   for (const f of ['pickup_payment_methods', 'delivery_payment_methods', 'online_payment_methods']) uniqueKeys(list(prefs[f]), [...P, f], 'payment method');
 
   // Categories and products

@@ -63,3 +63,8 @@ export function orderingState(est: OpeningRules & { unavailable: boolean; max_da
   if (isOpenAtMinute(est, minuteOfWeek)) return 'open';
   return est.max_days_scheduling > 0 ? 'schedule_only' : 'closed';
 }
+
+/** An establishment that takes no orders must say why: its notice needs a title (the catalogue format and the open-state switch both hold to it). */
+export function unavailableWithoutTitle(prefs: { unavailable?: unknown; unavailable_title?: unknown }): boolean {
+  return prefs.unavailable === true && !(typeof prefs.unavailable_title === 'string' && prefs.unavailable_title.trim() !== '');
+}

@@ -2,9 +2,10 @@
 // its API key it overrides the office hours ('open', 'closed'; 'auto' follows them again) and stops
 // or resumes taking orders altogether ('unavailable', with the notice its pages show).
 import { type } from 'arktype';
+import type { OpenMode } from '../domain/open-now.ts';
 
-export const OPEN_MODES = ['auto', 'open', 'closed'] as const;
-export type OpenMode = (typeof OPEN_MODES)[number];
+export type { OpenMode };
+export const OPEN_MODES = ['auto', 'open', 'closed'] as const satisfies readonly OpenMode[];
 
 export const OpeningBody = type({
   'is_open?': type.enumerated(...OPEN_MODES),

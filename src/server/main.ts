@@ -1,7 +1,7 @@
 // The one Node server: API, uploads, hashed assets, the stored static catalogue pages, and
 // Astro's on-demand handler for everything else. Run: node src/server/main.ts
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { getRequestListener } from '@hono/node-server';
 import { config } from './config.ts';
+import { keptValue } from './kept-value.ts';
 import { createApi, maxBodyBytesFor } from './api/app.ts';
 import { getDatabase, type Database } from './db/database.ts';
 import { dropEstablishmentPages, heldPages, pagesDir, storePage } from './page-store.ts';
@@ -41,13 +42,11 @@ function internalToken(): string {
   if (config.internalToken) return config.internalToken;
   // Scripts on this machine (catalogue import) read the token from the data folder. It is kept
   // across restarts, so several servers sharing one data folder agree on it.
-  mkdirSync(config.dataDir, { recursive: true });
-  const file = join(config.dataDir, 'internal-token');
-  const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  if (existing.length >= 32) return existing;
-  const token = randomBytes(24).toString('hex');
-  writeFileSync(file, token, { mode: 0o600 });
-  return token;
+  return keptValue(
+    join(config.dataDir, 'internal-token'),
+    () => randomBytes(24).toString('hex'),
+    (token) => token.length >= 32,
+  );
 }
 
 async function loadAstroHandler(): Promise<Handler> {

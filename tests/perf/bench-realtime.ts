@@ -24,7 +24,7 @@ import { createEstablishmentKey } from '../../src/server/services/establishment-
 import { importCatalogue } from '../../scripts/lib/import-catalogue.ts';
 import { createPgDatabase } from '../api/helpers/databases.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
-import { shopCatalogue } from '../e2e/helpers.ts';
+import { groceryCatalogue } from '../e2e/live-helpers.ts';
 
 const IDLE = Number(process.env.BENCH_IDLE ?? 10_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 1_000);
@@ -42,17 +42,6 @@ interface Result {
   delivery: { p50: number; p99: number; max: number; changes: number };
   broadcast: { pages: number; spreadMs: number };
   load: string;
-}
-
-function catalogue() {
-  const shop = shopCatalogue(SLUG, 'Quitanda Bench', { _id: 'frutas', name: 'Frutas' }, [{ _id: 'banana', name: 'Banana Prata', price: 600 }]);
-  return {
-    ...shop,
-    establishment: {
-      ...shop.establishment,
-      preferences: { ...shop.establishment.preferences, pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }] },
-    },
-  };
 }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
@@ -129,7 +118,7 @@ async function measure(engine: Engine, port: number): Promise<Result> {
   const pg = engine === 'postgres' ? await createPgDatabase('storefront_bench_live') : null;
   const databaseUrl = pg?.url ?? '';
   const { db } = await openDatabase({ databaseUrl, sqliteFile: join(dataDir, 'storefront.sqlite') });
-  const imported = await importCatalogue(db, catalogue());
+  const imported = await importCatalogue(db, groceryCatalogue(SLUG, 600));
   if (!imported.ok) throw new Error(JSON.stringify(imported.problems));
   const establishmentId = imported.establishmentId;
   const key = await createEstablishmentKey(db, establishmentId, 'bench');

@@ -3,12 +3,12 @@
 // establishment (search index, catalogue reads, stored page bytes) before its pages are told to
 // reload; order events reach the owner's pages only. docs/architecture.md 'Live updates'.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Database, Engine } from '../db/database.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
 import { catalogueChanged } from '../catalogue-events.ts';
+import { keptValue } from '../kept-value.ts';
 import { dropEstablishmentPages, heldPages, pageFolder } from '../page-store.ts';
 import { memoryBus, postgresBus, type EventBus } from './bus.ts';
 import { LiveHub } from './hub.ts';
@@ -110,17 +110,9 @@ export function acceptLiveSockets(server: Server, hub: LiveHub): void {
  * machine, or a shared volume) read the same name; a process with a folder of its own another.
  */
 function pagesStoreName(pagesDir: string): string {
-  mkdirSync(pagesDir, { recursive: true });
-  const file = join(pagesDir, '.store-name');
-  const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  if (/^[A-Za-z0-9_-]{8,64}$/.test(existing)) return existing;
-  const name = randomBytes(9).toString('base64url');
-  try {
-    // 'wx': of two processes starting together, the first name written is the one both keep.
-    writeFileSync(file, name, { flag: 'wx' });
-    return name;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return readFileSync(file, 'utf8').trim();
-  }
+  return keptValue(
+    join(pagesDir, '.store-name'),
+    () => randomBytes(9).toString('base64url'),
+    (name) => /^[A-Za-z0-9_-]{8,64}$/.test(name),
+  );
 }

@@ -5,6 +5,7 @@
 import type { Database } from '../db/database.ts';
 import type { OpeningAnswer, OpeningBody, OpenMode } from '../../schemas/api-opening.ts';
 import { Refusal, invalidBody } from './refusal.ts';
+import { unavailableWithoutTitle } from '../../domain/open-now.ts';
 
 /** Applies the change and answers the new state (without `pages`: the caller renders them); 404 for an unknown establishment. */
 export async function setOpening(
@@ -22,8 +23,7 @@ export async function setOpening(
   const unavailable = body.unavailable ?? preferences.unavailable === true;
   const title = (body.unavailable_title ?? (preferences.unavailable_title as string | undefined) ?? '').trim();
   const desc = (body.unavailable_desc ?? (preferences.unavailable_desc as string | undefined) ?? '').trim();
-  // The pages need a title for the notice, as the catalogue format requires.
-  if (unavailable && !title)
+  if (unavailableWithoutTitle({ unavailable, unavailable_title: title }))
     throw invalidBody([{ path: 'unavailable_title', code: 'required', message: 'unavailable_title is required when unavailable is true' }]);
 
   const next = { ...preferences, unavailable, unavailable_title: title || undefined, unavailable_desc: desc || undefined };

@@ -6,10 +6,10 @@
 // fetches the new public key and seals again; an altered box, or one sealed for another call or
 // customer, with 400 sealed_box_invalid. What a box holds is never logged.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { x25519 } from '@noble/curves/ed25519.js';
 import { config } from '../config.ts';
+import { keptValue } from '../kept-value.ts';
 import { SEALED_BOX_ALGORITHM, fromBase64Url, keyId, openSealed, toBase64Url } from '../../lib/sealed-box.ts';
 import type { EncryptionKeyAnswer, SealedBoxBody } from '../../schemas/sealed-box.ts';
 import { Refusal } from './refusal.ts';
@@ -38,21 +38,13 @@ export function serverSealingKey(dataDir = config.dataDir, configured = config.s
     secret = fromBase64Url(configured);
     if (secret.length !== 32) throw new Error('SEALED_BOX_SECRET_KEY must be 32 bytes in base64url (43 characters)');
   } else {
-    const file = join(dataDir, KEY_FILE);
-    if (existsSync(file)) secret = fromBase64Url(readFileSync(file, 'utf8').trim());
-    else {
-      secret = new Uint8Array(randomBytes(32));
-      mkdirSync(dataDir, { recursive: true });
-      try {
-        // 'wx': of two processes starting together on one folder, the first key written is kept.
-        writeFileSync(file, toBase64Url(secret), { mode: 0o600, flag: 'wx' });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        secret = fromBase64Url(readFileSync(file, 'utf8').trim());
-      }
-      chmodSync(file, 0o600);
-    }
-    if (secret.length !== 32) throw new Error(`${file} does not hold a 32-byte key`);
+    secret = fromBase64Url(
+      keptValue(
+        join(dataDir, KEY_FILE),
+        () => toBase64Url(new Uint8Array(randomBytes(32))),
+        (text) => /^[A-Za-z0-9_-]{43}$/.test(text),
+      ),
+    );
   }
   const key = fromSecret(secret);
   loaded.set(cacheKey, key);
