@@ -17,10 +17,32 @@ export const routes = {
   /** The evaluation of one order [R-2.27]: the account's child route, the order named in the query. */
   evaluation: (slug: string, orderId: string) => `/${slug}/minha-conta/pedidos/evaluation?pedido=${encodeURIComponent(orderId)}`,
   sitemap: (slug: string) => `/${slug}/sitemap.xml`,
+  /** The wallet [R-2.20]. */
+  wallet: (slug: string) => `/${slug}/minha-conta/carteira`,
+  /** A card validation step [R-2.14, R-2.16..R-2.18], the card named in the query. */
+  cardStep: (slug: string, step: CardStep, cardId?: string) => `/${slug}/${step}${cardId ? `?cartao=${encodeURIComponent(cardId)}` : ''}`,
   select: () => `/selecione`,
   invalidSlug: () => `/invalid-slug`,
   error: () => `/error`,
 };
+
+/** The card validation routes (spec section 2). */
+export type CardStep = 'cartao-validar' | 'cartao-valor' | 'cartao-confirmado' | 'cartao-tentativas-excedidas';
+/** The query parameter naming the card on the validation routes. */
+export const CARD_QUERY = 'cartao';
+
+/**
+ * Where a saved card's validation starts: the current path minus its last two segments, plus
+ * cartao-validar [R-2.15]. Example: `cardValidationPath('/bella/minha-conta/carteira') === '/bella/cartao-validar'`
+ */
+export function cardValidationPath(currentPath: string): string {
+  const segments = currentPath
+    .split('?')[0]!
+    .split('/')
+    .filter((s) => s !== '');
+  const kept = segments.slice(0, Math.max(0, segments.length - 2));
+  return `/${[...kept, 'cartao-validar'].join('/')}`;
+}
 
 /** Only a path inside this establishment's area is a valid place to go back to (no open redirect). */
 export function safeReturnPath(value: string | null | undefined, slug: string): string | null {
