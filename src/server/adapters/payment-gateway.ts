@@ -40,6 +40,8 @@ export interface ChargeRequest {
   description: string;
   /** The payer's e-mail, which some gateways require. */
   payer_email?: string;
+  /** The CVV the customer typed for this charge, when asked (a saved card's validation, a payment): checked by the gateway, never kept. */
+  security_code?: string;
 }
 
 export interface RefundRequest {
