@@ -26,6 +26,8 @@ export interface CardHolder {
   name: string;
   /** CPF or CNPJ digits; some gateways require it. */
   document?: string;
+  /** The customer's e-mail: a gateway that keeps cards per customer (Mercado Pago) files the card under it. */
+  email?: string;
 }
 
 export interface ChargeRequest {

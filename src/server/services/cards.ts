@@ -153,7 +153,7 @@ export async function registerCard(deps: CardDeps, caller: CardCaller, input: Ca
   try {
     tokenised = await payments.tokenise(
       { number: card.number, exp_month: card.due_month, exp_year: card.due_year, cvv: card.security_code },
-      { name: card.holder, document: card.document },
+      { name: card.holder, document: card.document, email: user.email },
       now,
     );
   } catch (err) {
