@@ -3,9 +3,13 @@
 // The establishment switches its open state by hand on the command line (PUT
 // /api/establishments/{id}/opening with its API key, docs/api.md 'Open, closed, unavailable'): the
 // server writes the change, renders the establishment's pages again and then tells every open page
-// to offer a reload. Talks HTTP to the running server like `npm run orders` (scripts/lib/cli.ts).
+// to offer a reload. It also lists the customers the card validation blocked and gives one back
+// their attempts (docs/api.md 'The card holder blacklist'). Talks HTTP to the running server like
+// `npm run orders` (scripts/lib/cli.ts).
 import type { OpeningAnswer, OpeningBody } from '../src/schemas/api-opening.ts';
 import type { EstablishmentAnswer } from '../src/schemas/views.ts';
+import type { BlacklistAnswer, BlockedHolderView } from '../src/schemas/api-cards.ts';
+import { maskPhone } from '../src/domain/phone.ts';
 import { CliError, call, establishmentKey, expectStatus, findEstablishment, runCommand, parseCommandLine } from './lib/cli.ts';
 
 const USAGE = `Uso: npm run establishment -- <comando> --establishment <slug> [opções]
@@ -17,6 +21,9 @@ Comandos:
   auto                 volta a seguir o horário de funcionamento
   unavailable          deixa de receber pedidos e mostra um aviso (--title obrigatório)
   available            volta a receber pedidos
+  card-holders         lista os clientes bloqueados por errar o valor da validação de cartão
+  unblock-card-holder <e-mail, telefone ou id>
+                       devolve a um cliente bloqueado as 3 tentativas de validação de cartão
 
 Opções:
   --establishment, -e  slug do estabelecimento (obrigatório), ex.: pizzaria-bella
@@ -58,6 +65,23 @@ async function readState(base: string, id: string, slug: string) {
   };
 }
 
+const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+/** The blocked card holders, one a line: name, e-mail, phone and since when. */
+function holdersText(holders: BlockedHolderView[]): string {
+  if (holders.length === 0) return 'Nenhum cliente bloqueado na validação de cartão.';
+  const lines = holders.map(
+    (h) => `${h.name} · ${h.email} · ${maskPhone(h.phone)} · bloqueado em ${DATE_TIME.format(new Date(h.blocked_at))} · id ${h.user_id}`,
+  );
+  return [`${holders.length} cliente(s) bloqueado(s) na validação de cartão:`, ...lines].join('\n');
+}
+
+/** The blocked holder named by e-mail (any case), phone (digits, with or without +55) or id. */
+function findHolder(holders: BlockedHolderView[], who: string): BlockedHolderView | undefined {
+  const digits = who.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
+  return holders.find((h) => h.user_id === who || h.email.toLowerCase() === who.trim().toLowerCase() || (digits.length >= 10 && h.phone === digits));
+}
+
 async function main(argv: string[]): Promise<string> {
   const { values, positionals } = parseCommandLine(
     argv,
@@ -69,8 +93,10 @@ async function main(argv: string[]): Promise<string> {
   );
   const [command, ...extra] = positionals;
   if (values.help) return USAGE;
-  if (!command || (command !== 'status' && !(command in CHANGES))) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
-  if (extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
+  const known = command === 'status' || command === 'card-holders' || command === 'unblock-card-holder' || (command !== undefined && command in CHANGES);
+  if (!command || !known) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
+  if (command === 'unblock-card-holder' && extra.length !== 1) throw new CliError(`Informe o cliente: e-mail, telefone ou id.\n\n${USAGE}`, 2);
+  if (command !== 'unblock-card-holder' && extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
   const slug = values.establishment;
   if (!slug) throw new CliError(`Informe o estabelecimento: --establishment <slug>\n\n${USAGE}`, 2);
   if (command === 'unavailable' && values.title === undefined) throw new CliError('Informe o título do aviso: --title "Voltamos já"', 2);
@@ -82,6 +108,19 @@ async function main(argv: string[]): Promise<string> {
     return stateText(state.name, state);
   }
   const key = establishmentKey(slug, values.key);
+  if (command === 'card-holders' || command === 'unblock-card-holder') {
+    const { holders } = expectStatus(
+      await call<{ holders: BlockedHolderView[] }>(`${base}/api/establishments/${est._id}/card-holders/blocked`, { key }),
+      200,
+      { slug },
+      (code) => (code === 'establishment_key_required' ? new CliError(`A chave informada não é a de ${slug}.`) : null),
+    );
+    if (command === 'card-holders') return holdersText(holders);
+    const holder = findHolder(holders, extra[0]!);
+    if (!holder) throw new CliError(`Nenhum cliente bloqueado com ${extra[0]}.`);
+    expectStatus(await call<BlacklistAnswer>(`${base}/api/cards/holder-black-list/${holder.user_id}`, { method: 'DELETE', key }), 200, { slug });
+    return `${holder.name} (${holder.email}) pode validar cartões de novo: 3 tentativas.`;
+  }
   const body = CHANGES[command]!(values.title, values.desc);
   const answer = expectStatus(
     await call<OpeningAnswer>(`${base}/api/establishments/${est._id}/opening`, { method: 'PUT', key, body }),

@@ -18,7 +18,9 @@ import { reportFailure } from '../shared/call-failure.ts';
 import { Field, SubmitButton, errorText } from './Field.tsx';
 import { PHONE_CALL, confirmPhone, sendPhoneCode, validatePhone as validatePhoneCode } from './verification-api.ts';
 
-export type PhoneStep = 'phone-init' | 'phone-input' | 'phone-add' | 'sms-verification' | 'phone-verification' | 'unexpected-error' | 'sms-error';
+import { initialPhoneStep, type PhoneStep } from './phone-steps.ts';
+
+export type { PhoneStep };
 
 const secondary =
   'cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-3 text-base font-semibold text-ink hover:bg-surface disabled:cursor-wait disabled:opacity-70';
@@ -37,7 +39,7 @@ export function PhoneDrawer({
   onVerified: (user: UserView) => void;
 }) {
   const uid = useId();
-  const [step, setStep] = useState<PhoneStep>(user.phone ? 'phone-init' : 'phone-add');
+  const [step, setStep] = useState<PhoneStep>(() => initialPhoneStep(user.phone));
   const [typed, setTyped] = useState('');
   const [phoneError, setPhoneError] = useState('');
   const [target, setTarget] = useState('');

@@ -20,7 +20,7 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'elo' | 'hipercard' | '
  * Why a card field is refused: validate_card (expired, the spec's 'forms.validate_card' [R-5.1]),
  * invalid_validity (not a month from 03/20 on), document_incomplete / document_not_validate (the
  * holder's CPF/CNPJ [R-5.2] [R-5.3]), invalid_cvv [R-5.9], amount_not_positive [R-5.11],
- * invalid_number, holder_required.
+ * invalid_number, holder_required, holder_too_long (over 26 characters, what a card carries).
  */
 export type CardProblemCode =
   | 'validate_card'
@@ -30,7 +30,8 @@ export type CardProblemCode =
   | 'invalid_cvv'
   | 'amount_not_positive'
   | 'invalid_number'
-  | 'holder_required';
+  | 'holder_required'
+  | 'holder_too_long';
 
 export type CardCheck = { ok: true } | { ok: false; code: CardProblemCode };
 
@@ -194,7 +195,7 @@ export function buildCardToRegister(form: CardForm, now: Temporal.Instant, curre
   const errors: Partial<Record<keyof CardForm, CardCheck & { ok: false }>> = {};
   const number = stripCardNumber(form.number);
   const brand = detectCardBrand(number);
-  if (number.length < 13 || number.length > 16) errors.number = { ok: false, code: 'invalid_number' };
+  if (number.length < 13 || number.length > 16 || !isLuhnValid(number)) errors.number = { ok: false, code: 'invalid_number' };
 
   const validity = parseCardValidity(form.validity);
   if (validity === null) {
@@ -206,6 +207,7 @@ export function buildCardToRegister(form: CardForm, now: Temporal.Instant, curre
 
   const holder = form.holder.trim().replace(/\s+/g, ' ').toUpperCase();
   if (holder === '') errors.holder = { ok: false, code: 'holder_required' };
+  else if (holder.length > CARD_HOLDER_MAX_LENGTH) errors.holder = { ok: false, code: 'holder_too_long' };
 
   const cvv = checkCvv(form.securityCode, brand);
   if (!cvv.ok) errors.securityCode = cvv;
@@ -227,6 +229,67 @@ export function buildCardToRegister(form: CardForm, now: Temporal.Instant, curre
       brand,
       expires: addDaysToInstant(now, CARD_EXPIRY_DAYS).toString(),
     },
+  };
+}
+
+/** A card to register as the API receives it (numbers already typed as numbers). */
+export type CardToRegisterInput = {
+  number: string;
+  security_code: string;
+  due_month: number;
+  due_year: number;
+  holder: string;
+  payment_card_document: string;
+};
+
+/** What the server keeps and hands on of a checked card: the number and CVV only for the gateway's one call. */
+export type CheckedCard = {
+  number: string;
+  security_code: string;
+  brand: CardBrand;
+  due_month: number;
+  due_year: number;
+  holder: string;
+  /** Digits (or the alphanumeric CNPJ's characters), no punctuation. */
+  document: string;
+};
+
+/** The longest holder name a card carries (ISO/IEC 7813 track 1 allows 26). */
+export const CARD_HOLDER_MAX_LENGTH = 26;
+
+/**
+ * The server's check of a card to register, field by field, in the establishment's current month:
+ * invalid_number (length or Luhn), unknown_brand, invalid_validity / validate_card [R-5.1, R-5.7],
+ * holder_required, invalid_cvv (decisions #8), document_incomplete / document_not_validate [R-5.2, R-5.3].
+ * Example: `checkCardToRegister({ number: '4000 0000 0000 0002', ... }, Temporal.PlainYearMonth.from('2026-11'))`
+ */
+export function checkCardToRegister(
+  input: CardToRegisterInput,
+  currentMonth: Temporal.PlainYearMonth,
+): { ok: true; card: CheckedCard } | { ok: false; errors: Partial<Record<keyof CardToRegisterInput, CardProblemCode | 'unknown_brand'>> } {
+  const errors: Partial<Record<keyof CardToRegisterInput, CardProblemCode | 'unknown_brand'>> = {};
+  const number = stripCardNumber(input.number);
+  const brand = detectCardBrand(number);
+  if (number.length < 13 || number.length > 19 || !isLuhnValid(number)) errors.number = 'invalid_number';
+  else if (!brand) errors.number = 'unknown_brand';
+
+  const validity = { month: input.due_month, year: input.due_year };
+  if (validity.year * 12 + validity.month < CARD_VALIDITY_MINIMUM.year * 12 + CARD_VALIDITY_MINIMUM.month) errors.due_month = 'invalid_validity';
+  else if (!checkCardExpiry(validity, currentMonth).ok) errors.due_month = 'validate_card';
+
+  const holder = input.holder.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (holder === '') errors.holder = 'holder_required';
+  else if (holder.length > CARD_HOLDER_MAX_LENGTH) errors.holder = 'holder_too_long';
+
+  if (!checkCvv(input.security_code, brand).ok) errors.security_code = 'invalid_cvv';
+
+  const document = validateTaxId(input.payment_card_document);
+  if (!document.ok) errors.payment_card_document = document.code;
+
+  if (Object.keys(errors).length > 0 || !brand || !document.ok) return { ok: false, errors };
+  return {
+    ok: true,
+    card: { number, security_code: input.security_code, brand, due_month: validity.month, due_year: validity.year, holder, document: document.value },
   };
 }
 

@@ -149,3 +149,9 @@ export interface CardStoreKeyAnswer {
 }
 
 export const isVerificationStatus = (value: string): value is CardVerificationStatus => (CARD_VERIFICATION_STATUSES as readonly string[]).includes(value);
+
+const id = type(/^[A-Za-z0-9_-]{1,64}$/).describe('an id');
+/** /cards/{id}/..., /users/me/payment_cards/{id}, /users/{id}/cards, /cards/holder-black-list/{id}. */
+export const CardIdParams = type({ id });
+/** /users/{userId}/cards/{cardId}. */
+export const UserCardParams = type({ userId: id, cardId: id });

@@ -97,6 +97,11 @@ export const Preferences = type({
   max_days_scheduling: '0 <= number.integer <= 60 = 0',
   use_gamification: 'boolean = false',
   use_discount_coupon: 'boolean = false',
+  /** Where a card validation's micro-charge goes back: to the card (when unset), or as the customer's store credit. */
+  'card_verification_refund?': "'card' | 'credit'",
+  /** The micro-charge's bounds, centavos (decisions #15: R$ 0,01 to R$ 5,00 when unset). */
+  'card_verification_min_value?': '1 <= number.integer <= 10000',
+  'card_verification_max_value?': '1 <= number.integer <= 10000',
   'apple_itunes_app_id?': 'string <= 40',
   'google_play_app_id?': 'string <= 120',
   'facebook_domain_verification_code?': 'string <= 120',

@@ -21,6 +21,8 @@ import { catalogueChanged } from './catalogue-events.ts';
 import { CATALOGUE_CACHE_BYTES, CatalogueCache, followCatalogueChanges } from './cache/catalogue-cache.ts';
 import { getEstablishment } from './db/catalogue-repo.ts';
 import { acceptLiveSockets, startLive, type Live } from './live/live.ts';
+import { defaultPaymentGateway } from './adapters/payment-gateway.ts';
+import { scheduleCardJobs } from './services/card-verification.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -145,7 +147,12 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   // Catalogue reads are answered from memory until the establishment's catalogue changes.
   const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);
   const stopDropping = followCatalogueChanges(catalogueCache);
-  const api = withCompression(getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache, publish: live.publish }).fetch));
+  const payments = defaultPaymentGateway(db);
+  // Card validations: stale charges finished, lapsed ones cancelled, refunds owed sent (every minute).
+  const stopCardJobs = scheduleCardJobs({ db, payments });
+  const api = withCompression(
+    getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache, publish: live.publish, payments }).fetch),
+  );
   const astroCompressed = withCompression(astro);
   const clientDir = join(config.distDir, 'client');
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -223,6 +230,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     rerender,
     close: async () => {
       stopDropping();
+      stopCardJobs();
       await live.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -46,6 +46,37 @@ const ROUTES: Array<{ name: string; call: (ctx: TestContext, headers: Record<str
     name: `${method} ${path}`,
     call: (ctx: TestContext, headers: Record<string, string>) => ctx.call(`/api${path}`, { method, body, headers }),
   })),
+  // Cards (docs/api.md 'Cards'): every call of a customer's cards, validations and blacklist.
+  ...(
+    [
+      ['GET', '/users/me/payment_cards', undefined],
+      [
+        'POST',
+        '/users/me/payment_cards',
+        { number: '4000000000000002', security_code: '123', due_month: 12, due_year: 2031, holder: 'X', payment_card_document: '52998224725' },
+      ],
+      ['DELETE', '/users/me/payment_cards/pc_x', undefined],
+      ['GET', '/users/u_x/cards', undefined],
+      ['DELETE', '/users/u_x/cards/pc_x', undefined],
+      [
+        'POST',
+        '/cards/verification',
+        { number: '4000000000000002', security_code: '123', due_month: 12, due_year: 2031, holder: 'X', payment_card_document: '52998224725' },
+      ],
+      ['POST', '/v2/cards/verification', { card: { v: 1, kid: 'AAAAAAAAAAAA', epk: 'A'.repeat(43), nonce: 'A'.repeat(32), ct: 'AAAA' } }],
+      ['POST', '/cards/purchase-verification', { card: { _id: 'pc_x', security_code: '123' } }],
+      ['GET', '/cards/pc_x/purchase-verification', undefined],
+      ['PUT', '/cards/pc_x/purchase-verification', { amount: 10 }],
+      ['DELETE', '/cards/pc_x/purchase-verification', undefined],
+      ['PUT', '/cards/verification/pc_x', { amount: 10 }],
+      ['GET', '/users/me/blacklist', undefined],
+      ['GET', '/cards/holder-black-list/u_x', undefined],
+      ['GET', '/users/me/card-store-key', undefined],
+    ] as const
+  ).map(([method, path, body]) => ({
+    name: `${method} ${path}`,
+    call: (ctx: TestContext, headers: Record<string, string>) => ctx.call(`/api${path}`, { method, body, headers }),
+  })),
   {
     name: 'POST /auth/logout',
     call: (ctx, headers, establishmentId) =>

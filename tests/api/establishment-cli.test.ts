@@ -95,4 +95,52 @@ describe('npm run establishment', () => {
     expect(out.stderr).toContain('Chave de API inválida para o estabelecimento cantina-centro.');
     expect(await establishment()).toMatchObject({ open_mode: 'auto' });
   });
+
+  it('lists the customers blocked by the card validation and gives one back their attempts, named by e-mail or phone', async () => {
+    const register = async (email: string, phone: string) => {
+      const res = await fetch(`${origin}/api/auth/register`, {
+        method: 'POST',
+        headers: { ...API_HEADERS, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ establishment_id: CENTRO, name: 'Cliente Bloqueada', email, phone, password: 'segr3do' }),
+      });
+      expect(res.status).toBe(201);
+      const token = res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`sid_${CENTRO}=`))!
+        .split(';')[0]!
+        .split('=')[1]!;
+      return { id: ((await res.json()) as { user: { _id: string } }).user._id, token };
+    };
+    let out = await run('card-holders', '-e', SLUG);
+    expect(out.stdout.trim()).toBe('Nenhum cliente bloqueado na validação de cartão.');
+    const ana = await register('ana.bloqueada@example.com', '11987001122');
+    const bia = await register('bia.bloqueada@example.com', '11987003344');
+    // Both typed the wrong amount 3 times (what card-verification.test.ts does through the API).
+    for (const who of [ana, bia]) {
+      await db
+        .insertInto('card_holders')
+        .values({ user_id: who.id, wrong_tries: 3, blocked_at: '2025-01-03T22:00:00.000Z', updated_at: '2025-01-03T22:00:00.000Z' })
+        .execute();
+    }
+    out = await run('card-holders', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('2 cliente(s) bloqueado(s) na validação de cartão:');
+    expect(out.stdout).toContain('Cliente Bloqueada · ana.bloqueada@example.com · (11) 98700-1122 · bloqueado em 03/01/2025, 19:00');
+
+    out = await run('unblock-card-holder', 'ANA.Bloqueada@example.com', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout.trim()).toBe('Cliente Bloqueada (ana.bloqueada@example.com) pode validar cartões de novo: 3 tentativas.');
+    out = await run('unblock-card-holder', '+55 (11) 98700-3344', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    const blacklist = async (token: string) =>
+      (await fetch(`${origin}/api/users/me/blacklist`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } })).json();
+    expect(await blacklist(ana.token)).toEqual({ blocked: false, attempts_left: 3 });
+    expect(await blacklist(bia.token)).toEqual({ blocked: false, attempts_left: 3 });
+
+    out = await run('unblock-card-holder', 'ninguem@example.com', '-e', SLUG);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('Nenhum cliente bloqueado com ninguem@example.com.');
+    out = await run('unblock-card-holder', '-e', SLUG);
+    expect(out.code).toBe(2);
+  });
 });

@@ -38,7 +38,7 @@ async function openMeusDados(page: Page) {
   await expect(page.locator('[data-contact-verification]')).toBeVisible();
 }
 
-test('the phone drawer: confirm the registered number, a wrong retyped number is refused and cleared, the SMS code from the outbox verifies it; axe on every step [R-2.117] [R-4.30] [R-4.67] [R-5.23] [R-5.24] [R-5.28] [R-5.29]', async ({
+test('the phone drawer: confirm the registered number, a wrong retyped number is refused and cleared, the SMS code from the outbox verifies it; axe on every step [R-2.117] [R-4.30] [R-4.67] [R-5.23] [R-5.24] [R-5.28] [R-5.29] [R-8.53] [R-8.54] [R-8.56]', async ({
   page,
   context,
   request,
@@ -88,7 +88,7 @@ test('the phone drawer: confirm the registered number, a wrong retyped number is
   await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Verificado');
 });
 
-test('"Depois" closes the drawer and it opens afresh at phone-init; a new number proven by its code replaces the registered one [R-4.30] [R-4.32] [R-4.33]', async ({
+test('"Depois" closes the drawer and it opens afresh at phone-init; a new number proven by its code replaces the registered one [R-4.30] [R-4.32] [R-4.33] [R-8.55]', async ({
   page,
   context,
   request,
@@ -150,6 +150,49 @@ test('resending the code counts the sends; a send past the limit shows sms-error
   await drawer.getByRole('button', { name: 'Depois' }).click();
   await expect(drawer).toBeHidden();
   await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Não verificado');
+});
+
+test('a send the SMS provider failed ends at unexpected-error with a toast and nothing else; a wrong code is a toast too [R-8.50] [R-8.52] [R-8.83]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { customer } = await logIn(context, request, SLUG, info, 'Fabio Falha');
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await openMeusDados(page);
+  // The development outbox never fails; the provider's failure is answered as the server answers it (502 code_not_sent).
+  let failSend = true;
+  await page.route('**/api/users/me/generate_code_validate_phone', async (route) => {
+    if (!failSend) return route.fallback();
+    await route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'code_not_sent' }) });
+  });
+  await page.locator('[data-phone-block]').getByRole('button', { name: 'Verificar celular' }).click();
+  const drawer = page.locator('[data-phone-drawer]');
+  await drawer.getByRole('button', { name: 'Confirmar este número' }).click();
+  await drawer.getByLabel('Número do celular').fill(customer.phone);
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'unexpected-error');
+  await expect(drawer.locator('[data-phone-error]')).toHaveText('Não foi possível realizar a tarefa. Tente novamente.');
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível realizar a tarefa' })).toBeVisible();
+  // A silent call of the global policy: no error page, the account page stays [R-8.83].
+  await expect(page).toHaveURL(new RegExp(`${ACCOUNT}$`));
+  expect(errors.some((e) => e.includes('phone verification'))).toBe(true);
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+
+  failSend = false;
+  await drawer.getByRole('button', { name: 'Depois' }).click();
+  await page.locator('[data-phone-block]').getByRole('button', { name: 'Verificar celular' }).click();
+  await drawer.getByRole('button', { name: 'Confirmar este número' }).click();
+  await drawer.getByLabel('Número do celular').fill(customer.phone);
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'sms-verification');
+  const [code] = await codesInOutbox(context, `+55${customer.phone}`, 'SMS');
+  await drawer.getByLabel('Código').fill(wrong(code!));
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Código incorreto. Tente novamente.' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${ACCOUNT}$`));
 });
 
 test('the e-mail block: a code sent to the address, read from the outbox, verifies it [R-4.68] [R-7.68] [R-7.69]', async ({ page, context, request }, info) => {

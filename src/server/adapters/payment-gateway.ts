@@ -26,6 +26,8 @@ export interface CardHolder {
   name: string;
   /** CPF or CNPJ digits; some gateways require it. */
   document?: string;
+  /** The customer's e-mail: a gateway that keeps cards per customer (Mercado Pago) files the card under it. */
+  email?: string;
 }
 
 export interface ChargeRequest {
@@ -40,6 +42,8 @@ export interface ChargeRequest {
   description: string;
   /** The payer's e-mail, which some gateways require. */
   payer_email?: string;
+  /** The CVV the customer typed for this charge, when asked (a saved card's validation, a payment): checked by the gateway, never kept. */
+  security_code?: string;
 }
 
 export interface RefundRequest {

@@ -136,8 +136,11 @@ export function createSandboxGateway(db: Database): PaymentGateway {
 
       const earlier = await byKey();
       if (earlier) return same(earlier);
-      const card = await db.selectFrom('payment_sandbox_cards').select(['outcome']).where('token', '=', request.token).executeTakeFirst();
+      const card = await db.selectFrom('payment_sandbox_cards').select(['outcome', 'brand']).where('token', '=', request.token).executeTakeFirst();
       if (!card) throw new PaymentGatewayError('unknown_token');
+      // An issuer checks a CVV sent with a charge; the sandbox checks its length for the brand.
+      if (request.security_code !== undefined && (!/^\d+$/.test(request.security_code) || request.security_code.length !== cvvLength(card.brand as CardBrand)))
+        throw new PaymentGatewayError('invalid_cvv');
       const outcome = card.outcome as SandboxOutcome;
       // Nothing reached an acquirer: no record, so the same key may be tried again.
       if (outcome === 'offline') return { charge_id: null, status: 'offline', reason: null, amount: request.amount };

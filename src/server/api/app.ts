@@ -28,6 +28,7 @@ import { defaultPaymentGateway, type PaymentGateway } from '../adapters/payment-
 import { defaultSmsSender, type SmsSender } from '../adapters/sms.ts';
 import { defaultEmailSender, type EmailSender } from '../adapters/email.ts';
 import { verificationRoutes } from './routes/verification.ts';
+import { cardRoutes } from './routes/cards.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
@@ -129,6 +130,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', orderRoutes);
   app.route('/', openingRoutes);
   app.route('/', cardKeyRoutes);
+  app.route('/', cardRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', orderFollowupRoutes);
 

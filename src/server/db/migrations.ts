@@ -460,6 +460,101 @@ const contactVerification: Migration = {
   },
 };
 
+// Saved cards and their validation by a micro-charge (docs/api.md 'Cards', docs/payments.md): a
+// card is the gateway's token and its public part, never its number or CVV; a validation is the
+// random charge the customer types back, with its refund; the wrong amounts a card holder typed
+// (one row per validation and amount, so a double click counts once) and the holder's blacklist;
+// and the customer's credit ledger, where a charge refunded as store credit is written.
+const paymentCards: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('payment_cards')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('company_id', 'text', (c) => c.notNull())
+      // The gateway that tokenised it (PAYMENT_GATEWAY) and its token: the only way to charge it.
+      .addColumn('gateway', 'text', (c) => c.notNull())
+      .addColumn('gateway_token', 'text', (c) => c.notNull())
+      .addColumn('brand', 'text', (c) => c.notNull())
+      .addColumn('last4', 'text', (c) => c.notNull())
+      .addColumn('exp_month', 'integer', (c) => c.notNull())
+      .addColumn('exp_year', 'integer', (c) => c.notNull())
+      .addColumn('holder', 'text', (c) => c.notNull())
+      // The holder's CPF or CNPJ, digits (or the alphanumeric CNPJ's characters).
+      .addColumn('document', 'text', (c) => c.notNull())
+      // not_verified | verification_in_progress | verified
+      .addColumn('verification_status', 'text', (c) => c.notNull())
+      // card | credit: where a validation charge goes back.
+      .addColumn('refund_type', 'text', (c) => c.notNull())
+      .addColumn('min_value', 'integer', (c) => c.notNull())
+      .addColumn('max_value', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('deleted_at', 'text')
+      .execute();
+    await db.schema.createIndex('payment_cards_user').on('payment_cards').columns(['user_id', 'created_at']).execute();
+
+    await db.schema
+      .createTable('card_verifications')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('card_id', 'text', (c) => c.notNull().references('payment_cards.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      // Whose name the statement shows and whose preferences set the refund.
+      .addColumn('establishment_id', 'text', (c) => c.notNull())
+      // The random charge, integer centavos; the customer types it back.
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      // charging | awaiting_amount | verified | cancelled | expired | failed | blocked
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('charge_id', 'text')
+      .addColumn('refund_type', 'text', (c) => c.notNull())
+      // The gateway's refund id, or the credit ledger entry's id; set once the money went back.
+      .addColumn('refund_id', 'text')
+      .addColumn('refunded_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('charged_at', 'text')
+      .addColumn('finished_at', 'text')
+      .execute();
+    await db.schema.createIndex('card_verifications_card').on('card_verifications').columns(['card_id', 'created_at']).execute();
+    // The server's job reads validations by state: stale charges, lapsed amounts, refunds owed.
+    await db.schema.createIndex('card_verifications_status').on('card_verifications').columns(['status', 'created_at']).execute();
+
+    await db.schema
+      .createTable('card_verification_tries')
+      .addColumn('verification_id', 'text', (c) => c.notNull().references('card_verifications.id').onDelete('cascade'))
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('card_verification_tries_pk', ['verification_id', 'amount'])
+      .execute();
+
+    await db.schema
+      .createTable('card_holders')
+      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('wrong_tries', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('blocked_at', 'text')
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('credit_entries')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      // Signed integer centavos: + received, - spent.
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      // Why: card_verification_refund, ...
+      .addColumn('reason', 'text', (c) => c.notNull())
+      // What it is for, unique: one entry per movement (e.g. 'card-verification:<id>').
+      .addColumn('reference', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('credit_entries_user').on('credit_entries').columns(['user_id', 'created_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const t of ['credit_entries', 'card_holders', 'card_verification_tries', 'card_verifications', 'payment_cards']) {
+      await db.schema.dropTable(t).execute();
+    }
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -470,6 +565,7 @@ export const migrations: Record<string, Migration> = {
   '0006_order_followup': orderFollowup,
   '0007_contact_verification': contactVerification,
   '0008_payment_gateway': paymentGateway,
+  '0009_payment_cards': paymentCards,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -253,6 +253,70 @@ export interface VerificationCodeRow {
   created_at: string;
 }
 
+/** A saved card: the gateway's token and the card's public part; never its number or CVV (docs/api.md 'Cards'). */
+export interface PaymentCardRow {
+  id: string;
+  user_id: string;
+  company_id: string;
+  gateway: string;
+  gateway_token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  document: string;
+  verification_status: string;
+  refund_type: string;
+  min_value: number;
+  max_value: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A card's validation by a micro-charge. */
+export interface CardVerificationRow {
+  id: string;
+  card_id: string;
+  user_id: string;
+  establishment_id: string;
+  amount: number;
+  status: string;
+  charge_id: string | null;
+  refund_type: string;
+  refund_id: string | null;
+  refunded_at: string | null;
+  created_at: string;
+  charged_at: string | null;
+  finished_at: string | null;
+}
+
+/** One wrong amount typed for a validation (the same amount twice is one row). */
+export interface CardVerificationTryRow {
+  verification_id: string;
+  amount: number;
+  created_at: string;
+}
+
+/** A card holder's wrong amounts in all and, once out of tries, when they were blocked. */
+export interface CardHolderRow {
+  user_id: string;
+  wrong_tries: number;
+  blocked_at: string | null;
+  updated_at: string;
+}
+
+/** One movement of a customer's store credit (signed centavos), unique by what it is for. */
+export interface CreditEntryRow {
+  id: string;
+  user_id: string;
+  amount: number;
+  reason: string;
+  reference: string;
+  created_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -275,4 +339,9 @@ export interface DB {
   payment_sandbox_charges: PaymentSandboxChargeRow;
   payment_sandbox_refunds: PaymentSandboxRefundRow;
   verification_codes: VerificationCodeRow;
+  payment_cards: PaymentCardRow;
+  card_verifications: CardVerificationRow;
+  card_verification_tries: CardVerificationTryRow;
+  card_holders: CardHolderRow;
+  credit_entries: CreditEntryRow;
 }
