@@ -12,6 +12,7 @@ import { toast } from '../../src/client/toast.ts';
 import {
   buildCardToRegister,
   CARD_DOCUMENT_MAX_LENGTH,
+  CARD_HOLDER_MAX_LENGTH,
   CARD_NUMBER_MAX_MASKED_LENGTH,
   CARD_VALIDITY_MAX_LENGTH,
   cvvLength,
@@ -170,7 +171,7 @@ export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClo
           hint={t('cards:drawer.holderHint')}
           autoComplete="cc-name"
           autoCapitalize="characters"
-          maxLength={60}
+          maxLength={CARD_HOLDER_MAX_LENGTH}
           value={form.holder}
           error={errors.holder}
           onChange={(e) => set('holder', e.target.value.toUpperCase())}
