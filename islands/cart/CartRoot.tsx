@@ -47,14 +47,20 @@ export function CartRoot({ store, island, view }: { store: CartStore; island: St
         onClose={close}
         // The product modal replaces the cart; focus goes back to the cart button afterwards.
         onAddProduct={(productId) => view.set({ kind: 'product', productId, opener: current.opener })}
-        onCheckout={() => view.set({ kind: 'checkout', opener: current.opener })}
+        onCheckout={() => view.set({ kind: 'checkout', opener: current.opener, askedAt: performance.now() })}
       />
     );
   }
   if (current.kind === 'checkout') {
     return (
-      <Suspense fallback={<LoadingOverlay text={t('cart:loading')} hook="checkout-loading" />}>
-        <CheckoutFlow store={store} island={island} opener={null} onClose={() => view.set({ kind: 'cart', opener: current.opener })} />
+      <Suspense fallback={<LoadingOverlay text={t('cart:loading')} hook="checkout-loading" since={current.askedAt} />}>
+        <CheckoutFlow
+          store={store}
+          island={island}
+          opener={null}
+          askedAt={current.askedAt}
+          onClose={() => view.set({ kind: 'cart', opener: current.opener })}
+        />
       </Suspense>
     );
   }

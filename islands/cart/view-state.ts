@@ -5,8 +5,8 @@ export type CartView =
   | { kind: 'none' }
   | { kind: 'product'; productId: string; opener: HTMLElement | null }
   | { kind: 'cart'; opener: HTMLElement | null }
-  /** The checkout (extras and complete-request modals); `opener` is the cart's, for the way back. */
-  | { kind: 'checkout'; opener: HTMLElement | null };
+  /** The checkout (extras and complete-request modals); `opener` is the cart's, for the way back; `askedAt` the tap's performance.now(). */
+  | { kind: 'checkout'; opener: HTMLElement | null; askedAt: number };
 
 export interface ViewState {
   get(): CartView;

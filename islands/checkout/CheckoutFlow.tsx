@@ -20,12 +20,14 @@ export interface CheckoutFlowProps {
   store: CartStore;
   island: StoreIsland;
   opener: HTMLElement | null;
+  /** performance.now() of the 'Finalizar pedido' tap: the loading veil counts its 3 s from it. */
+  askedAt?: number;
   onClose: () => void;
 }
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; ctx: CheckoutContext };
 
-export default function CheckoutFlow({ store, island, opener, onClose }: CheckoutFlowProps) {
+export default function CheckoutFlow({ store, island, opener, askedAt, onClose }: CheckoutFlowProps) {
   const session = useSession(island.id);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -69,7 +71,8 @@ export default function CheckoutFlow({ store, island, opener, onClose }: Checkou
       </Dialog>
     );
   }
-  if (load.status !== 'ready' || session.status !== 'ready' || step === null) return <LoadingOverlay text={t('checkout:loading')} hook="checkout-loading" />;
+  if (load.status !== 'ready' || session.status !== 'ready' || step === null)
+    return <LoadingOverlay text={t('checkout:loading')} hook="checkout-loading" since={askedAt} />;
 
   const { ctx } = load;
   if (step === 'extras' && session.user) {

@@ -3,10 +3,11 @@
 import { useEffect } from 'react';
 import { showLoadingOverlay } from '../../src/client/loading-overlay.ts';
 
-export function LoadingOverlay({ text, hook }: { text: string; hook?: string }) {
+/** `since`: performance.now() of the tap that asked for what is loading, so the 3 s count from it. */
+export function LoadingOverlay({ text, hook, since }: { text: string; hook?: string; since?: number }) {
   useEffect(() => {
-    const overlay = showLoadingOverlay(text, hook);
+    const overlay = showLoadingOverlay(text, hook, since);
     return () => overlay.close();
-  }, [text, hook]);
+  }, [text, hook, since]);
   return null;
 }

@@ -33,9 +33,13 @@ function removeVeil(veil: Veil): void {
 
 /**
  * Shows the veil (or joins the one shown) with `text`; `hook` adds a data-<hook> attribute for the
- * caller's own selectors. Returns the holder's handle.
+ * caller's own selectors; `since` (performance.now() of the tap) counts the 3 s from the tap. Returns the holder's handle.
  */
-export function showLoadingOverlay(text: string, hook?: string): LoadingOverlay {
+export function showLoadingOverlay(text: string, hook?: string, since?: number): LoadingOverlay {
+  // What one tap asked for is covered 3 s at the most, counted from the tap: a holder that comes
+  // after the tap's veil went (the checkout's data after its slow code) shows none.
+  const left = since === undefined ? LOADING_OVERLAY_MAX_MS : LOADING_OVERLAY_MAX_MS - (performance.now() - since);
+  if (!current && left <= 0) return { close() {} };
   if (!current) {
     const element = document.createElement('div');
     element.setAttribute('data-loading-overlay', '');
@@ -47,7 +51,7 @@ export function showLoadingOverlay(text: string, hook?: string): LoadingOverlay 
       'position:fixed;inset:0;z-index:70;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.35);color:#fff;font-weight:600;font-size:1.05rem';
     document.body.appendChild(element);
     const veil: Veil = { element, holders: 0, timer: 0 };
-    veil.timer = window.setTimeout(() => removeVeil(veil), LOADING_OVERLAY_MAX_MS);
+    veil.timer = window.setTimeout(() => removeVeil(veil), left);
     current = veil;
   } else if (hook) current.element.setAttribute(`data-${hook}`, '');
   const veil = current;

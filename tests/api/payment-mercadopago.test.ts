@@ -1,23 +1,36 @@
 // The Mercado Pago adapter (src/server/adapters/payment-mercadopago.ts) against a local HTTP server
 // standing in for api.mercadopago.com, which records what it receives and answers as Mercado
-// Pago's reference and its Node SDK document: the card token call with the documented test card
-// (Visa 4235 6477 2802 5682, holder APRO, CPF 01234567890), a payment approved ('accredited'), the
-// documented rejection for insufficient funds, a refund, an error answer ({ message, error, status,
-// cause }), a server failure and no answer at all, and the X-Idempotency-Key header Mercado Pago
-// keys its payments by (the stand-in answers a repeated key with the payment it already made, as
-// the documentation says Mercado Pago does). Then which gateway PAYMENT_GATEWAY picks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Pago's reference and its Node SDK document: card tokens made from a card (the documented test
+// card Visa 4235 6477 2802 5682, holder APRO, CPF 01234567890) or from a saved card and its CVV
+// ({ card_id, security_code }), each good for one payment; customers searched by e-mail and
+// created ({ email }; a second one with the same e-mail is refused with cause 101); cards saved to
+// a customer ({ token }, answered with payment_method and last_four_digits); payments by a card
+// token or by a saved card's fresh token with payer { type: 'customer', id }, whose outcome is set
+// by the holder's name as on Mercado Pago's test cards (APRO approved, FUND insufficient funds,
+// SECU bad security code, OTHE other reason); a refund; error answers ({ message, error, status,
+// cause }), a server failure, no answer at all, and an answer lost after the payment was made; and
+// the X-Idempotency-Key header Mercado Pago keys its payments by (the stand-in answers a repeated
+// key with the payment it already made, before looking at the rest of the request, as the
+// documentation says Mercado Pago does). Then which gateway PAYMENT_GATEWAY picks.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMercadoPagoGateway } from '../../src/server/adapters/payment-mercadopago.ts';
+import { createMercadoPagoGateway, parseSavedCardToken, savedCardToken } from '../../src/server/adapters/payment-mercadopago.ts';
 import { defaultPaymentGateway, PaymentGatewayError, type ChargeRequest } from '../../src/server/adapters/payment-gateway.ts';
 import { config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 
 type Recorded = { method: string; url: string; headers: IncomingHttpHeaders; body: Record<string, unknown> };
+type Answer = { status: number; body: unknown };
 
 const ACCESS_TOKEN = 'TEST-2529254127464534-110110-0c9a5c1e2e1e1b8a3e1f3b1d0e8f7a6b-1234567';
 const NOW = new Date('2026-03-10T12:00:00Z');
+const CARD_NUMBER = '4235647728025682';
+const TOKENISE_CVV = '123';
+/** The CVV typed for the charges: it must reach /v1/card_tokens and nothing else. */
+const CHARGE_CVV = '739';
+/** Mercado Pago's test users' e-mail format (test_payer_[0-9]{1,10}@testuser.com). */
+const EMAIL = 'test_payer_12345@testuser.com';
 
 /** The card token answer, with the fields the SDK's CardTokenResponse documents. */
 const TOKEN_ANSWER = {
@@ -39,8 +52,8 @@ const TOKEN_ANSWER = {
 };
 
 /** An approved card payment ('Payment creation results': approved / accredited). */
-const approvedPayment = (amount: number) => ({
-  id: 3870106238,
+const approvedPayment = (amount: number, id = 3870106238) => ({
+  id,
   status: 'approved',
   status_detail: 'accredited',
   payment_type_id: 'credit_card',
@@ -62,14 +75,208 @@ const REJECTED_PAYMENT = {
   payment_type_id: 'credit_card',
 };
 
+/** Mercado Pago's test cards: the holder's name sets the payment's outcome. */
+const TEST_HOLDER_OUTCOMES: Record<string, { status: string; status_detail: string }> = {
+  APRO: { status: 'approved', status_detail: 'accredited' },
+  FUND: { status: 'rejected', status_detail: 'cc_rejected_insufficient_amount' },
+  SECU: { status: 'rejected', status_detail: 'cc_rejected_bad_filled_security_code' },
+  OTHE: { status: 'rejected', status_detail: 'cc_rejected_other_reason' },
+};
+
+const error = (status: number, message: string, err: string, cause: Array<{ code: unknown; description: string }> = []) => ({
+  status,
+  body: { message, error: err, status, cause },
+});
+/** The documented answer to a payment with a token Mercado Pago does not have (or has used). */
+const TOKEN_NOT_FOUND = error(400, 'Invalid card_token_id', 'bad_request', [{ code: 2006, description: 'Card Token not found' }]);
+
+type Holder = { name: string; identification?: { type: string; number: string } };
+type CardData = { first_six_digits: string; last_four_digits: string; expiration_month: number; expiration_year: number; cardholder: Holder };
+type SavedCard = CardData & { id: string; customer_id: string };
+type Customer = { id: string; email: string; cards: SavedCard[]; date_created: string };
+type Token = { id: string; used: boolean; card: CardData; card_id?: string };
+
+/** Every key of a JSON value, at any depth. */
+function keysDeep(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysDeep);
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysDeep(v)]);
+  return [];
+}
+
 describe('Mercado Pago payment gateway', () => {
   let server: Server;
   let apiUrl: string;
   const received: Recorded[] = [];
   /** Payments by idempotency key, as Mercado Pago keeps them. */
-  const byKey = new Map<string, unknown>();
-  /** What the stand-in answers next, when a test sets it. */
-  let next: { status: number; body: unknown } | null = null;
+  const byKey = new Map<string, Record<string, unknown>>();
+  const customers = new Map<string, Customer>();
+  const tokens = new Map<string, Token>();
+  /** What the stand-in answers next on a route ('POST /v1/payments'), when a test sets it. */
+  const next = new Map<string, Answer>();
+  /** Routes whose next request is carried out and then left unanswered (the connection dropped). */
+  const dropNext = new Set<string>();
+  /** E-mails the next customer search does not find (another call creates the customer meanwhile). */
+  const hideFromSearchOnce = new Set<string>();
+  /** A saved card's payment_method.id the stand-in answers instead of the one of the card's BIN. */
+  let savedCardMethod: string | null = null;
+  let seq = 0;
+
+  const cardById = (cardId: string) => [...customers.values()].flatMap((c) => c.cards).find((c) => c.id === cardId);
+  const customerByEmail = (email: string) => [...customers.values()].find((c) => c.email.toLowerCase() === email.toLowerCase());
+  const customerView = (c: Customer) => ({
+    id: c.id,
+    email: c.email,
+    first_name: null,
+    last_name: null,
+    phone: { area_code: null, number: null },
+    identification: { type: null, number: null },
+    address: { id: null, zip_code: null, street_name: null, street_number: null },
+    date_registered: null,
+    description: null,
+    date_created: c.date_created,
+    date_last_updated: c.date_created,
+    metadata: {},
+    default_card: c.cards[0]?.id ?? null,
+    default_address: null,
+    cards: c.cards.map(cardView),
+    addresses: [],
+    live_mode: false,
+  });
+  const cardView = (c: SavedCard) => {
+    const method = savedCardMethod ?? (c.first_six_digits.startsWith('4') ? 'visa' : 'master');
+    return {
+      id: c.id,
+      customer_id: c.customer_id,
+      expiration_month: c.expiration_month,
+      expiration_year: c.expiration_year,
+      first_six_digits: c.first_six_digits,
+      last_four_digits: c.last_four_digits,
+      payment_method: {
+        id: method,
+        name: method,
+        payment_type_id: 'credit_card',
+        thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${method}.gif`,
+        secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${method}.gif`,
+      },
+      security_code: { length: 3, card_location: 'back' },
+      issuer: { id: 25, name: 'Visa' },
+      cardholder: c.cardholder,
+      date_created: '2026-03-10T08:00:00.000-04:00',
+      date_last_updated: '2026-03-10T08:00:00.000-04:00',
+      user_id: '1234567',
+      live_mode: false,
+    };
+  };
+  const issueToken = (card: CardData, cardId?: string): Token => {
+    const token: Token = {
+      id: `${(++seq).toString(16).padStart(8, '0')}${TOKEN_ANSWER.id.slice(8)}`,
+      used: false,
+      card,
+      ...(cardId ? { card_id: cardId } : {}),
+    };
+    tokens.set(token.id, token);
+    return token;
+  };
+  const tokenAnswer = (t: Token) => ({
+    ...TOKEN_ANSWER,
+    id: t.id,
+    ...(t.card_id ? { card_id: t.card_id } : {}),
+    first_six_digits: t.card.first_six_digits,
+    last_four_digits: t.card.last_four_digits,
+    expiration_month: t.card.expiration_month,
+    expiration_year: t.card.expiration_year,
+    cardholder: t.card.cardholder,
+  });
+
+  /** Mercado Pago's side of each call. */
+  function answerFor(method: string, url: URL, body: Record<string, unknown>, key: string | undefined): Answer {
+    const path = url.pathname;
+    if (method === 'POST' && path === '/v1/card_tokens') {
+      if (typeof body.card_id === 'string') {
+        const card = cardById(body.card_id);
+        if (!card) return error(404, 'card not found', 'not_found', [{ code: '120', description: 'card not found' }]);
+        return { status: 201, body: tokenAnswer(issueToken(card, card.id)) };
+      }
+      const number = String(body.card_number);
+      const token = issueToken({
+        first_six_digits: number.slice(0, 6),
+        last_four_digits: number.slice(-4),
+        expiration_month: Number(body.expiration_month),
+        expiration_year: Number(body.expiration_year),
+        cardholder: body.cardholder as Holder,
+      });
+      return { status: 201, body: tokenAnswer(token) };
+    }
+    if (method === 'GET' && path === '/v1/customers/search') {
+      const email = url.searchParams.get('email') ?? '';
+      const hidden = hideFromSearchOnce.delete(email);
+      const found = hidden ? undefined : customerByEmail(email);
+      return { status: 200, body: { paging: { limit: 10, offset: 0, total: found ? 1 : 0 }, results: found ? [customerView(found)] : [] } };
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      if (customerByEmail(String(body.email)))
+        return error(400, 'the customer already exist', 'bad_request', [{ code: '101', description: 'the customer already exist' }]);
+      const customer: Customer = {
+        id: `${1_000_000_000 + ++seq}-jxOV430go9fx2e`,
+        email: String(body.email),
+        cards: [],
+        date_created: '2026-03-10T08:00:00.000-04:00',
+      };
+      customers.set(customer.id, customer);
+      return { status: 201, body: customerView(customer) };
+    }
+    const cards = path.match(/^\/v1\/customers\/([^/]+)\/cards$/);
+    if (method === 'POST' && cards) {
+      const customer = customers.get(decodeURIComponent(cards[1]!));
+      if (!customer) return error(404, 'Customer not found', 'not_found');
+      const token = tokens.get(String(body.token));
+      if (!token || token.used || token.card_id)
+        return error(400, 'invalid parameters', 'bad_request', [{ code: '122', description: 'the card data is invalid' }]);
+      token.used = true;
+      const card: SavedCard = { ...token.card, id: String(1_490_022_319_000 + ++seq), customer_id: customer.id };
+      customer.cards.push(card);
+      return { status: 201, body: cardView(card) };
+    }
+    if (method === 'POST' && path === '/v1/payments') {
+      if (key && byKey.has(key)) return { status: 201, body: byKey.get(key) };
+      let payment: Record<string, unknown>;
+      const payer = body.payer as { type?: string; id?: string } | undefined;
+      if (payer?.type === 'customer') {
+        if (!payer.id || !customers.has(payer.id)) return error(400, 'Customer not found', 'bad_request', [{ code: 2002, description: 'Customer not found' }]);
+        const token = typeof body.token === 'string' ? tokens.get(body.token) : undefined;
+        if (!token || token.used || !token.card_id || cardById(token.card_id)?.customer_id !== payer.id) return TOKEN_NOT_FOUND;
+        token.used = true;
+        const outcome = TEST_HOLDER_OUTCOMES[token.card.cardholder.name] ?? TEST_HOLDER_OUTCOMES.APRO!;
+        payment = { ...approvedPayment(body.transaction_amount as number, 3_870_200_000 + ++seq), ...outcome, payment_method_id: body.payment_method_id };
+      } else {
+        // A payment by a card token kept from before: the token is taken as Mercado Pago still having it.
+        if (typeof body.token !== 'string') return TOKEN_NOT_FOUND;
+        payment = body.token === 'token-fund' ? REJECTED_PAYMENT : approvedPayment(body.transaction_amount as number);
+      }
+      if (key) byKey.set(key, payment);
+      return { status: 201, body: payment };
+    }
+    const refund = path.match(/^\/v1\/payments\/(\d+)\/refunds$/);
+    if (method === 'POST' && refund)
+      return {
+        status: 201,
+        body: {
+          id: 1031525123,
+          payment_id: Number(refund[1]),
+          amount: body.amount ?? 5,
+          metadata: {},
+          source: { id: '1234567', name: 'Loja', type: 'collector' },
+          date_created: '2026-03-10T08:05:00.000-04:00',
+          unique_sequence_number: null,
+          refund_mode: 'standard',
+          adjustment_amount: 0,
+          status: 'approved',
+          reason: null,
+          amount_refunded_to_payer: body.amount ?? 5,
+        },
+      };
+    return error(404, 'resource not found', 'not_found');
+  }
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -78,38 +285,15 @@ describe('Mercado Pago payment gateway', () => {
       req.on('end', () => {
         const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
         received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        let answer = next;
-        next = null;
-        const key = req.headers['x-idempotency-key'] as string | undefined;
-        if (!answer && req.url === '/v1/card_tokens') answer = { status: 201, body: TOKEN_ANSWER };
-        if (!answer && req.url === '/v1/payments') {
-          if (key && byKey.has(key)) answer = { status: 201, body: byKey.get(key) };
-          else {
-            const payment = body.token === 'token-fund' ? REJECTED_PAYMENT : approvedPayment(body.transaction_amount as number);
-            if (key) byKey.set(key, payment);
-            answer = { status: 201, body: payment };
-          }
+        const url = new URL(req.url ?? '/', 'http://stand-in');
+        const route = `${req.method} ${url.pathname}`;
+        const set = next.get(route);
+        next.delete(route);
+        const answer = set ?? answerFor(req.method ?? '', url, body, req.headers['x-idempotency-key'] as string | undefined);
+        if (dropNext.delete(route)) {
+          req.socket.destroy();
+          return;
         }
-        const refund = req.url?.match(/^\/v1\/payments\/(\d+)\/refunds$/);
-        if (!answer && refund)
-          answer = {
-            status: 201,
-            body: {
-              id: 1031525123,
-              payment_id: Number(refund[1]),
-              amount: body.amount ?? 5,
-              metadata: {},
-              source: { id: '1234567', name: 'Loja', type: 'collector' },
-              date_created: '2026-03-10T08:05:00.000-04:00',
-              unique_sequence_number: null,
-              refund_mode: 'standard',
-              adjustment_amount: 0,
-              status: 'approved',
-              reason: null,
-              amount_refunded_to_payer: body.amount ?? 5,
-            },
-          };
-        answer ??= { status: 404, body: { message: 'resource not found', error: 'not_found', status: 404, cause: [] } };
         res.writeHead(answer.status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(answer.body));
       });
@@ -122,7 +306,16 @@ describe('Mercado Pago payment gateway', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
+  beforeEach(() => {
+    received.length = 0;
+    next.clear();
+    dropNext.clear();
+    hideFromSearchOnce.clear();
+    savedCardMethod = null;
+  });
+
   const gateway = () => createMercadoPagoGateway({ accessToken: ACCESS_TOKEN, apiUrl });
+  const routes = () => received.map((r) => `${r.method} ${r.url}`);
   const chargeRequest = (over: Partial<ChargeRequest> = {}): ChargeRequest => ({
     token: TOKEN_ANSWER.id,
     brand: 'mastercard',
@@ -132,110 +325,384 @@ describe('Mercado Pago payment gateway', () => {
     payer_email: 'maria@example.com',
     ...over,
   });
+  const saveCard = (email: string, name = 'APRO', cvv = TOKENISE_CVV) =>
+    gateway().tokenise({ number: '4235 6477 2802 5682', exp_month: 11, exp_year: 2099, cvv }, { name, document: '012.345.678-90', email }, NOW);
+  const savedChargeRequest = (token: string, over: Partial<ChargeRequest> = {}): ChargeRequest => ({
+    token,
+    brand: 'visa',
+    amount: 137,
+    idempotency_key: `card-verification:cv_${++seq}:charge`,
+    description: 'Cantina Centro validação',
+    security_code: CHARGE_CVV,
+    ...over,
+  });
 
-  it('tokenises a card with the documented card token request and keeps the token, brand, last 4 digits and expiry', async () => {
-    received.length = 0;
-    const card = await gateway().tokenise(
-      { number: '4235 6477 2802 5682', exp_month: 11, exp_year: 2099, cvv: '123' },
-      { name: 'APRO', document: '012.345.678-90' },
-      NOW,
-    );
-    expect(card).toEqual({ token: TOKEN_ANSWER.id, brand: 'visa', last4: '5682', exp_month: 11, exp_year: 2099 });
-    expect(received).toHaveLength(1);
-    const [req] = received;
-    expect(req!.method).toBe('POST');
-    expect(req!.url).toBe('/v1/card_tokens');
-    expect(req!.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
-    expect(req!.headers['content-type']).toBe('application/json');
-    expect(req!.body).toEqual({
-      card_number: '4235647728025682',
-      expiration_month: '11',
-      expiration_year: '2099',
-      security_code: '123',
-      cardholder: { name: 'APRO', identification: { type: 'CPF', number: '01234567890' } },
+  describe('saving a card (tokenise)', () => {
+    it('for a new customer: the card token from the card, the customer searched by e-mail and created, the card saved to it; keeps mpcard:<customer>:<card>', async () => {
+      const card = await saveCard(EMAIL);
+      const customer = customerByEmail(EMAIL)!;
+      const saved = customer.cards[0]!;
+      expect(card).toEqual({ token: `mpcard:${customer.id}:${saved.id}`, brand: 'visa', last4: '5682', exp_month: 11, exp_year: 2099 });
+      expect(parseSavedCardToken(card.token)).toEqual({ customerId: customer.id, cardId: saved.id });
+
+      expect(routes()).toEqual([
+        'POST /v1/card_tokens',
+        'GET /v1/customers/search?email=test_payer_12345%40testuser.com',
+        'POST /v1/customers',
+        `POST /v1/customers/${customer.id}/cards`,
+      ]);
+      const [token, search, create, save] = received;
+      expect(token!.body).toEqual({
+        card_number: CARD_NUMBER,
+        expiration_month: '11',
+        expiration_year: '2099',
+        security_code: TOKENISE_CVV,
+        cardholder: { name: 'APRO', identification: { type: 'CPF', number: '01234567890' } },
+      });
+      expect(search!.body).toEqual({});
+      expect(search!.headers['content-type']).toBeUndefined();
+      expect(create!.body).toEqual({ email: EMAIL });
+      const cardToken = [...tokens.values()].find((t) => !t.card_id && t.used)!;
+      expect(save!.body).toEqual({ token: cardToken.id });
+      for (const r of received) {
+        expect(r.headers.authorization, r.url).toBe(`Bearer ${ACCESS_TOKEN}`);
+        expect(r.headers['x-idempotency-key'], r.url).toBeUndefined();
+        if (r.method === 'POST') expect(r.headers['content-type'], r.url).toBe('application/json');
+      }
+      // The card number and the CVV go to the card token call only.
+      for (const r of received.slice(1)) {
+        expect(keysDeep(r.body), r.url).not.toContain('card_number');
+        expect(keysDeep(r.body), r.url).not.toContain('security_code');
+        expect(JSON.stringify(r.body) + r.url, r.url).not.toContain(CARD_NUMBER);
+      }
+    });
+
+    it('for an existing customer (a search hit): no customer is created, the card is saved to the one found', async () => {
+      const email = 'test_payer_2001@testuser.com';
+      const first = await saveCard(email);
+      received.length = 0;
+      const second = await gateway().tokenise(
+        { number: '5100 0000 0000 0008', exp_month: 3, exp_year: 2031, cvv: '456' },
+        { name: 'APRO', document: '11.222.333/0001-81', email },
+        NOW,
+      );
+      const customer = customerByEmail(email)!;
+      expect(customer.cards).toHaveLength(2);
+      expect(routes()).toEqual([
+        'POST /v1/card_tokens',
+        'GET /v1/customers/search?email=test_payer_2001%40testuser.com',
+        `POST /v1/customers/${customer.id}/cards`,
+      ]);
+      expect(received[0]!.body).toMatchObject({ card_number: '5100000000000008', cardholder: { identification: { type: 'CNPJ', number: '11222333000181' } } });
+      expect(second).toEqual({ token: `mpcard:${customer.id}:${customer.cards[1]!.id}`, brand: 'mastercard', last4: '0008', exp_month: 3, exp_year: 2031 });
+      expect(parseSavedCardToken(first.token)!.customerId).toBe(customer.id);
+    });
+
+    it('the customer-exists race: created by another call between the search and the create, it is searched again and the card saved to it', async () => {
+      const email = 'test_payer_3001@testuser.com';
+      await saveCard(email);
+      const customer = customerByEmail(email)!;
+      // The search misses it (made just before the other call's create); the create is refused.
+      hideFromSearchOnce.add(email);
+      received.length = 0;
+      const card = await saveCard(email);
+      expect(routes()).toEqual([
+        'POST /v1/card_tokens',
+        'GET /v1/customers/search?email=test_payer_3001%40testuser.com',
+        'POST /v1/customers',
+        'GET /v1/customers/search?email=test_payer_3001%40testuser.com',
+        `POST /v1/customers/${customer.id}/cards`,
+      ]);
+      expect(parseSavedCardToken(card.token)).toEqual({ customerId: customer.id, cardId: customer.cards[1]!.id });
+
+      // Two cards saved at once for a new customer: one customer, both cards under it.
+      const both = await Promise.all([saveCard('test_payer_3002@testuser.com'), saveCard('test_payer_3002@testuser.com')]);
+      const created = [...customers.values()].filter((c) => c.email === 'test_payer_3002@testuser.com');
+      expect(created).toHaveLength(1);
+      expect(both.map((c) => parseSavedCardToken(c.token)!.customerId)).toEqual([created[0]!.id, created[0]!.id]);
+      expect(new Set(both.map((c) => c.token)).size).toBe(2);
+    });
+
+    it('takes the brand from the saved card’s payment_method.id, or from the BIN table when Mercado Pago’s id is not one of ours', async () => {
+      savedCardMethod = 'elo';
+      expect(await saveCard('test_payer_4001@testuser.com')).toMatchObject({ brand: 'elo', last4: '5682' });
+      savedCardMethod = 'debvisa';
+      expect(await saveCard('test_payer_4002@testuser.com')).toMatchObject({ brand: 'visa', last4: '5682' });
+    });
+
+    it('refuses a card without the holder’s e-mail, or of a brand the product does not know, before calling Mercado Pago', async () => {
+      const card = { number: CARD_NUMBER, exp_month: 11, exp_year: 2099, cvv: '123' };
+      await expect(gateway().tokenise(card, { name: 'APRO' }, NOW)).rejects.toMatchObject({
+        code: 'gateway_refused',
+        message: expect.stringContaining('e-mail'),
+      });
+      await expect(gateway().tokenise(card, { name: 'APRO', email: '  ' }, NOW)).rejects.toMatchObject({ code: 'gateway_refused' });
+      await expect(gateway().tokenise({ ...card, number: '5031 4332 1540 6351' }, { name: 'APRO', email: EMAIL }, NOW)).rejects.toMatchObject({
+        code: 'unknown_brand',
+      });
+      expect(received).toHaveLength(0);
+    });
+
+    it('maps the error answers: a refused card token, a refused customer, a customer gone before its card is saved, Mercado Pago failing or not answering', async () => {
+      next.set('POST /v1/card_tokens', error(400, 'invalid parameters', 'bad_request', [{ code: 'E205', description: 'invalid expiration_year' }]));
+      await expect(saveCard(EMAIL)).rejects.toThrow(
+        new PaymentGatewayError('gateway_refused', 'Mercado Pago card token 400: invalid parameters (cause E205: invalid expiration_year)'),
+      );
+      expect(routes()).toEqual(['POST /v1/card_tokens']);
+
+      // A refusal other than 'already exists' is not searched again.
+      received.length = 0;
+      next.set('POST /v1/customers', error(400, 'invalid parameters', 'bad_request', [{ code: '106', description: 'the email format is invalid' }]));
+      await expect(saveCard('test_payer_5001@testuser.com')).rejects.toThrow(
+        new PaymentGatewayError('gateway_refused', 'Mercado Pago customer 400: invalid parameters (cause 106: the email format is invalid)'),
+      );
+      expect(routes().filter((r) => r.startsWith('GET'))).toHaveLength(1);
+
+      received.length = 0;
+      next.set('POST /v1/customers', error(400, 'the customer already exist', 'bad_request', [{ code: '101', description: 'the customer already exist' }]));
+      await expect(saveCard('test_payer_5002@testuser.com')).rejects.toMatchObject({ code: 'gateway_refused', message: expect.stringContaining('cause 101') });
+      expect(routes().filter((r) => r.startsWith('GET'))).toHaveLength(2);
+
+      await saveCard('test_payer_5003@testuser.com');
+      const gone = customerByEmail('test_payer_5003@testuser.com')!;
+      next.set(`POST /v1/customers/${gone.id}/cards`, error(404, 'Customer not found', 'not_found'));
+      await expect(saveCard('test_payer_5003@testuser.com')).rejects.toMatchObject({
+        code: 'gateway_refused',
+        message: expect.stringContaining(`customer ${gone.id} not found`),
+      });
+
+      next.set('GET /v1/customers/search', error(500, 'internal_error', 'internal_error'));
+      await expect(saveCard(EMAIL)).rejects.toMatchObject({ code: 'gateway_offline' });
+      dropNext.add('POST /v1/customers');
+      await expect(saveCard('test_payer_5004@testuser.com')).rejects.toMatchObject({ code: 'gateway_offline' });
+      const nowhere = createMercadoPagoGateway({ accessToken: ACCESS_TOKEN, apiUrl: 'http://127.0.0.1:9' });
+      await expect(
+        nowhere.tokenise({ number: CARD_NUMBER, exp_month: 11, exp_year: 2099, cvv: '123' }, { name: 'APRO', email: EMAIL }, NOW),
+      ).rejects.toMatchObject({
+        code: 'gateway_offline',
+      });
     });
   });
 
-  it('charges a token as a one-installment card payment in reais, with the idempotency key in X-Idempotency-Key, and maps approved to captured', async () => {
-    received.length = 0;
-    const result = await gateway().charge(chargeRequest({ idempotency_key: 'key-approved' }), NOW);
-    expect(result).toEqual({ charge_id: '3870106238', status: 'captured', reason: null, amount: 137 });
-    const [req] = received;
-    expect(req!.url).toBe('/v1/payments');
-    expect(req!.headers['x-idempotency-key']).toBe('key-approved');
-    expect(req!.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
-    expect(req!.body).toEqual({
-      transaction_amount: 1.37,
-      token: TOKEN_ANSWER.id,
-      description: 'Cantina Centro',
-      installments: 1,
-      payment_method_id: 'master',
-      payer: { email: 'maria@example.com' },
-      binary_mode: true,
+  describe('charging a saved card', () => {
+    it('twice, each with a fresh card token from card_id and the CVV, paid as the customer; the CVV goes to /v1/card_tokens only, the card number nowhere', async () => {
+      const card = await saveCard('test_payer_6001@testuser.com');
+      const { customerId, cardId } = parseSavedCardToken(card.token)!;
+      received.length = 0;
+      const first = await gateway().charge(
+        savedChargeRequest(card.token, { idempotency_key: 'card-verification:cv_a:charge', payer_email: 'maria@example.com' }),
+        NOW,
+      );
+      const second = await gateway().charge(
+        savedChargeRequest(card.token, { idempotency_key: 'order:o_1:charge', amount: 4590, description: 'Cantina Centro' }),
+        NOW,
+      );
+      expect(first).toMatchObject({ status: 'captured', reason: null, amount: 137 });
+      expect(second).toMatchObject({ status: 'captured', reason: null, amount: 4590 });
+      expect(first.charge_id).not.toBe(second.charge_id);
+
+      expect(routes()).toEqual(['POST /v1/card_tokens', 'POST /v1/payments', 'POST /v1/card_tokens', 'POST /v1/payments']);
+      const [token1, pay1, token2, pay2] = received;
+      expect(token1!.body).toEqual({ card_id: cardId, security_code: CHARGE_CVV });
+      expect(token2!.body).toEqual({ card_id: cardId, security_code: CHARGE_CVV });
+      expect(pay1!.body.token).not.toBe(pay2!.body.token);
+      expect(tokens.get(pay1!.body.token as string)).toMatchObject({ card_id: cardId, used: true });
+      expect(pay1!.body).toEqual({
+        transaction_amount: 1.37,
+        token: pay1!.body.token,
+        description: 'Cantina Centro validação',
+        installments: 1,
+        payment_method_id: 'visa',
+        payer: { type: 'customer', id: customerId, email: 'maria@example.com' },
+        binary_mode: true,
+      });
+      expect(pay2!.body).toEqual({
+        transaction_amount: 45.9,
+        token: pay2!.body.token,
+        description: 'Cantina Centro',
+        installments: 1,
+        payment_method_id: 'visa',
+        payer: { type: 'customer', id: customerId },
+        binary_mode: true,
+      });
+      expect(received.map((r) => r.headers['x-idempotency-key'])).toEqual([undefined, 'card-verification:cv_a:charge', undefined, 'order:o_1:charge']);
+      for (const r of received) {
+        expect(r.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+        expect(keysDeep(r.body), r.url).not.toContain('card_number');
+        expect(JSON.stringify(r.body), r.url).not.toContain(CARD_NUMBER);
+        if (r.url !== '/v1/card_tokens') {
+          expect(keysDeep(r.body), r.url).not.toContain('security_code');
+          expect(JSON.stringify(r.body), r.url).not.toContain(`"${CHARGE_CVV}"`);
+        }
+      }
+    });
+
+    it('the recovery retry without the CVV: the first answer was lost, the same key without a token answers the payment made under it', async () => {
+      const card = await saveCard('test_payer_7001@testuser.com');
+      const request = savedChargeRequest(card.token, { idempotency_key: 'card-verification:cv_lost:charge' });
+      dropNext.add('POST /v1/payments');
+      received.length = 0;
+      expect(await gateway().charge(request, NOW)).toEqual({ charge_id: null, status: 'offline', reason: null, amount: 137 });
+      const made = byKey.get('card-verification:cv_lost:charge')!;
+      expect(made).toMatchObject({ status: 'approved' });
+
+      const { security_code: _dropped, ...withoutCvv } = request;
+      const recovered = await gateway().charge(withoutCvv, NOW);
+      expect(recovered).toEqual({ charge_id: String(made.id), status: 'captured', reason: null, amount: 137 });
+      expect(routes()).toEqual(['POST /v1/card_tokens', 'POST /v1/payments', 'POST /v1/payments']);
+      const retry = received[2]!;
+      expect(retry.headers['x-idempotency-key']).toBe('card-verification:cv_lost:charge');
+      expect(retry.body).toEqual({
+        transaction_amount: 1.37,
+        description: 'Cantina Centro validação',
+        installments: 1,
+        payment_method_id: 'visa',
+        payer: { type: 'customer', id: parseSavedCardToken(card.token)!.customerId },
+        binary_mode: true,
+      });
+      expect([...byKey.values()].filter((p) => p === made)).toHaveLength(1);
+    });
+
+    it('the recovery retry without the CVV when no payment was made under the key: invalid_cvv (ask for the CVV and charge again), nothing charged', async () => {
+      const card = await saveCard('test_payer_7002@testuser.com');
+      received.length = 0;
+      const { security_code: _none, ...request } = savedChargeRequest(card.token, { idempotency_key: 'card-verification:cv_never:charge' });
+      const refused = gateway().charge(request, NOW);
+      await expect(refused).rejects.toMatchObject({
+        code: 'invalid_cvv',
+        message: expect.stringContaining('no payment under key card-verification:cv_never:charge'),
+      });
+      expect(routes()).toEqual(['POST /v1/payments']);
+      expect(byKey.has('card-verification:cv_never:charge')).toBe(false);
+      // With the CVV, the same key charges once.
+      expect(await gateway().charge({ ...request, security_code: CHARGE_CVV }, NOW)).toMatchObject({ status: 'captured' });
+    });
+
+    it('maps declines as for any card: insufficient funds, a bad security code, the issuer’s other reason', async () => {
+      const cases: Array<[string, Record<string, unknown>]> = [
+        ['FUND', { status: 'declined', reason: 'insufficient_funds' }],
+        ['SECU', { status: 'declined', reason: 'invalid_card' }],
+        ['OTHE', { status: 'issuer_error', reason: null }],
+      ];
+      for (const [i, [holder, expected]] of cases.entries()) {
+        const card = await saveCard(`test_payer_800${i}@testuser.com`, holder);
+        const result = await gateway().charge(savedChargeRequest(card.token), NOW);
+        expect(result, holder).toMatchObject(expected);
+        expect(result.charge_id, holder).toMatch(/^\d+$/);
+      }
+    });
+
+    it('maps a saved card’s errors: a card or customer Mercado Pago no longer has (unknown_token), a token of ours it cannot be (unknown_token), Mercado Pago failing or not answering (offline)', async () => {
+      const card = await saveCard('test_payer_9001@testuser.com');
+      const { customerId, cardId } = parseSavedCardToken(card.token)!;
+      received.length = 0;
+
+      await expect(gateway().charge(savedChargeRequest(savedCardToken(customerId, '999')), NOW)).rejects.toMatchObject({
+        code: 'unknown_token',
+        message: expect.stringContaining('saved card 999 not found'),
+      });
+      await expect(gateway().charge(savedChargeRequest(savedCardToken('0-nobody', cardId)), NOW)).rejects.toMatchObject({
+        code: 'unknown_token',
+        message: expect.stringContaining('customer 0-nobody not found'),
+      });
+      expect(routes()).toEqual(['POST /v1/card_tokens', 'POST /v1/card_tokens', 'POST /v1/payments']);
+
+      received.length = 0;
+      for (const token of ['', 'mpcard:', 'mpcard:only-one', 'mpcard:a:b:c', 'mpcard:%E0%A4%A:1'])
+        await expect(gateway().charge(savedChargeRequest(token), NOW), token).rejects.toMatchObject({ code: 'unknown_token' });
+      await expect(gateway().charge(savedChargeRequest(card.token, { amount: 0 }), NOW)).rejects.toMatchObject({ code: 'invalid_amount' });
+      expect(received).toHaveLength(0);
+
+      const offline = { charge_id: null, status: 'offline', reason: null, amount: 137 };
+      next.set('POST /v1/card_tokens', error(500, 'internal_error', 'internal_error'));
+      expect(await gateway().charge(savedChargeRequest(card.token), NOW)).toEqual(offline);
+      dropNext.add('POST /v1/card_tokens');
+      expect(await gateway().charge(savedChargeRequest(card.token), NOW)).toEqual(offline);
+      next.set('POST /v1/payments', error(502, 'bad_gateway', 'bad_gateway'));
+      expect(await gateway().charge(savedChargeRequest(card.token), NOW)).toEqual(offline);
+      expect(routes()).toEqual(['POST /v1/card_tokens', 'POST /v1/card_tokens', 'POST /v1/card_tokens', 'POST /v1/payments']);
+
+      next.set('POST /v1/card_tokens', error(400, 'invalid parameters', 'bad_request', [{ code: 'E302', description: 'invalid security_code' }]));
+      await expect(gateway().charge(savedChargeRequest(card.token), NOW)).rejects.toMatchObject({
+        code: 'gateway_refused',
+        message: expect.stringContaining('E302'),
+      });
     });
   });
 
-  it('sends a retried charge with the same key, and Mercado Pago’s answer for that key is the first payment', async () => {
-    received.length = 0;
-    const first = await gateway().charge(chargeRequest({ idempotency_key: 'key-retry', amount: 250 }), NOW);
-    const again = await gateway().charge(chargeRequest({ idempotency_key: 'key-retry', amount: 250 }), NOW);
-    expect(again).toEqual(first);
-    expect(received.map((r) => r.headers['x-idempotency-key'])).toEqual(['key-retry', 'key-retry']);
-  });
-
-  it('maps the documented rejection for insufficient funds to declined / insufficient_funds, and the other rejections by status_detail', async () => {
-    expect(await gateway().charge(chargeRequest({ token: 'token-fund', idempotency_key: 'key-fund' }), NOW)).toEqual({
-      charge_id: '47198050',
-      status: 'declined',
-      reason: 'insufficient_funds',
-      amount: 137,
+  describe('a single-use card token kept from before', () => {
+    it('charges it as a one-installment card payment in reais, with the idempotency key in X-Idempotency-Key, and maps approved to captured', async () => {
+      const result = await gateway().charge(chargeRequest({ idempotency_key: 'key-approved' }), NOW);
+      expect(result).toEqual({ charge_id: '3870106238', status: 'captured', reason: null, amount: 137 });
+      const [req] = received;
+      expect(req!.url).toBe('/v1/payments');
+      expect(req!.headers['x-idempotency-key']).toBe('key-approved');
+      expect(req!.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+      expect(req!.body).toEqual({
+        transaction_amount: 1.37,
+        token: TOKEN_ANSWER.id,
+        description: 'Cantina Centro',
+        installments: 1,
+        payment_method_id: 'master',
+        payer: { email: 'maria@example.com' },
+        binary_mode: true,
+      });
+      await expect(gateway().charge(chargeRequest({ payer_email: undefined }), NOW)).rejects.toMatchObject({ code: 'gateway_refused' });
     });
-    const cases: Array<[string, string, Record<string, unknown>]> = [
-      ['rejected', 'cc_rejected_high_risk', { status: 'declined', reason: 'suspected_fraud' }],
-      ['rejected', 'cc_rejected_blacklist', { status: 'declined', reason: 'suspected_fraud' }],
-      ['rejected', 'cc_rejected_bad_filled_security_code', { status: 'declined', reason: 'invalid_card' }],
-      ['rejected', 'cc_rejected_bad_filled_date', { status: 'declined', reason: 'expired_card' }],
-      ['rejected', 'cc_rejected_call_for_authorize', { status: 'declined', reason: 'not_authorized' }],
-      ['rejected', 'cc_rejected_other_reason', { status: 'issuer_error', reason: null }],
-      ['in_process', 'pending_contingency', { status: 'issuer_error', reason: null }],
-    ];
-    for (const [status, detail, expected] of cases) {
-      next = { status: 201, body: { id: 1, status, status_detail: detail, payment_method_id: 'master', payment_type_id: 'credit_card' } };
-      expect(await gateway().charge(chargeRequest({ idempotency_key: `key-${detail}` }), NOW), detail).toMatchObject(expected);
-    }
-  });
 
-  it('answers offline when Mercado Pago fails (5xx) or does not answer, and throws Mercado Pago’s message for an error answer', async () => {
-    next = { status: 500, body: { message: 'internal_error', error: 'internal_error', status: 500, cause: [] } };
-    expect(await gateway().charge(chargeRequest({ idempotency_key: 'key-500' }), NOW)).toEqual({
-      charge_id: null,
-      status: 'offline',
-      reason: null,
-      amount: 137,
+    it('sends a retried charge with the same key, and Mercado Pago’s answer for that key is the first payment', async () => {
+      const first = await gateway().charge(chargeRequest({ idempotency_key: 'key-retry', amount: 250 }), NOW);
+      const again = await gateway().charge(chargeRequest({ idempotency_key: 'key-retry', amount: 250 }), NOW);
+      expect(again).toEqual(first);
+      expect(received.map((r) => r.headers['x-idempotency-key'])).toEqual(['key-retry', 'key-retry']);
     });
-    const nowhere = createMercadoPagoGateway({ accessToken: ACCESS_TOKEN, apiUrl: 'http://127.0.0.1:9' });
-    expect(await nowhere.charge(chargeRequest(), NOW)).toMatchObject({ status: 'offline', charge_id: null });
 
-    next = {
-      status: 400,
-      body: { message: 'Invalid card_token_id', error: 'bad_request', status: 400, cause: [{ code: 2006, description: 'Card Token not found' }] },
-    };
-    await expect(gateway().charge(chargeRequest({ idempotency_key: 'key-400' }), NOW)).rejects.toThrow(
-      new PaymentGatewayError('gateway_refused', 'Mercado Pago payment 400: Invalid card_token_id (cause 2006: Card Token not found)'),
-    );
-    next = { status: 409, body: { message: 'Idempotency key already used with another request', error: 'conflict', status: 409, cause: [] } };
-    await expect(gateway().charge(chargeRequest({ idempotency_key: 'key-409' }), NOW)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
-    next = {
-      status: 400,
-      body: { message: 'invalid parameters', error: 'bad_request', status: 400, cause: [{ code: 'E205', description: 'invalid expiration_year' }] },
-    };
-    await expect(gateway().tokenise({ number: '4235647728025682', exp_month: 11, exp_year: 2099, cvv: '123' }, { name: 'APRO' }, NOW)).rejects.toMatchObject({
-      code: 'gateway_refused',
+    it('maps the documented rejection for insufficient funds to declined / insufficient_funds, and the other rejections by status_detail', async () => {
+      expect(await gateway().charge(chargeRequest({ token: 'token-fund', idempotency_key: 'key-fund' }), NOW)).toEqual({
+        charge_id: '47198050',
+        status: 'declined',
+        reason: 'insufficient_funds',
+        amount: 137,
+      });
+      const cases: Array<[string, string, Record<string, unknown>]> = [
+        ['rejected', 'cc_rejected_high_risk', { status: 'declined', reason: 'suspected_fraud' }],
+        ['rejected', 'cc_rejected_blacklist', { status: 'declined', reason: 'suspected_fraud' }],
+        ['rejected', 'cc_rejected_bad_filled_security_code', { status: 'declined', reason: 'invalid_card' }],
+        ['rejected', 'cc_rejected_bad_filled_date', { status: 'declined', reason: 'expired_card' }],
+        ['rejected', 'cc_rejected_call_for_authorize', { status: 'declined', reason: 'not_authorized' }],
+        ['rejected', 'cc_rejected_other_reason', { status: 'issuer_error', reason: null }],
+        ['in_process', 'pending_contingency', { status: 'issuer_error', reason: null }],
+      ];
+      for (const [status, detail, expected] of cases) {
+        next.set('POST /v1/payments', {
+          status: 201,
+          body: { id: 1, status, status_detail: detail, payment_method_id: 'master', payment_type_id: 'credit_card' },
+        });
+        expect(await gateway().charge(chargeRequest({ idempotency_key: `key-${detail}` }), NOW), detail).toMatchObject(expected);
+      }
+    });
+
+    it('answers offline when Mercado Pago fails (5xx) or does not answer, and throws Mercado Pago’s message for an error answer', async () => {
+      next.set('POST /v1/payments', error(500, 'internal_error', 'internal_error'));
+      expect(await gateway().charge(chargeRequest({ idempotency_key: 'key-500' }), NOW)).toEqual({
+        charge_id: null,
+        status: 'offline',
+        reason: null,
+        amount: 137,
+      });
+      const nowhere = createMercadoPagoGateway({ accessToken: ACCESS_TOKEN, apiUrl: 'http://127.0.0.1:9' });
+      expect(await nowhere.charge(chargeRequest(), NOW)).toMatchObject({ status: 'offline', charge_id: null });
+
+      next.set('POST /v1/payments', TOKEN_NOT_FOUND);
+      await expect(gateway().charge(chargeRequest({ idempotency_key: 'key-400' }), NOW)).rejects.toThrow(
+        new PaymentGatewayError('gateway_refused', 'Mercado Pago payment 400: Invalid card_token_id (cause 2006: Card Token not found)'),
+      );
+      next.set('POST /v1/payments', error(409, 'Idempotency key already used with another request', 'conflict'));
+      await expect(gateway().charge(chargeRequest({ idempotency_key: 'key-409' }), NOW)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
     });
   });
 
   it('refunds part of a payment in reais, or all of it with an empty body, with the idempotency key', async () => {
-    received.length = 0;
     expect(await gateway().refund({ charge_id: '3870106238', amount: 500, idempotency_key: 'refund-key-1' }, NOW)).toEqual({
       refund_id: '1031525123',
       charge_id: '3870106238',
@@ -246,7 +713,7 @@ describe('Mercado Pago payment gateway', () => {
       ['/v1/payments/3870106238/refunds', 'refund-key-1', { amount: 5 }],
       ['/v1/payments/3870106238/refunds', 'refund-key-2', {}],
     ]);
-    next = { status: 404, body: { message: 'Payment not found', error: 'not_found', status: 404, cause: [] } };
+    next.set('POST /v1/payments/1/refunds', error(404, 'Payment not found', 'not_found'));
     await expect(gateway().refund({ charge_id: '1', idempotency_key: 'refund-key-3' }, NOW)).rejects.toMatchObject({ code: 'charge_not_found' });
   });
 
