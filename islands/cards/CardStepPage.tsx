@@ -5,7 +5,7 @@
 // blacklisted customer starts nothing) and keeps the address in step with it, so the
 // browser's back button and a reload land on the right screen. A visitor is sent to log in and
 // comes back here (?voltar=). Mounted by src/pages/[slug]/cartao-*.astro.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../src/i18n/index.ts';
 import { routes, type CardStep } from '../../src/lib/urls.ts';
 import { useSession } from '../shared/useSession.ts';
@@ -82,7 +82,7 @@ export default function CardStepPage({ establishmentId, slug, route, cardId, sup
     </>
   );
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (!user || (step === null && status !== 'failed')) {
     body = (
       <p className="m-0 text-muted" aria-live="polite">

@@ -168,7 +168,7 @@ test('the wallet: add a card in the drawer, then validate it with the amount rea
   await expect(list.locator('[data-saved-card-validate]')).toHaveCount(0);
 });
 
-test('wrong amounts: the tries left, the field emptied, the last-attempt warning and modal, then the attempts-exceeded page; the wallet disables Verificação Pendente and adding cards and says whom to call [R-2.90] [R-4.20] [R-5.11] [R-8.34] [R-8.36] [R-8.37] [R-8.38] [R-8.39] [R-8.40] [R-8.41] [R-2.18] [R-2.91] [R-6.6] [R-6.7] [R-6.8]', async ({
+test('wrong amounts: the tries left, the field emptied, the last-attempt warning and modal, then the attempts-exceeded page; the wallet disables Verificação Pendente and adding cards and says whom to call [R-2.87] [R-2.88] [R-2.90] [R-4.20] [R-5.11] [R-8.34] [R-8.36] [R-8.37] [R-8.38] [R-8.39] [R-8.40] [R-8.41] [R-2.18] [R-2.91] [R-6.6] [R-6.7] [R-6.8]', async ({
   page,
   request,
   context,
@@ -179,6 +179,16 @@ test('wrong amounts: the tries left, the field emptied, the last-attempt warning
   const wallet = await openWallet(page);
   const row = wallet.locator(`[data-wallet-card="${saved._id}"]`);
   await expect(row.locator('[data-card-status]')).toHaveText('Não validado');
+  // The saved-cards modal offers the pending card's validation [R-2.87] [R-2.88].
+  await wallet.getByRole('button', { name: 'Validar cartão' }).click();
+  const list = page.getByRole('dialog', { name: 'Cartões cadastrados' });
+  await expect(list.locator(`[data-saved-card="${saved._id}"] [data-card-last4]`)).toHaveText(`•••• ${card.last4}`);
+  await expect(list.getByRole('link', { name: `Validar o cartão Visa •••• ${card.last4}` })).toHaveAttribute(
+    'href',
+    `/${SLUG}/cartao-validar?cartao=${saved._id}`,
+  );
+  expect(await axeProblems(page, '[data-saved-cards]')).toEqual([]);
+  await list.locator('[data-dialog-close]').click();
   await row.getByRole('link', { name: 'Verificação Pendente' }).click();
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/cartao-validar\\?cartao=${saved._id}$`));
   const step = page.locator('[data-card-step-page][data-hydrated]');
@@ -241,6 +251,8 @@ test('wrong amounts: the tries left, the field emptied, the last-attempt warning
   await expect(notice).toContainText('Você atingiu o limite de tentativa de validação');
   await expect(notice.locator('[data-support-phone]')).toHaveAttribute('href', 'tel:+551332194400');
   expect(await axeProblems(page, '[data-wallet]')).toEqual([]);
+  await after.getByRole('button', { name: 'Validar cartão' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cartões cadastrados' }).locator('[data-saved-card-validate]')).toHaveCount(0);
 });
 
 test('a declined card saves, but its charge is refused: the problem is said on screen and in a toast, with no error page [R-8.32] [R-8.33] [R-8.82]', async ({
