@@ -1,11 +1,12 @@
 // The account area [R-2.19..R-2.27]: visitors get the login/registration tabs; customers get the
 // account layout (side menu) with 'Meus dados' at the home, their orders, addresses, the problem
-// report and suggestion forms, the password in 'Configurações', and an 'Em breve' page saying what
-// the wallet and the referral will be once cards and promotions arrive. The server guesses from the session hint cookie so
+// report and suggestion forms, the password in 'Configurações', the wallet ('Carteira': the saved
+// cards, islands/cards/Wallet.tsx, loaded only there [R-2.20]) and an 'Em breve' page saying what
+// the referral will be once promotions arrive. The server guesses from the session hint cookie so
 // the first paint is usually right; the browser confirms with getSession() and follows logins
 // and logouts, here and in the establishment's other tabs (a 401 puts the login form back)
 // [R-4.63, R-4.64].
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure } from '../shared/call-failure.ts';
@@ -20,7 +21,10 @@ import { FeedbackForm } from './FeedbackForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 
 /** What the children still to come will be, in words a customer understands (not a generic 'coming soon'). */
-const SOON_TEXT: Partial<Record<AccountSection, string>> = { carteira: 'account:page.soonWallet', indicar: 'account:page.soonReferral' };
+const SOON_TEXT: Partial<Record<AccountSection, string>> = { indicar: 'account:page.soonReferral' };
+
+// The cards' code (sealing, the local encrypted store, their texts) loads with the wallet only.
+const Wallet = lazy(() => import('../cards/Wallet.tsx').then((m) => ({ default: m.Wallet })));
 
 const MENU: { section: AccountSection; path: string }[] = [
   { section: 'home', path: '' },
@@ -110,6 +114,10 @@ export default function AccountArea({ establishmentId, slug, section, member, re
           <div className="mt-3">
             <FeedbackForm kind={section === 'reportar' ? 'report' : 'suggestion'} establishmentId={establishmentId} timeZone={timeZone} />
           </div>
+        ) : section === 'carteira' ? (
+          <Suspense fallback={<p className="mb-0 mt-3 text-muted">{t('account:page.walletLoading')}</p>}>
+            <Wallet establishmentId={establishmentId} timeZone={timeZone} slug={slug} />
+          </Suspense>
         ) : section === 'configuracoes' ? (
           <>
             <p className="mb-5 mt-0 text-sm text-muted">{t('account:settings.intro')}</p>

@@ -105,6 +105,9 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             onPaymentInfo={() => paymentInfo(store.draft.value, lines, totals.total)}
             establishmentId={ctx.establishment._id}
             user={user}
+            slug={island.slug}
+            timeZone={ctx.establishment.time_zone}
+            support={{ name: ctx.establishment.name, phone: ctx.establishment.hide_phone ? null : ctx.establishment.phone }}
           />
         </div>
         <ProductsAside lines={lines} />

@@ -1,11 +1,12 @@
 // The payment method chooser [spec screen 9, R-2.93..R-2.99]: the credits box with the balance
-// (only with credits), pay on delivery or pay on pickup (offline) with the method dropdown of the
-// preferences, the change box [R-4.7] and amount typed in reais (sent as centavos; only above the
-// total counts [R-4.8]) for a method that gives change, the online and Pix buttons where the
-// preferences enable them (disabled: they come with the payments release) with, for online
-// payment, the phone and e-mail verification blocks [R-2.100, R-2.101], and the tax receipt
-// box with CPF/CNPJ, Add (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
-import { useId, useState } from 'react';
+// (only with credits), pay online by card where the preferences enable it, pay on delivery or pay
+// on pickup (offline) with the method dropdown of the preferences, the change box [R-4.7] and
+// amount typed in reais (sent as centavos; only above the total counts [R-4.8]) for a method that
+// gives change, the Pix button (disabled: it comes with the Pix release), the phone and e-mail
+// verification blocks that online payment needs [R-2.100, R-2.101], then, online and verified,
+// the card selector (islands/cards/CardSelector.tsx, loaded only then [R-2.92]), and the tax
+// receipt box with CPF/CNPJ, Add (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
+import { lazy, Suspense, useId, useState } from 'react';
 import { formatBRL, formatBRLNumber, maskCurrencyInput, centsFromMaskedInput } from '../../src/domain/money.ts';
 import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
 import { offlineMethods } from '../../src/domain/payment-methods.ts';
@@ -16,8 +17,13 @@ import type { CartStore } from '../stores/cart.ts';
 import { setSessionUser, toSessionUser, type SessionUser } from '../../src/client/session.ts';
 import { ContactVerification } from '../account/ContactVerification.tsx';
 import { ConfirmDialog } from '../shared/Dialog.tsx';
+import type { SupportContact } from '../cards/BlacklistNotice.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
+
+// The cards' code (sealing, the local encrypted store, the drawer and the validation steps) loads
+// only when the customer pays online.
+const CardSelector = lazy(() => import('../cards/CardSelector.tsx'));
 
 export interface PaymentSectionProps {
   draft: Draft;
@@ -35,6 +41,11 @@ export interface PaymentSectionProps {
   establishmentId: string;
   /** The session's user: its phone and e-mail verification show when online payment is offered [R-2.100, R-2.101]. */
   user: SessionUser;
+  slug: string;
+  /** The establishment's zone (a card expired before this month there is refused [R-5.1]). */
+  timeZone: string;
+  /** Whom a blacklisted customer calls [R-6.8]. */
+  support: SupportContact;
 }
 
 // The offline methods of a delivery type are the server's rule too (src/domain/payment-methods.ts).
@@ -52,11 +63,13 @@ export function PaymentSection({
   onPaymentInfo,
   establishmentId,
   user,
+  slug,
+  timeZone,
+  support,
 }: PaymentSectionProps) {
   const headingId = useId();
   const methodId = useId();
   const changeId = useId();
-  const noteOnline = useId();
   const notePix = useId();
   const type = draft.delivery_type;
   const methods = offlineMethods(prefs, type);
@@ -70,6 +83,8 @@ export function PaymentSection({
           ? t('checkout:payment.onPickup')
           : t('checkout:payment.offline');
   const offline = draft.payment_type === 'offline';
+  const online = draft.payment_type === 'online';
+  const contactsVerified = user.phone_verified && user.email_verified;
   const method = draft.payment_method;
   const [changeText, setChangeText] = useState(() => (draft.change ? formatBRLNumber(draft.change) : ''));
 
@@ -110,20 +125,18 @@ export function PaymentSection({
           {/* biome-ignore lint/a11y/useSemanticElements: a row of choice buttons, not a form section (fieldset) */}
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('checkout:payment.title')}>
             {prefs.has_online_payment && (
-              <span className="flex flex-col">
-                <button
-                  type="button"
-                  disabled
-                  aria-describedby={noteOnline}
-                  className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60"
-                  data-pay-online
-                >
-                  {t('checkout:payment.online')}
-                </button>
-                <span id={noteOnline} className="text-xs text-muted">
-                  {t('checkout:payment.onlineSoon')}
-                </span>
-              </span>
+              <button
+                type="button"
+                aria-pressed={online}
+                className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${online ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
+                onClick={() => {
+                  // The chosen card (if any) stays: coming back to online keeps it.
+                  if (!online) store.update({ payment_type: 'online', payment_method: null, change: null });
+                }}
+                data-pay-online
+              >
+                {t('checkout:payment.online')}
+              </button>
             )}
             {methods.length > 0 && (
               <button
@@ -131,7 +144,8 @@ export function PaymentSection({
                 aria-pressed={offline}
                 className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${offline ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
                 onClick={() => {
-                  if (!offline) store.setPaymentType('offline');
+                  // A card belongs to online payment only.
+                  if (!offline) store.update({ payment_type: 'offline', payment_method: null, change: null, payment_card: null });
                 }}
                 data-pay-offline
               >
@@ -164,6 +178,24 @@ export function PaymentSection({
               onUser={(fresh) => setSessionUser(establishmentId, toSessionUser(fresh))}
             />
           )}
+          {online &&
+            (contactsVerified ? (
+              <Suspense fallback={<p className="m-0 text-sm text-muted">{t('checkout:payment.cardsLoading')}</p>}>
+                <CardSelector
+                  establishmentId={establishmentId}
+                  userId={user._id}
+                  slug={slug}
+                  timeZone={timeZone}
+                  draft={draft}
+                  store={store}
+                  support={support}
+                />
+              </Suspense>
+            ) : (
+              <p className="m-0 rounded-lg border border-solid border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-online-needs-contacts>
+                {t('checkout:payment.onlineNeedsContacts')}
+              </p>
+            ))}
           {type !== null && methods.length === 0 && <p className="m-0 text-sm text-muted">{t('checkout:payment.noOffline')}</p>}
           {offline && (
             <label className="flex flex-col gap-1" htmlFor={methodId}>

@@ -10,6 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_HEADERS as REQUIRED_HEADERS } from '../../src/schemas/api-headers.ts';
+import { fromBase64Url, seal } from '../../src/lib/sealed-box.ts';
+import { cardSealContext, type CardView } from '../../src/schemas/api-cards.ts';
+import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
 
 /** The headers every API call carries, asking for JSON. */
 export const API_HEADERS = { ...REQUIRED_HEADERS, Accept: 'application/json' } as const;
@@ -224,4 +227,137 @@ export async function openCheckoutWith(page: Page, slug: string, product: string
   }
   await expect(checkout).toBeVisible();
   return checkout;
+}
+
+/** One message of the development outbox (/dev/caixa-de-saida): its channel ('sms', 'email', 'card-statement'...), recipient and text. */
+export interface OutboxMessage {
+  channel: string;
+  recipient: string;
+  text: string;
+}
+
+const decodeHtml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+
+/** The outbox's messages, newest first, as its page lists them (read over HTTP, no browser tab). */
+export async function outboxMessages(request: APIRequestContext): Promise<OutboxMessage[]> {
+  const html = await (await request.get('/dev/caixa-de-saida')).text();
+  const messages: OutboxMessage[] = [];
+  for (const [, channel, body] of html.matchAll(/<li[^>]*data-channel="([^"]+)"[^>]*>([\s\S]*?)<\/li>/g)) {
+    const recipient = /data-outbox-recipient[^>]*>([^<]*)</.exec(body!)?.[1] ?? '';
+    const text = /data-outbox-text[^>]*>([^<]*)</.exec(body!)?.[1] ?? '';
+    messages.push({ channel: channel!, recipient: decodeHtml(recipient), text: decodeHtml(text) });
+  }
+  return messages;
+}
+
+/** The newest 4-digit code the outbox holds for a recipient on a channel. */
+export async function outboxCode(request: APIRequestContext, recipient: string, channel: 'sms' | 'email'): Promise<string> {
+  const code = (await outboxMessages(request)).find((m) => m.channel === channel && m.recipient === recipient)?.text.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no ${channel} code to ${recipient} in the outbox`);
+  return code;
+}
+
+/** Verifies the customer's phone, then e-mail, through the API with the codes of the outbox (as the drawer and the e-mail block do). */
+export async function verifyContacts(request: APIRequestContext, registered: Registered, which: 'phone' | 'both' = 'both'): Promise<void> {
+  const headers = { ...API_HEADERS, Authorization: `Bearer ${registered.token}` };
+  const { phone, email } = registered.customer;
+  const send = await request.put('/api/users/me/generate_code_validate_phone', { headers, data: { phone, method: 'sms' } });
+  expect(send.status(), await send.text()).toBe(200);
+  const phoneCode = await outboxCode(request, `+55${phone}`, 'sms');
+  const phoneOk = await request.put('/api/users/me/validate_phone', { headers, data: { phone, code: phoneCode } });
+  expect(phoneOk.status(), await phoneOk.text()).toBe(200);
+  if (which === 'phone') return;
+  const mail = await request.post('/api/users/email/validate/create', { headers, data: { email } });
+  expect(mail.status(), await mail.text()).toBe(200);
+  const mailCode = await outboxCode(request, email, 'email');
+  const mailOk = await request.put('/api/users/email/validate', { headers, data: { email, code: mailCode } });
+  expect(mailOk.status(), await mailOk.text()).toBe(200);
+}
+
+/** A new customer logged in in the browser, with the phone and the e-mail verified (what saving a card needs). */
+export async function logInVerified(context: BrowserContext, request: APIRequestContext, slug: string, info: TestInfo, name?: string): Promise<Registered> {
+  const registered = await logIn(context, request, slug, info, name);
+  await verifyContacts(request, registered);
+  return registered;
+}
+
+function luhnCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * A Visa number of the sandbox acquirer that no other test uses, whose charge is captured
+ * (docs/payments.md 'Test cards': the two digits before the check digit are not 51, 59, 96 or
+ * 91), so its statement line in the outbox is this test's alone. Answers it masked as typed.
+ */
+export function capturedTestCard(): { number: string; last4: string } {
+  for (;;) {
+    const body = `400000${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    if (['51', '59', '96', '91'].includes(body.slice(13, 15))) continue;
+    const digits = `${body}${luhnCheckDigit(body)}`;
+    return { number: digits.replace(/(\d{4})(?=\d)/g, '$1 '), last4: digits.slice(-4) };
+  }
+}
+
+/** The amount of the newest validation charge to a card ending in `last4`, from its statement line ('Compra aprovada R$ 0,37 …'): the masked reais and the centavos. */
+export async function chargedAmount(request: APIRequestContext, last4: string): Promise<{ reais: string; cents: number }> {
+  const line = (await outboxMessages(request)).find(
+    (m) => m.channel === 'card-statement' && m.recipient.endsWith(last4) && m.text.startsWith('Compra aprovada'),
+  );
+  const reais = line?.text.match(/R\$\s([\d.]+,\d{2})/)?.[1];
+  if (!reais) throw new Error(`no charge to •••• ${last4} in the outbox`);
+  return { reais, cents: Number(reais.replace(/\./g, '').replace(',', '')) };
+}
+
+/**
+ * Saves a card for the customer through the API, sealed as the storefront seals it (for tests whose
+ * subject is what follows a save): a valid CPF of its own, December of a far year, CVV 123.
+ */
+export async function saveCardByApi(request: APIRequestContext, registered: Registered, number: string): Promise<CardView> {
+  const key = (await (await request.get('/api/cards/encryption-key', { headers: API_HEADERS })).json()) as EncryptionKeyAnswer;
+  const card = { number, security_code: '123', due_month: 12, due_year: 2031, holder: 'Maria da Silva', payment_card_document: uniqueCpf() };
+  const box = seal(JSON.stringify(card), { kid: key.kid, publicKey: fromBase64Url(key.public_key) }, cardSealContext(registered.userId));
+  const res = await request.post('/api/v2/cards/verification', {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${registered.token}` },
+    data: { card: box },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CardView;
+}
+
+/**
+ * A valid CPF no other test uses, masked ('###.###.###-##'): the card holder blacklist also goes by
+ * the holder's document, so tests that share one would block each other.
+ */
+export function uniqueCpf(): string {
+  for (;;) {
+    const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+    if (base.every((d) => d === base[0])) continue;
+    const digit = (ds: number[]) => {
+      const sum = ds.reduce((acc, d, i) => acc + d * (ds.length + 1 - i), 0);
+      const rest = (sum * 10) % 11;
+      return rest === 10 ? 0 : rest;
+    };
+    const d1 = digit(base);
+    const d2 = digit([...base, d1]);
+    const all = [...base, d1, d2].join('');
+    return `${all.slice(0, 3)}.${all.slice(3, 6)}.${all.slice(6, 9)}-${all.slice(9)}`;
+  }
 }

@@ -1,0 +1,151 @@
+// The card validation pages: cartao-validar, cartao-valor, cartao-confirmado and
+// cartao-tentativas-excedidas [R-2.14, R-2.16..R-2.18], the card named in ?cartao=. One island for
+// the four: it reads the customer's cards and blacklist, shows the step the card is really at
+// (./validation-flow.ts stepForCard: a card already charged goes to the amount [R-4.20], a
+// blacklisted customer starts nothing [R-6.7]) and keeps the address in step with it, so the
+// browser's back button and a reload land on the right screen. A visitor is sent to log in and
+// comes back here (?voltar=). Mounted by src/pages/[slug]/cartao-*.astro.
+import { useEffect, useState, type ReactNode } from 'react';
+import { t } from '../../src/i18n/index.ts';
+import { routes, type CardStep } from '../../src/lib/urls.ts';
+import { useSession } from '../shared/useSession.ts';
+import type { SupportContact } from './BlacklistNotice.tsx';
+import { CardValidation } from './CardValidation.tsx';
+import { ExceededStep } from './EndStep.tsx';
+import { useCards } from './useCards.ts';
+import { STEP_ROUTE, stepForCard, stepOfRoute, type ValidationStep } from './validation-flow.ts';
+import './i18n.ts';
+
+/** What the cartao-* pages hand to the island. */
+export interface CardStepPageProps {
+  establishmentId: string;
+  slug: string;
+  /** The route opened. */
+  route: CardStep;
+  /** ?cartao=, checked by the page ([A-Za-z0-9_-]{1,64}); null only on the attempts-exceeded page. */
+  cardId: string | null;
+  /** The establishment, whom a blacklisted customer calls [R-6.8]. */
+  support: SupportContact;
+}
+
+const link = 'inline-flex min-h-11 items-center font-semibold text-brand';
+
+export default function CardStepPage({ establishmentId, slug, route, cardId, support }: CardStepPageProps) {
+  const session = useSession(establishmentId);
+  const user = session.status === 'ready' ? session.user : null;
+  const { cards, status, blacklist, reload, put } = useCards(establishmentId, user !== null);
+  const [asked, setAsked] = useState<ValidationStep>(() => stepOfRoute(route));
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => setHydrated(true), []);
+
+  // A visitor logs in first and comes back to this very step.
+  useEffect(() => {
+    if (session.status === 'ready' && !session.user) {
+      location.assign(`${routes.account(slug)}?voltar=${encodeURIComponent(location.pathname + location.search)}`);
+    }
+  }, [session, slug]);
+
+  // The browser's back and forward buttons move between the steps this page pushed.
+  useEffect(() => {
+    const onPop = () => {
+      const segment = location.pathname.split('/').filter(Boolean).pop() ?? '';
+      const known = (Object.values(STEP_ROUTE) as string[]).includes(segment);
+      if (known) setAsked(stepOfRoute(segment as CardStep));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  const card = cards?.find((c) => c._id === cardId) ?? null;
+  const ready = status === 'ready' && blacklist !== null;
+  const step = ready || (asked === 'exceeded' && cardId === null) ? stepForCard(card, blacklist?.blocked === true, asked) : null;
+
+  // The address names the step shown (a reload shows it again).
+  useEffect(() => {
+    if (!step) return;
+    const here = routes.cardStep(slug, STEP_ROUTE[step], cardId ?? undefined);
+    if (location.pathname + location.search !== here) history.replaceState(history.state, '', here);
+  }, [step, slug, cardId]);
+
+  const wallet = routes.wallet(slug);
+  const actions = (end: 'confirmed' | 'exceeded') => (
+    <>
+      <a href={wallet} className={link} data-card-step-wallet>
+        {t('cards:steps.toWallet')}
+      </a>
+      {end === 'confirmed' && (
+        <a href={routes.home(slug)} className={link}>
+          {t('cards:steps.toMenu')}
+        </a>
+      )}
+    </>
+  );
+
+  let body: ReactNode;
+  if (!user || (step === null && status !== 'failed')) {
+    body = (
+      <p className="m-0 text-muted" aria-live="polite">
+        {t('cards:steps.loading')}
+      </p>
+    );
+  } else if (step === 'exceeded' && !card) {
+    body = <ExceededStep support={support} heading="h1" headingRef={null} actions={actions('exceeded')} />;
+  } else if (status === 'failed') {
+    body = (
+      <p className="m-0 flex flex-wrap items-center gap-3" data-card-step-failed>
+        {t('cards:steps.loadFailed')}
+        <button
+          type="button"
+          className="min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-4 font-semibold text-ink"
+          onClick={reload}
+        >
+          {t('cards:steps.retry')}
+        </button>
+      </p>
+    );
+  } else if (!card || step === null) {
+    body = (
+      <div className="flex flex-col gap-3" data-card-step="not-found">
+        <h1 className="m-0 text-2xl font-bold">{t('cards:steps.start.title')}</h1>
+        <p className="m-0">{t('cards:steps.notFound')}</p>
+        <a href={wallet} className={link}>
+          {t('cards:steps.toWallet')}
+        </a>
+      </div>
+    );
+  } else {
+    body = (
+      <CardValidation
+        establishmentId={establishmentId}
+        userId={user._id}
+        card={card}
+        step={step}
+        attemptsLeft={blacklist?.attempts_left ?? null}
+        support={support}
+        heading="h1"
+        accountHref={routes.account(slug)}
+        onCard={put}
+        onStep={(next, now) => {
+          put(now);
+          if (next === 'exceeded') reload();
+          setAsked(next);
+          // A new entry per step, so back returns to the previous one.
+          const here = routes.cardStep(slug, STEP_ROUTE[next], now._id);
+          if (location.pathname + location.search !== here) history.pushState(null, '', here);
+        }}
+        actions={actions}
+      />
+    );
+  }
+
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl border border-solid border-line bg-card p-4 md:p-6"
+      data-card-step-page={route}
+      data-hydrated={hydrated || undefined}
+    >
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// The CVV modal 'Informar CVV' [R-2.84..R-2.86]: one numeric input, focused on screens up to
+// 768 px (where the keyboard is the way in) [R-2.85], 'Cancelar' and 'Confirmar'. Its length is the
+// card's: 3 digits, 4 for American Express (decisions #8, which settles R-2.84's 'max 4'); an empty
+// or short code gives 'Por favor, insira um CVV válido com 3 ou 4 dígitos.' [R-5.9]. The code lives
+// only in this modal's state: the caller seals it at once and the modal is unmounted on close.
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { checkCvv, cvvLength, type CardBrand } from '../../src/domain/card.ts';
+import { t } from '../../src/i18n/index.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import './i18n.ts';
+
+export interface CvvModalProps {
+  brand: CardBrand | null;
+  /** 'Visa •••• 0002', for the hint. */
+  cardName: string;
+  opener?: HTMLElement | null;
+  onCancel: () => void;
+  /** Sends the code; answers a problem to show under the field (the modal stays), or null (the caller closes it). */
+  onConfirm: (cvv: string) => Promise<string | null>;
+}
+
+/** The phone layout's cut-off (spec section 9). */
+const NARROW = '(max-width: 768px)';
+
+export function CvvModal({ brand, cardName, opener, onCancel, onConfirm }: CvvModalProps) {
+  const uid = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [narrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches);
+  const [cvv, setCvv] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const length = cvvLength(brand);
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!checkCvv(cvv, brand).ok) {
+      setError(t('cards:cvv.invalid'));
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const code = cvv;
+    setCvv('');
+    const problem = await onConfirm(code);
+    if (problem) {
+      setError(problem);
+      setBusy(false);
+      inputRef.current?.focus();
+    }
+  }
+
+  return (
+    <Dialog
+      titleId={`${uid}-title`}
+      title={t('cards:cvv.title')}
+      onClose={onCancel}
+      opener={opener}
+      initialFocus={narrow ? inputRef : undefined}
+      hook={{ 'data-cvv-modal': '' }}
+      footer={
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            className="min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 font-semibold text-ink hover:bg-surface"
+            onClick={onCancel}
+            data-cvv-cancel
+          >
+            {t('cards:cvv.cancel')}
+          </button>
+          <button
+            type="submit"
+            form={`${uid}-form`}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className="min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70"
+            data-cvv-confirm
+          >
+            {busy ? t('cards:cvv.sending') : t('cards:cvv.confirm')}
+          </button>
+        </div>
+      }
+    >
+      <form id={`${uid}-form`} noValidate onSubmit={submit} className="flex flex-col gap-2 p-4" data-cvv-form>
+        <label htmlFor={`${uid}-cvv`} className="text-sm font-semibold">
+          {t('cards:cvv.label')}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${uid}-cvv`}
+          name="cvv"
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="cc-csc"
+          maxLength={length}
+          value={cvv}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${uid}-hint${error ? ` ${uid}-error` : ''}`}
+          className={`w-32 rounded-lg border border-solid bg-card px-3 py-2.5 text-lg tracking-widest text-ink ${error ? 'border-red-600' : 'border-line'}`}
+          onChange={(e) => {
+            setCvv(e.target.value.replace(/\D/g, '').slice(0, length));
+            setError('');
+          }}
+          data-cvv-input
+        />
+        <p id={`${uid}-hint`} className="m-0 text-sm text-muted">
+          {t('cards:cvv.hint', { card: cardName })}
+        </p>
+        {error && (
+          <p id={`${uid}-error`} role="alert" className="m-0 text-sm text-red-700" data-field-error="cvv">
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

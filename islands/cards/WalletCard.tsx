@@ -1,0 +1,80 @@
+// One card of the wallet [R-2.20]: its picture and brand, •••• last 4, expiry MM/AA and status; a
+// card not yet validated offers 'Verificação Pendente' [R-2.90], which leads to its validation and
+// is disabled while the customer is blacklisted [R-2.91]; 'Excluir' asks first (the caller's).
+import { isCardValidated } from '../../src/domain/card.ts';
+import { t } from '../../src/i18n/index.ts';
+import { routes } from '../../src/lib/urls.ts';
+import type { CardView } from '../../src/schemas/api-cards.ts';
+import { CardLabel, cardName } from './CardLabel.tsx';
+import './i18n.ts';
+
+const STATUS_CLASS: Record<CardView['verification_status'], string> = {
+  verified: 'bg-green-100 text-green-900',
+  verification_in_progress: 'bg-amber-100 text-amber-900',
+  not_verified: 'bg-surface text-ink',
+};
+
+const action = 'inline-flex min-h-11 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold';
+
+export function WalletCard({
+  card,
+  slug,
+  blocked,
+  blockedNoteId,
+  onDelete,
+}: {
+  card: CardView;
+  slug: string;
+  blocked: boolean;
+  /** The blacklist notice the disabled button points to. */
+  blockedNoteId: string;
+  onDelete: (card: CardView, opener: HTMLElement) => void;
+}) {
+  const validated = isCardValidated(card);
+  const status = validated ? 'verified' : card.verification_status === 'verified' ? 'not_verified' : card.verification_status;
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-solid border-line p-3"
+      data-wallet-card={card._id}
+      data-status={status}
+    >
+      <span className="flex min-w-0 flex-wrap items-center gap-3">
+        <CardLabel card={card} />
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`} data-card-status>
+          {t(`cards:card.status.${status}`)}
+        </span>
+      </span>
+      <span className="flex flex-wrap items-center gap-2">
+        {!validated &&
+          (blocked ? (
+            <button
+              type="button"
+              disabled
+              aria-describedby={blockedNoteId}
+              className={`${action} border border-solid border-line bg-transparent text-ink disabled:cursor-not-allowed disabled:opacity-60`}
+              data-card-pending
+            >
+              {t('cards:wallet.pending')}
+            </button>
+          ) : (
+            <a
+              href={routes.cardStep(slug, 'cartao-validar', card._id)}
+              className={`${action} bg-brand text-onbrand no-underline hover:bg-branddark`}
+              data-card-pending
+            >
+              {t('cards:wallet.pending')}
+            </a>
+          ))}
+        <button
+          type="button"
+          className={`${action} border border-solid border-line bg-transparent text-ink hover:bg-surface`}
+          aria-label={t('cards:wallet.deleteLabel', { card: cardName(card) })}
+          onClick={(e) => onDelete(card, e.currentTarget)}
+          data-card-delete
+        >
+          {t('cards:wallet.delete')}
+        </button>
+      </span>
+    </li>
+  );
+}
