@@ -4,12 +4,10 @@
 import { maskPhone } from '../../src/domain/phone.ts';
 import { t } from '../../src/i18n/index.ts';
 import './i18n.ts';
+import type { SupportContact } from '../../src/schemas/island-props.ts';
 
 /** Who lifts the blacklist: the establishment's name and phone (null when it hides it). */
-export interface SupportContact {
-  name: string;
-  phone: string | null;
-}
+export type { SupportContact };
 
 export function BlacklistNotice({ support: known, id, showTitle = true }: { support: SupportContact | null; id?: string; showTitle?: boolean }) {
   // While the establishment's contact is still loading, the sentence names it in general terms.

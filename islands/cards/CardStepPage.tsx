@@ -9,24 +9,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../src/i18n/index.ts';
 import { routes, type CardStep } from '../../src/lib/urls.ts';
 import { useSession } from '../shared/useSession.ts';
-import type { SupportContact } from './BlacklistNotice.tsx';
 import { CardValidation } from './CardValidation.tsx';
 import { ExceededStep } from './EndStep.tsx';
 import { useCards } from './useCards.ts';
 import { STEP_ROUTE, stepForCard, stepOfRoute, type ValidationStep } from './validation-flow.ts';
 import './i18n.ts';
+import type { CardStepPageProps } from '../../src/schemas/island-props.ts';
 
-/** What the cartao-* pages hand to the island. */
-export interface CardStepPageProps {
-  establishmentId: string;
-  slug: string;
-  /** The route opened. */
-  route: CardStep;
-  /** ?cartao=, checked by the page ([A-Za-z0-9_-]{1,64}); null only on the attempts-exceeded page. */
-  cardId: string | null;
-  /** The establishment, whom a blacklisted customer calls. */
-  support: SupportContact;
-}
+export type { CardStepPageProps };
 
 const link = 'inline-flex min-h-11 items-center font-semibold text-brand';
 

@@ -154,10 +154,23 @@ function forgetChosenAddress(establishmentId: string): void {
   }
 }
 
-/** Forgets the session here (hint cookie gone, user null, chosen address gone) without calling the API or telling other tabs. */
+/**
+ * The local copy of the customer's cards (src/client/card-store.ts, key `cards:<id>`) goes with the
+ * session: its key died with it, so it could not be opened anyway, but nothing of theirs stays behind.
+ */
+function forgetCards(establishmentId: string): void {
+  try {
+    localStorage.removeItem(`cards:${establishmentId}`);
+  } catch {
+    /* storage unreachable: nothing kept there either */
+  }
+}
+
+/** Forgets the session here (hint cookie gone, user null, chosen address gone, local cards gone) without calling the API or telling other tabs. */
 export function clearSession(establishmentId: string): void {
   dropHintCookie(establishmentId);
   forgetChosenAddress(establishmentId);
+  forgetCards(establishmentId);
   state().memo.set(establishmentId, Promise.resolve(null));
   emit(null);
 }

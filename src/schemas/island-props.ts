@@ -70,3 +70,21 @@ export interface OrderPageProps {
   /** The establishment's zone: the order's times are shown on its clock. */
   timeZone: string;
 }
+
+/** The establishment a customer blocked from cards calls for more attempts. */
+export interface SupportContact {
+  name: string;
+  phone: string | null;
+}
+
+/** islands/cards/CardStepPage.tsx, mounted by the cartao-* pages (src/components/cards/CardStepLayout.astro). */
+export interface CardStepPageProps {
+  establishmentId: string;
+  slug: string;
+  /** The route opened: 'cartao-validar', 'cartao-valor', 'cartao-confirmado' or 'cartao-tentativas-excedidas'. */
+  route: 'cartao-validar' | 'cartao-valor' | 'cartao-confirmado' | 'cartao-tentativas-excedidas';
+  /** ?cartao=, checked by the page ([A-Za-z0-9_-]{1,64}); null only on the attempts-exceeded page. */
+  cardId: string | null;
+  /** The establishment, whom a blacklisted customer calls. */
+  support: SupportContact;
+}

@@ -393,24 +393,18 @@ test.describe('Meus dados, the photo and Configurações', () => {
   });
 });
 
-test('Carteira and Indicar say what they will be, in words a customer understands (the wallet and the referral themselves come with cards and promotions)', async ({
+test('Indicar says what it will be, in words a customer understands (the referral itself comes with the promotions)', async ({
   page,
   context,
   request,
 }, info) => {
   await logIn(context, request, SLUG, info, 'Ana Em Breve');
-  await page.goto(`${ACCOUNT}/carteira`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carteira');
-  await expect(page.locator('[data-coming-soon-text]')).toHaveText(
-    'Em breve você poderá salvar seus cartões aqui para pagar online com mais rapidez, sem digitar os dados a cada pedido. Por enquanto, pague na entrega ou na retirada.',
-  );
-  await expect(page.locator('[data-coming-soon]').getByRole('link', { name: 'Ver o cardápio' })).toHaveAttribute('href', `/${SLUG}/`);
-  expect(await axeProblems(page)).toEqual([]);
   await page.goto(`${ACCOUNT}/indicar`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Indicar a loja');
   await expect(page.locator('[data-coming-soon-text]')).toHaveText(
     'Em breve você poderá indicar a loja para seus amigos e ganhar créditos para usar nos seus próximos pedidos.',
   );
+  await expect(page.locator('[data-coming-soon]').getByRole('link', { name: 'Ver o cardápio' })).toHaveAttribute('href', `/${SLUG}/`);
   expect(await axeProblems(page)).toEqual([]);
 });
 
