@@ -2,7 +2,7 @@
 // with the built-in sandbox acquirer: the card travels sealed (v2) or plain (API clients), the
 // server keeps only the gateway's token and the card's public part, and refuses, with a code, every
 // card, customer or payload it must not take.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { seal } from '../../src/lib/sealed-box.ts';
 import { cardSealContext, type CardStoreKeyAnswer, type CardView } from '../../src/schemas/api-cards.ts';
 import { createMercadoPagoGateway } from '../../src/server/adapters/payment-mercadopago.ts';
+import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
+import { PaymentGatewayError, type PaymentGateway } from '../../src/server/adapters/payment-gateway.ts';
 
 const centro = estId('bella-centro');
 const paulista = estId('bella-paulista');
@@ -212,6 +214,50 @@ forEachDatabase(
         expect((await call(cookieHeaders(session), 'GET', '/api/users/me/payment_cards')).body).toEqual({ cards: [] });
         const rows = await ctx().db.selectFrom('payment_cards').select(['gateway_token', 'deleted_at']).where('user_id', '=', user._id).execute();
         expect(rows.every((r) => r.gateway_token === '' && r.deleted_at !== null)).toBe(true);
+      });
+
+      it('forgets a deleted card at the gateway: the sandbox refuses a charge of its former token; a gateway out of reach does not fail the DELETE', async () => {
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const card = await savedCard(ctx(), session, user._id);
+        const { gateway_token: token } = await ctx()
+          .db.selectFrom('payment_cards')
+          .select('gateway_token')
+          .where('id', '=', card._id)
+          .executeTakeFirstOrThrow();
+        const sandbox = createSandboxGateway(ctx().db);
+        const charge = (key: string) => sandbox.charge({ token, brand: 'visa', amount: 137, idempotency_key: key, description: 'Cantina Centro' }, ctx().now());
+        expect(await charge(`${card._id}:before-delete`)).toMatchObject({ status: 'captured' });
+        expect((await call(cookieHeaders(session), 'DELETE', `/api/users/me/payment_cards/${card._id}`)).status).toBe(204);
+        await expect(charge(`${card._id}:after-delete`)).rejects.toMatchObject({ code: 'unknown_token' });
+
+        // The gateway cannot be reached: the card is deleted for the customer all the same, and the failure logged.
+        const other = await savedCard(ctx(), session, user._id, cardPayload({ number: '5100000000000008' }));
+        const unreachable: PaymentGateway = {
+          ...sandbox,
+          removeCard: async () => {
+            throw new PaymentGatewayError('gateway_offline');
+          },
+        };
+        const { createApi } = await import('../../src/server/api/app.ts');
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: unreachable, sealingKey });
+        const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+        try {
+          const res = await app.request(`/api/users/${user._id}/cards/${other._id}`, {
+            method: 'DELETE',
+            headers: { 'Client-Type': 'client_web', 'Api-Version': '4', ...cookieHeaders(session) },
+          });
+          expect(res.status).toBe(204);
+          expect(logged).toHaveBeenCalledWith('[cards] card', other._id, expect.stringContaining('not removed at the gateway (sandbox)'), 'gateway_offline');
+        } finally {
+          logged.mockRestore();
+        }
+        expect((await call(cookieHeaders(session), 'GET', '/api/users/me/payment_cards')).body).toEqual({ cards: [] });
+        const { gateway_token: otherToken } = await ctx()
+          .db.selectFrom('payment_cards')
+          .select('gateway_token')
+          .where('id', '=', other._id)
+          .executeTakeFirstOrThrow();
+        expect(otherToken).toBe('');
       });
 
       it('a session of another company sees none of them', async () => {

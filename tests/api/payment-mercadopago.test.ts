@@ -8,14 +8,18 @@
 // token or by a saved card's fresh token with payer { type: 'customer', id }, whose outcome is set
 // by the holder's name as on Mercado Pago's test cards (APRO approved, FUND insufficient funds,
 // SECU bad security code, OTHE other reason); a refund; error answers ({ message, error, status,
-// cause }), a server failure, no answer at all, and an answer lost after the payment was made; and
-// the X-Idempotency-Key header Mercado Pago keys its payments by (the stand-in answers a repeated
-// key with the payment it already made, before looking at the rest of the request, as the
-// documentation says Mercado Pago does). Then which gateway PAYMENT_GATEWAY picks.
+// cause }), a server failure, no answer at all, and an answer lost after the payment was made; the
+// X-Idempotency-Key header Mercado Pago keys its payments by (the stand-in answers a repeated key
+// with the payment it already made); the external_reference every payment carries (refused, as
+// Mercado Pago documents, beyond 64 characters or with any but letters, digits, '-' and '_') and
+// the payments search by it (sort and criteria), by which a charge retried without the CVV finds
+// the payment made under its key; a saved card deleted (404 once it is gone). Then which gateway
+// PAYMENT_GATEWAY picks.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMercadoPagoGateway, parseSavedCardToken, savedCardToken } from '../../src/server/adapters/payment-mercadopago.ts';
+import { createMercadoPagoGateway, mercadoPagoExternalReference, parseSavedCardToken, savedCardToken } from '../../src/server/adapters/payment-mercadopago.ts';
 import { defaultPaymentGateway, PaymentGatewayError, type ChargeRequest } from '../../src/server/adapters/payment-gateway.ts';
 import { config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
@@ -96,6 +100,9 @@ type SavedCard = CardData & { id: string; customer_id: string };
 type Customer = { id: string; email: string; cards: SavedCard[]; date_created: string };
 type Token = { id: string; used: boolean; card: CardData; card_id?: string };
 
+/** What every payment carries as its external_reference: its idempotency key's SHA-256, in hex. */
+const sha256hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
 /** Every key of a JSON value, at any depth. */
 function keysDeep(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(keysDeep);
@@ -109,6 +116,8 @@ describe('Mercado Pago payment gateway', () => {
   const received: Recorded[] = [];
   /** Payments by idempotency key, as Mercado Pago keeps them. */
   const byKey = new Map<string, Record<string, unknown>>();
+  /** Every payment made, in the order made: what the payments search looks through. */
+  const payments: Array<Record<string, unknown>> = [];
   const customers = new Map<string, Customer>();
   const tokens = new Map<string, Token>();
   /** What the stand-in answers next on a route ('POST /v1/payments'), when a test sets it. */
@@ -239,6 +248,9 @@ describe('Mercado Pago payment gateway', () => {
     }
     if (method === 'POST' && path === '/v1/payments') {
       if (key && byKey.has(key)) return { status: 201, body: byKey.get(key) };
+      const reference = body.external_reference;
+      if (reference !== undefined && (typeof reference !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(reference)))
+        return error(400, 'external_reference: at most 64 letters, digits, - or _', 'bad_request');
       let payment: Record<string, unknown>;
       const payer = body.payer as { type?: string; id?: string } | undefined;
       if (payer?.type === 'customer') {
@@ -251,10 +263,31 @@ describe('Mercado Pago payment gateway', () => {
       } else {
         // A payment by a card token kept from before: the token is taken as Mercado Pago still having it.
         if (typeof body.token !== 'string') return TOKEN_NOT_FOUND;
-        payment = body.token === 'token-fund' ? REJECTED_PAYMENT : approvedPayment(body.transaction_amount as number);
+        payment = body.token === 'token-fund' ? { ...REJECTED_PAYMENT } : approvedPayment(body.transaction_amount as number);
       }
+      // Mercado Pago's own clock, a second apart per payment, in its offset.
+      const made = new Date(Date.UTC(2026, 2, 10, 12, 0, 0) + payments.length * 1000);
+      payment = { ...payment, external_reference: reference ?? null, date_created: `${made.toISOString().slice(0, 19)}.000-04:00` };
+      payments.push(payment);
       if (key) byKey.set(key, payment);
       return { status: 201, body: payment };
+    }
+    if (method === 'GET' && path === '/v1/payments/search') {
+      const reference = url.searchParams.get('external_reference');
+      const sort = url.searchParams.get('sort') ?? 'date_created';
+      const found = payments.filter((p) => reference === null || p.external_reference === reference);
+      found.sort((a, b) => String(a[sort]).localeCompare(String(b[sort])));
+      if (url.searchParams.get('criteria') === 'desc') found.reverse();
+      return { status: 200, body: { paging: { total: found.length, limit: 30, offset: 0 }, results: found } };
+    }
+    const oneCard = path.match(/^\/v1\/customers\/([^/]+)\/cards\/([^/]+)$/);
+    if (method === 'DELETE' && oneCard) {
+      const customer = customers.get(decodeURIComponent(oneCard[1]!));
+      if (!customer) return error(404, 'Customer not found', 'not_found');
+      const at = customer.cards.findIndex((c) => c.id === decodeURIComponent(oneCard[2]!));
+      if (at < 0) return error(404, 'card not found', 'not_found', [{ code: '120', description: 'card not found' }]);
+      const [removed] = customer.cards.splice(at, 1);
+      return { status: 200, body: cardView(removed!) };
     }
     const refund = path.match(/^\/v1\/payments\/(\d+)\/refunds$/);
     if (method === 'POST' && refund)
@@ -511,6 +544,7 @@ describe('Mercado Pago payment gateway', () => {
         transaction_amount: 1.37,
         token: pay1!.body.token,
         description: 'Cantina Centro validação',
+        external_reference: sha256hex('card-verification:cv_a:charge'),
         installments: 1,
         payment_method_id: 'visa',
         payer: { type: 'customer', id: customerId, email: 'maria@example.com' },
@@ -520,6 +554,7 @@ describe('Mercado Pago payment gateway', () => {
         transaction_amount: 45.9,
         token: pay2!.body.token,
         description: 'Cantina Centro',
+        external_reference: sha256hex('order:o_1:charge'),
         installments: 1,
         payment_method_id: 'visa',
         payer: { type: 'customer', id: customerId },
@@ -537,45 +572,115 @@ describe('Mercado Pago payment gateway', () => {
       }
     });
 
-    it('the recovery retry without the CVV: the first answer was lost, the same key without a token answers the payment made under it', async () => {
-      const card = await saveCard('test_payer_7001@testuser.com');
-      const request = savedChargeRequest(card.token, { idempotency_key: 'card-verification:cv_lost:charge' });
-      dropNext.add('POST /v1/payments');
+    it('every payment carries the SHA-256 of its idempotency key, in hex, as its external_reference: 64 of [0-9a-f], whatever the key’s length or characters', async () => {
+      const card = await saveCard('test_payer_7000@testuser.com');
+      const keys = ['card-verification:cv_ref:charge', `order:${'o'.repeat(200)}:charge`, 'pedido:ação/1 ?&=', 'plain-key_1'];
       received.length = 0;
-      expect(await gateway().charge(request, NOW)).toEqual({ charge_id: null, status: 'offline', reason: null, amount: 137 });
-      const made = byKey.get('card-verification:cv_lost:charge')!;
-      expect(made).toMatchObject({ status: 'approved' });
-
-      const { security_code: _dropped, ...withoutCvv } = request;
-      const recovered = await gateway().charge(withoutCvv, NOW);
-      expect(recovered).toEqual({ charge_id: String(made.id), status: 'captured', reason: null, amount: 137 });
-      expect(routes()).toEqual(['POST /v1/card_tokens', 'POST /v1/payments', 'POST /v1/payments']);
-      const retry = received[2]!;
-      expect(retry.headers['x-idempotency-key']).toBe('card-verification:cv_lost:charge');
-      expect(retry.body).toEqual({
-        transaction_amount: 1.37,
-        description: 'Cantina Centro validação',
-        installments: 1,
-        payment_method_id: 'visa',
-        payer: { type: 'customer', id: parseSavedCardToken(card.token)!.customerId },
-        binary_mode: true,
-      });
-      expect([...byKey.values()].filter((p) => p === made)).toHaveLength(1);
+      for (const key of keys)
+        expect(await gateway().charge(savedChargeRequest(card.token, { idempotency_key: key }), NOW)).toMatchObject({ status: 'captured' });
+      expect(await gateway().charge(chargeRequest({ idempotency_key: 'key-legacy-ref' }), NOW)).toMatchObject({ status: 'captured' });
+      const sent = received.filter((r) => r.method === 'POST' && r.url === '/v1/payments');
+      expect(sent.map((r) => r.body.external_reference)).toEqual([...keys, 'key-legacy-ref'].map(sha256hex));
+      for (const r of sent) expect(r.body.external_reference).toMatch(/^[0-9a-f]{64}$/);
+      expect(mercadoPagoExternalReference(keys[0]!)).toBe(sha256hex(keys[0]!));
+      // The same key, the same reference: a retry is found under what its first request sent.
+      expect(byKey.get(keys[1]!)).toMatchObject({ external_reference: sha256hex(keys[1]!) });
     });
 
-    it('the recovery retry without the CVV when no payment was made under the key: invalid_cvv (ask for the CVV and charge again), nothing charged', async () => {
-      const card = await saveCard('test_payer_7002@testuser.com');
+    it('a lost answer recovered without the CVV: the payment made under the key is found by its external_reference and answered; nothing is paid again', async () => {
+      const card = await saveCard('test_payer_7001@testuser.com');
+      const key = 'card-verification:cv_lost:charge';
+      const request = savedChargeRequest(card.token, { idempotency_key: key });
+      dropNext.add('POST /v1/payments');
+      expect(await gateway().charge(request, NOW)).toEqual({ charge_id: null, status: 'offline', reason: null, amount: 137 });
+      const made = byKey.get(key)!;
+      expect(made).toMatchObject({ status: 'approved', external_reference: sha256hex(key) });
+      const paymentsBefore = payments.length;
+
+      const { security_code: _dropped, ...withoutCvv } = request;
       received.length = 0;
-      const { security_code: _none, ...request } = savedChargeRequest(card.token, { idempotency_key: 'card-verification:cv_never:charge' });
-      const refused = gateway().charge(request, NOW);
-      await expect(refused).rejects.toMatchObject({
+      expect(await gateway().charge(withoutCvv, NOW)).toEqual({ charge_id: String(made.id), status: 'captured', reason: null, amount: 137 });
+      expect(routes()).toEqual([`GET /v1/payments/search?external_reference=${sha256hex(key)}&sort=date_created&criteria=desc`]);
+      expect(received[0]!.headers['x-idempotency-key']).toBeUndefined();
+      expect(received[0]!.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+      expect(payments).toHaveLength(paymentsBefore);
+
+      // A decline is found and answered as the decline it was.
+      const fund = await saveCard('test_payer_7003@testuser.com', 'FUND');
+      const declined = savedChargeRequest(fund.token);
+      dropNext.add('POST /v1/payments');
+      expect(await gateway().charge(declined, NOW)).toMatchObject({ status: 'offline' });
+      const { security_code: _none, ...declinedRetry } = declined;
+      expect(await gateway().charge(declinedRetry, NOW)).toEqual({
+        charge_id: String(byKey.get(declined.idempotency_key)!.id),
+        status: 'declined',
+        reason: 'insufficient_funds',
+        amount: 137,
+      });
+    });
+
+    it('no payment under the key: invalid_cvv (ask for the CVV and charge again), nothing charged; with the CVV the same key charges once, and is found after', async () => {
+      const card = await saveCard('test_payer_7002@testuser.com');
+      const key = 'card-verification:cv_never:charge';
+      received.length = 0;
+      const { security_code: _none, ...request } = savedChargeRequest(card.token, { idempotency_key: key });
+      await expect(gateway().charge(request, NOW)).rejects.toMatchObject({
         code: 'invalid_cvv',
         message: expect.stringContaining('no payment under key card-verification:cv_never:charge'),
       });
-      expect(routes()).toEqual(['POST /v1/payments']);
-      expect(byKey.has('card-verification:cv_never:charge')).toBe(false);
-      // With the CVV, the same key charges once.
-      expect(await gateway().charge({ ...request, security_code: CHARGE_CVV }, NOW)).toMatchObject({ status: 'captured' });
+      expect(routes()).toEqual([`GET /v1/payments/search?external_reference=${sha256hex(key)}&sort=date_created&criteria=desc`]);
+      expect(byKey.has(key)).toBe(false);
+      const charged = await gateway().charge({ ...request, security_code: CHARGE_CVV }, NOW);
+      expect(charged).toMatchObject({ status: 'captured' });
+      expect(await gateway().charge(request, NOW)).toEqual(charged);
+      expect(payments.filter((p) => p.external_reference === sha256hex(key))).toHaveLength(1);
+    });
+
+    it('the lookup takes the newest payment with our external_reference in whatever order the search answers, never one of another reference; another amount under the key is idempotency_key_reused; the search failing is offline, refused is gateway_refused', async () => {
+      const card = await saveCard('test_payer_7004@testuser.com');
+      const key = 'card-verification:cv_many:charge';
+      const { security_code: _none, ...request } = savedChargeRequest(card.token, { idempotency_key: key });
+      const found = (id: number, status: string, detail: string, at: string, reference = sha256hex(key), amount = 1.37) => ({
+        id,
+        status,
+        status_detail: detail,
+        transaction_amount: amount,
+        external_reference: reference,
+        date_created: `2026-03-10T08:00:${at}.000-04:00`,
+        payment_method_id: 'visa',
+        payment_type_id: 'credit_card',
+      });
+      const searchAnswers = (...results: unknown[]): Answer => ({ status: 200, body: { paging: { total: results.length, limit: 30, offset: 0 }, results } });
+      received.length = 0;
+
+      next.set(
+        'GET /v1/payments/search',
+        searchAnswers(
+          found(11, 'rejected', 'cc_rejected_other_reason', '01'),
+          found(12, 'approved', 'accredited', '05'),
+          found(13, 'rejected', 'cc_rejected_high_risk', '09', sha256hex('another key')),
+        ),
+      );
+      expect(await gateway().charge(request, NOW)).toEqual({ charge_id: '12', status: 'captured', reason: null, amount: 137 });
+
+      next.set('GET /v1/payments/search', searchAnswers(found(13, 'approved', 'accredited', '09', sha256hex('another key'))));
+      await expect(gateway().charge(request, NOW)).rejects.toMatchObject({ code: 'invalid_cvv' });
+
+      next.set('GET /v1/payments/search', searchAnswers(found(14, 'approved', 'accredited', '09', sha256hex(key), 2.5)));
+      await expect(gateway().charge(request, NOW)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+
+      const offline = { charge_id: null, status: 'offline', reason: null, amount: 137 };
+      next.set('GET /v1/payments/search', error(500, 'internal_error', 'internal_error'));
+      expect(await gateway().charge(request, NOW)).toEqual(offline);
+      dropNext.add('GET /v1/payments/search');
+      expect(await gateway().charge(request, NOW)).toEqual(offline);
+      const nowhere = createMercadoPagoGateway({ accessToken: ACCESS_TOKEN, apiUrl: 'http://127.0.0.1:9' });
+      expect(await nowhere.charge(request, NOW)).toEqual(offline);
+      next.set('GET /v1/payments/search', error(400, 'Invalid sort value.', 'bad_request', [{ code: 1003, description: 'Invalid sort value.' }]));
+      await expect(gateway().charge(request, NOW)).rejects.toMatchObject({ code: 'gateway_refused', message: expect.stringContaining('cause 1003') });
+
+      // Only looked up: no card token, no payment.
+      expect(new Set(routes().map((r) => r.split('?')[0]))).toEqual(new Set(['GET /v1/payments/search']));
     });
 
     it('maps declines as for any card: insufficient funds, a bad security code, the issuer’s other reason', async () => {
@@ -630,6 +735,53 @@ describe('Mercado Pago payment gateway', () => {
     });
   });
 
+  describe('forgetting a saved card (removeCard)', () => {
+    it('deletes the card saved under its customer, by both ids; a charge of it is then unknown_token; removing it again (404) is fine', async () => {
+      const email = 'test_payer_9101@testuser.com';
+      const card = await saveCard(email);
+      const other = await saveCard(email);
+      const { customerId, cardId } = parseSavedCardToken(card.token)!;
+      received.length = 0;
+      await gateway().removeCard(card.token, NOW);
+      expect(routes()).toEqual([`DELETE /v1/customers/${customerId}/cards/${cardId}`]);
+      expect(received[0]!.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+      expect(received[0]!.headers['content-type']).toBeUndefined();
+      expect(received[0]!.headers['x-idempotency-key']).toBeUndefined();
+      expect(customerByEmail(email)!.cards.map((c) => c.id)).toEqual([parseSavedCardToken(other.token)!.cardId]);
+
+      await expect(gateway().charge(savedChargeRequest(card.token), NOW)).rejects.toMatchObject({ code: 'unknown_token' });
+      expect(await gateway().charge(savedChargeRequest(other.token), NOW)).toMatchObject({ status: 'captured' });
+
+      received.length = 0;
+      await gateway().removeCard(card.token, NOW);
+      await gateway().removeCard(savedCardToken('0-nobody', cardId), NOW);
+      expect(routes()).toEqual([`DELETE /v1/customers/${customerId}/cards/${cardId}`, `DELETE /v1/customers/0-nobody/cards/${cardId}`]);
+    });
+
+    it('has nothing to do for a single-use card token or a token that is no saved card; Mercado Pago failing or not answering is gateway_offline, another refusal gateway_refused', async () => {
+      received.length = 0;
+      for (const token of [TOKEN_ANSWER.id, '', 'mpcard:', 'mpcard:a:b:c']) await gateway().removeCard(token, NOW);
+      expect(received).toHaveLength(0);
+
+      const email = 'test_payer_9102@testuser.com';
+      const card = await saveCard(email);
+      const { customerId, cardId } = parseSavedCardToken(card.token)!;
+      const route = `DELETE /v1/customers/${customerId}/cards/${cardId}`;
+      next.set(route, error(500, 'internal_error', 'internal_error'));
+      await expect(gateway().removeCard(card.token, NOW)).rejects.toMatchObject({ code: 'gateway_offline' });
+      const nowhere = createMercadoPagoGateway({ accessToken: ACCESS_TOKEN, apiUrl: 'http://127.0.0.1:9' });
+      await expect(nowhere.removeCard(card.token, NOW)).rejects.toMatchObject({ code: 'gateway_offline' });
+      next.set(route, error(401, 'invalid access token', 'unauthorized'));
+      await expect(gateway().removeCard(card.token, NOW)).rejects.toMatchObject({ code: 'gateway_refused', message: expect.stringContaining('401') });
+      expect(customerByEmail(email)!.cards).toHaveLength(1);
+      // Removed, with the answer lost: gone all the same, and the next try finds it so.
+      dropNext.add(route);
+      await expect(gateway().removeCard(card.token, NOW)).rejects.toMatchObject({ code: 'gateway_offline' });
+      expect(customerByEmail(email)!.cards).toHaveLength(0);
+      await gateway().removeCard(card.token, NOW);
+    });
+  });
+
   describe('a single-use card token kept from before', () => {
     it('charges it as a one-installment card payment in reais, with the idempotency key in X-Idempotency-Key, and maps approved to captured', async () => {
       const result = await gateway().charge(chargeRequest({ idempotency_key: 'key-approved' }), NOW);
@@ -642,6 +794,7 @@ describe('Mercado Pago payment gateway', () => {
         transaction_amount: 1.37,
         token: TOKEN_ANSWER.id,
         description: 'Cantina Centro',
+        external_reference: sha256hex('key-approved'),
         installments: 1,
         payment_method_id: 'master',
         payer: { email: 'maria@example.com' },

@@ -2,7 +2,8 @@
 // PaymentGateway interface only, against the real database: every test card's brand and outcome
 // (docs/payments.md 'Test cards'), the refusals of bad card data, idempotent charges and refunds
 // (50 concurrent identical calls make one charge and one statement line), refund limits, the
-// statement lines in the development outbox, and no card number or CVV in any of its tables.
+// statement lines in the development outbox, no card number or CVV in any of its tables, and a
+// removed card that charges nothing more.
 import { describe, expect, it } from 'vitest';
 import { createSandboxGateway, SANDBOX_TEST_CARDS } from '../../src/server/adapters/payment-sandbox.ts';
 import { PaymentGatewayError, type CardData, type ChargeRequest, type PaymentGateway } from '../../src/server/adapters/payment-gateway.ts';
@@ -38,7 +39,7 @@ async function statementLines(db: Database) {
 }
 
 forEachDatabase('sandbox payment gateway', (ctx) => {
-  let gateway: PaymentGateway;
+  let gateway: Required<PaymentGateway>;
   let keys = 0;
   const key = () => `key-${++keys}`;
   const charge = (token: string, over: Partial<ChargeRequest> = {}) =>
@@ -143,6 +144,26 @@ forEachDatabase('sandbox payment gateway', (ctx) => {
     const declined = await charge(declinedToken, { brand: 'hipercard' });
     expect(await gatewayError(gateway.refund({ charge_id: declined.charge_id!, idempotency_key: 'refund-5' }, NOW))).toBe('charge_not_captured');
     expect(await gatewayError(gateway.refund({ charge_id: 'ch_nothing', idempotency_key: 'refund-6' }, NOW))).toBe('charge_not_found');
+  });
+
+  it('forgets a removed card: its charges answer unknown_token; a charge made before answers under its key and goes back; removing it again, or a token never kept, is fine', async () => {
+    const { token } = await gateway.tokenise(card(testCard('visa', 'approved')), HOLDER, NOW);
+    const { token: kept } = await gateway.tokenise(card(testCard('visa', 'approved')), HOLDER, NOW);
+    const before = await charge(token, { idempotency_key: 'before-removal', amount: 90 });
+    expect(before).toMatchObject({ status: 'captured' });
+
+    await gateway.removeCard(token, NOW);
+    expect(await gatewayError(charge(token))).toBe('unknown_token');
+    expect(await gatewayError(charge(token, { security_code: '123' }))).toBe('unknown_token');
+    // What was charged before the removal is still the gateway's to answer and to refund.
+    expect(await charge(token, { idempotency_key: 'before-removal', amount: 90 })).toEqual(before);
+    expect(await gateway.refund({ charge_id: before.charge_id!, idempotency_key: 'before-removal-refund' }, NOW)).toMatchObject({ amount: 90 });
+
+    await gateway.removeCard(token, NOW);
+    await gateway.removeCard('tok_nobody', NOW);
+    await gateway.removeCard('', NOW);
+    expect(await gatewayError(charge(token))).toBe('unknown_token');
+    expect(await charge(kept)).toMatchObject({ status: 'captured' });
   });
 
   it('writes what the bank statement shows into the outbox for each capture and refund, and nothing for a decline', async () => {

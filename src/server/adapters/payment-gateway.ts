@@ -1,4 +1,5 @@
-// The payment gateway behind one interface: tokenise a card, charge a token, refund a charge.
+// The payment gateway behind one interface: tokenise a card, charge a token, refund a charge,
+// forget a card.
 // Two engines, chosen by PAYMENT_GATEWAY (docs/payments.md): the sandbox acquirer built into the
 // server (payment-sandbox.ts, the default and the tests'), and Mercado Pago's API
 // (payment-mercadopago.ts). Every charge and refund carries an idempotency key: a retried call
@@ -61,6 +62,15 @@ export interface PaymentGateway {
   charge(request: ChargeRequest, now: Date): Promise<ChargeResult>;
   /** Throws PaymentGatewayError: charge_not_found, charge_not_captured, refund_exceeds_charge, idempotency_key_reused, gateway_offline, gateway_refused. */
   refund(request: RefundRequest, now: Date): Promise<RefundResult>;
+  /**
+   * Forgets a card the product no longer keeps, so that its token charges nothing again (a later
+   * charge of it is unknown_token). Best effort and idempotent: a card the gateway no longer has
+   * (removed before, or never kept there) is not an error. Throws PaymentGatewayError
+   * gateway_offline when the gateway cannot be reached, gateway_refused when it refuses.
+   * Optional in the type so that a stand-in gateway with nothing to forget is still one; both of
+   * the product's engines have it (their factories answer Required<PaymentGateway>).
+   */
+  removeCard?(token: string, now: Date): Promise<void>;
 }
 
 export type PaymentGatewayErrorCode =
@@ -88,7 +98,7 @@ export class PaymentGatewayError extends Error {
 }
 
 /** The gateway the API uses unless it is given one: PAYMENT_GATEWAY, the sandbox by default. */
-export function defaultPaymentGateway(db: Database): PaymentGateway {
+export function defaultPaymentGateway(db: Database): Required<PaymentGateway> {
   const p = config.payments;
   if (p.gateway === 'sandbox') return createSandboxGateway(db);
   if (p.gateway === 'mercadopago') {

@@ -11,9 +11,13 @@
 //   POST /v1/customers/{customer_id}/cards { token }
 //     -> 201 { id, customer_id, last_four_digits, expiration_month, expiration_year, payment_method: { id }, ... }
 //   POST /v1/payments, header X-Idempotency-Key, { transaction_amount (reais, decimal), token,
-//     description, installments, payment_method_id, payer: { type: 'customer', id, email? } (a
-//     saved card) or { email } (a card token), binary_mode }
-//     -> 201 { id, status, status_detail, transaction_amount, ... }
+//     description, external_reference, installments, payment_method_id, payer: { type: 'customer',
+//     id, email? } (a saved card) or { email } (a card token), binary_mode }
+//     -> 201 { id, status, status_detail, transaction_amount, external_reference, date_created, ... }
+//   GET /v1/payments/search?external_reference=...&sort=date_created&criteria=desc
+//     -> 200 { paging: { total, limit, offset }, results: [{ id, status, status_detail,
+//     transaction_amount, external_reference, date_created, ... }] }
+//   DELETE /v1/customers/{customer_id}/cards/{id} -> 200 { id, ... } (the card removed); 404 when gone
 //   POST /v1/payments/{id}/refunds, header X-Idempotency-Key, { amount } (no amount: the rest)
 //     -> 201 { id, payment_id, amount, status, ... }
 // Errors: a 4xx/5xx with { message, error, status, cause: [{ code, description }] }; 409 when an
@@ -23,11 +27,14 @@
 // A card token is for one payment, so tokenise saves the card to the customer (one Mercado Pago
 // customer per e-mail) and keeps a reference to the saved card; each charge then makes a fresh
 // card token from the saved card and the CVV the customer typed for it (Mercado Pago keeps no
-// CVV). docs/payments.md maps the answers to ours.
+// CVV). Every payment carries our idempotency key, hashed, as its external_reference, by which a
+// charge whose answer was lost is found again (a retry without the CVV has no card token to send).
+// docs/payments.md maps the answers to ours.
+import { createHash } from 'node:crypto';
 import { detectCardBrand, stripCardNumber, type CardBrand } from '../../domain/card.ts';
 import { centsToReais, reaisToCents } from '../../domain/money.ts';
 import type { ChargeResult, DeclineReason } from '../../schemas/payments.ts';
-import { PaymentGatewayError, type PaymentGateway } from './payment-gateway.ts';
+import { PaymentGatewayError, type ChargeRequest, type PaymentGateway } from './payment-gateway.ts';
 
 export interface MercadoPagoOptions {
   accessToken: string;
@@ -71,6 +78,16 @@ export function parseSavedCardToken(token: string): { customerId: string; cardId
   } catch {
     return null;
   }
+}
+
+/**
+ * The external_reference of the payment made under an idempotency key: the key's SHA-256 in hex.
+ * Mercado Pago takes at most 64 characters, only letters, digits, '-' and '_' (its support answer
+ * 'Is there a maximum limit for external_reference?'); our keys hold ':' and have no bound, and the
+ * hex digest is always 64 of [0-9a-f], the same for the same key, so the search finds exactly it.
+ */
+export function mercadoPagoExternalReference(idempotencyKey: string): string {
+  return createHash('sha256').update(idempotencyKey, 'utf8').digest('hex');
 }
 
 /** A rejected payment's status_detail -> our decline reason; the rest of the rejections are not_authorized. */
@@ -124,11 +141,11 @@ function customerNotFound(answer: Answer): boolean {
   return answer.status >= 400 && answer.status < 500 && causeCodes(answer).includes('2002');
 }
 
-export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGateway {
+export function createMercadoPagoGateway(opts: MercadoPagoOptions): Required<PaymentGateway> {
   const base = opts.apiUrl.replace(/\/+$/, '');
 
   /** One call; throws gateway_offline when there is no answer. */
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<Answer> {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, idempotencyKey?: string): Promise<Answer> {
     const headers: Record<string, string> = { Authorization: `Bearer ${opts.accessToken}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey) headers['X-Idempotency-Key'] = idempotencyKey;
@@ -177,6 +194,44 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
       if (again) return again;
     }
     throw refusal(created, 'customer');
+  }
+
+  /**
+   * A charge of a saved card without its CVV: the retry of a charge whose answer was lost. Without
+   * the CVV no card token can be made, so nothing is paid: the payment made under the key, if one
+   * was, is looked up by its external_reference (the newest, should there be more) and answered as
+   * it was. None is invalid_cvv: nothing was charged under the key, and a saved card is charged
+   * only with the CVV typed for it.
+   */
+  async function recoverCharge(request: ChargeRequest, offline: ChargeResult): Promise<ChargeResult> {
+    const reference = mercadoPagoExternalReference(request.idempotency_key);
+    let answer: Answer;
+    try {
+      answer = await call('GET', `/v1/payments/search?${new URLSearchParams({ external_reference: reference, sort: 'date_created', criteria: 'desc' })}`);
+    } catch (err) {
+      // Whether a payment exists is still unknown; the same call may be made again.
+      if (err instanceof PaymentGatewayError && err.code === 'gateway_offline') return offline;
+      throw err;
+    }
+    if (answer.status >= 500) return offline;
+    if (answer.status >= 300) throw refusal(answer, 'payment search');
+    const results = Array.isArray(answer.body?.results) ? (answer.body.results as Array<Record<string, unknown> | null>) : [];
+    // Only a payment with our reference is this charge's: were the filter ever ignored, the
+    // account's other payments would come back.
+    const dateOf = (p: Record<string, unknown>) => Date.parse(String(p.date_created ?? '')) || 0;
+    let newest: Record<string, unknown> | null = null;
+    for (const p of results) if (p?.external_reference === reference && (newest === null || dateOf(p) > dateOf(newest))) newest = p;
+    if (!newest)
+      throw new PaymentGatewayError(
+        'invalid_cvv',
+        `Mercado Pago has no payment under key ${request.idempotency_key} (external_reference ${reference}), and a saved card is charged only with its CVV (security_code): ask for it and charge again`,
+      );
+    if (typeof newest.transaction_amount === 'number' && reaisToCents(newest.transaction_amount) !== request.amount)
+      throw new PaymentGatewayError(
+        'idempotency_key_reused',
+        `Mercado Pago payment ${String(newest.id)} under key ${request.idempotency_key} is of R$ ${newest.transaction_amount}, not of this charge`,
+      );
+    return mercadoPagoChargeResult(newest, request.amount);
   }
 
   return {
@@ -228,8 +283,9 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
       const offline: ChargeResult = { charge_id: null, status: 'offline', reason: null, amount: request.amount };
       const saved = parseSavedCardToken(request.token);
       if (!saved && request.token.startsWith(SAVED_CARD_PREFIX)) throw new PaymentGatewayError('unknown_token', 'malformed saved card token');
-      let cardToken: string | undefined;
-      if (saved && request.security_code) {
+      if (saved && !request.security_code) return recoverCharge(request, offline);
+      let cardToken: string;
+      if (saved) {
         let answer: Answer;
         try {
           answer = await call('POST', '/v1/card_tokens', { card_id: saved.cardId, security_code: request.security_code });
@@ -243,19 +299,18 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
           throw new PaymentGatewayError('unknown_token', `Mercado Pago card token 404: saved card ${saved.cardId} not found: ${detailOf(answer)}`);
         if (answer.status >= 300 || typeof answer.body?.id !== 'string') throw refusal(answer, 'card token');
         cardToken = answer.body.id;
-      }
-      if (!saved) {
-        // A single-use card token kept before cards were saved: charged as it is, while Mercado Pago still has it.
+      } else {
+        // A single-use card token kept before cards were saved: charged as it is, while Mercado Pago
+        // still has it. A retry sends the same request again, which Mercado Pago answers by its key.
         if (!request.payer_email) throw new PaymentGatewayError('gateway_refused', 'Mercado Pago needs the payer’s e-mail (payer.email)');
         cardToken = request.token;
       }
-      // A saved card without the CVV (the recovery of a lost answer) has no card token to send: the
-      // key alone makes Mercado Pago answer the payment made under it, if one was.
-      const tokenless = cardToken === undefined;
       const payment = {
         transaction_amount: centsToReais(request.amount),
-        ...(cardToken ? { token: cardToken } : {}),
+        token: cardToken,
         description: request.description,
+        // How a retry without the CVV finds this payment (recoverCharge).
+        external_reference: mercadoPagoExternalReference(request.idempotency_key),
         installments: 1,
         payment_method_id: MERCADOPAGO_PAYMENT_METHODS[request.brand],
         payer: saved
@@ -268,17 +323,11 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
         answer = await call('POST', '/v1/payments', payment, request.idempotency_key);
       } catch (err) {
         // Nothing was answered: whether a payment exists is unknown; a retry with the same key
-        // answers it if it does, and creates it once if it does not.
+        // finds it if it does (recoverCharge), and creates it once if it does not.
         if (err instanceof PaymentGatewayError && err.code === 'gateway_offline') return offline;
         throw err;
       }
       if (answer.status >= 500) return offline;
-      if (tokenless && answer.status === 400)
-        // Had a payment been made under the key, Mercado Pago would have answered it: none was.
-        throw new PaymentGatewayError(
-          'invalid_cvv',
-          `Mercado Pago made no payment under key ${request.idempotency_key}, and a saved card is charged only with its CVV (security_code): ask for it and charge again (${detailOf(answer)})`,
-        );
       if (saved && customerNotFound(answer))
         throw new PaymentGatewayError('unknown_token', `Mercado Pago payment ${answer.status}: customer ${saved.customerId} not found: ${detailOf(answer)}`);
       if (answer.status >= 300 || !answer.body) throw refusal(answer, 'payment');
@@ -296,6 +345,16 @@ export function createMercadoPagoGateway(opts: MercadoPagoOptions): PaymentGatew
         charge_id: String(answer.body.payment_id ?? request.charge_id),
         amount: typeof answer.body.amount === 'number' ? reaisToCents(answer.body.amount) : (request.amount ?? 0),
       };
+    },
+
+    async removeCard(token) {
+      // A single-use card token kept from before lapses by itself: Mercado Pago keeps no card for it.
+      const saved = parseSavedCardToken(token);
+      if (!saved) return;
+      const answer = await call('DELETE', `/v1/customers/${encodeURIComponent(saved.customerId)}/cards/${encodeURIComponent(saved.cardId)}`);
+      // Gone already (removed before, or its customer with it): what was asked for is so.
+      if (answer.status === 404 || (answer.status === 400 && causeCodes(answer).includes('120'))) return;
+      if (answer.status >= 300) throw refusal(answer, 'card removal');
     },
   };
 }

@@ -6,7 +6,8 @@
 // (payment_sandbox_* tables): a random token for each card, never its number or CVV, and every
 // charge and refund with its idempotency key, unique, so any number of concurrent retries of one
 // call make one row. Each capture and refund also writes what the customer's bank statement would
-// show into the development outbox (channel 'card-statement').
+// show into the development outbox (channel 'card-statement'). A card removed (removeCard) keeps its
+// row, which its charges reference, with the outcome 'removed': a charge of it is unknown_token.
 import { randomBytes } from 'node:crypto';
 import { cvvLength, detectCardBrand, isLuhnValid, stripCardNumber, type CardBrand } from '../../domain/card.ts';
 import { formatBRL } from '../../domain/money.ts';
@@ -75,6 +76,12 @@ const DECLINES: Partial<Record<SandboxOutcome, DeclineReason>> = {
   suspected_fraud: 'suspected_fraud',
 };
 
+/**
+ * The outcome of a card the product removed: charging it answers unknown_token, as an acquirer
+ * answers a token it has forgotten. The row stays, for the charges and refunds that reference it.
+ */
+const REMOVED = 'removed';
+
 function newId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('hex')}`;
 }
@@ -92,7 +99,7 @@ function assertPositiveCents(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new PaymentGatewayError('invalid_amount', `amount must be whole centavos > 0, got ${amount}`);
 }
 
-export function createSandboxGateway(db: Database): PaymentGateway {
+export function createSandboxGateway(db: Database): Required<PaymentGateway> {
   /** The statement line a customer's bank would show, as the outbox keeps it. */
   async function statementLine(executor: Database, token: string, text: string, now: Date): Promise<void> {
     const card = await executor.selectFrom('payment_sandbox_cards').select(['brand', 'last4']).where('token', '=', token).executeTakeFirstOrThrow();
@@ -138,6 +145,7 @@ export function createSandboxGateway(db: Database): PaymentGateway {
       if (earlier) return same(earlier);
       const card = await db.selectFrom('payment_sandbox_cards').select(['outcome', 'brand']).where('token', '=', request.token).executeTakeFirst();
       if (!card) throw new PaymentGatewayError('unknown_token');
+      if (card.outcome === REMOVED) throw new PaymentGatewayError('unknown_token', 'the card was removed');
       // An issuer checks a CVV sent with a charge; the sandbox checks its length for the brand.
       if (request.security_code !== undefined && (!/^\d+$/.test(request.security_code) || request.security_code.length !== cvvLength(card.brand as CardBrand)))
         throw new PaymentGatewayError('invalid_cvv');
@@ -196,6 +204,11 @@ export function createSandboxGateway(db: Database): PaymentGateway {
       const first = await byKey();
       if (!first) throw new Error('sandbox: refund row missing after insert');
       return same(first);
+    },
+
+    async removeCard(token) {
+      // One update, the same however often it runs: a token never kept, or removed before, changes nothing.
+      await db.updateTable('payment_sandbox_cards').set({ outcome: REMOVED }).where('token', '=', token).execute();
     },
   };
 
