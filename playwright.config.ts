@@ -18,7 +18,7 @@ const chromium = {
 };
 // HTTP-level checks need no viewport, and the two-server journeys start servers of their own: they
 // run once, in the desktop project.
-const desktopOnly = ['**/server.spec.ts', '**/production.spec.ts', '**/live-servers.spec.ts'];
+const desktopOnly = ['**/server.spec.ts', '**/production.spec.ts', '**/live-servers.spec.ts', '**/card-data-at-rest.spec.ts'];
 const reporters = (process.env.PW_REPORTERS ?? 'list').split(',').map((name) => [name] as [string]);
 
 export default defineConfig({

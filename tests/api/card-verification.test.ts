@@ -316,6 +316,7 @@ forEachDatabase(
         const flaky: PaymentGateway = {
           engine: 'sandbox',
           tokenise: (card, holder, now) => sandbox.tokenise(card, holder, now),
+          removeCard: (token, now) => sandbox.removeCard(token, now),
           charge: async (request, now) => {
             const result = await sandbox.charge(request, now);
             if (failCharge) {
@@ -361,6 +362,57 @@ forEachDatabase(
           expect([appConfirm.status, confirmed.verification.status, confirmed.verification.refunded_at]).toEqual([200, 'verified', null]);
           expect((await runCardJobs({ db: ctx().db, payments: flaky, now: ctx().now() })).refunded).toBe(1);
           expect((await sandboxMovements(ctx(), card._id)).refunds).toEqual([expect.objectContaining({ amount: amountCharged })]);
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+
+      it('a lost charge the gateway cannot tell of stays charging and is asked about again; a card deleted meanwhile gets its charge back', async () => {
+        const sandbox = createSandboxGateway(ctx().db);
+        let lose = true;
+        let down = true;
+        const flaky: PaymentGateway = {
+          ...sandbox,
+          charge: async (request, now) => {
+            if (down && request.security_code === undefined) return { charge_id: null, status: 'offline', reason: null, amount: request.amount };
+            const result = await sandbox.charge(request, now);
+            if (lose) {
+              lose = false;
+              throw new Error('socket hang up');
+            }
+            return result;
+          },
+        };
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: flaky, sealingKey });
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const card = await savedCard(ctx(), session, user._id);
+        const lost = await app.request('/api/cards/purchase-verification', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Client-Type': 'client_web', 'Api-Version': '4', ...cookieHeaders(session) },
+          body: JSON.stringify({ card: { _id: card._id, security_code: await sealedCvv(ctx(), user._id, '123') } }),
+        });
+        expect(lost.status).toBe(500);
+        // The customer deletes the card while its charge is unsettled.
+        expect((await call(session, 'DELETE', `/api/users/me/payment_cards/${card._id}`)).res.status).toBe(204);
+        const begun = ctx().now();
+        try {
+          ctx().setNow(new Date(begun.getTime() + STALE_CHARGE_MS));
+          await runCardJobs({ db: ctx().db, payments: flaky, now: ctx().now() });
+          const still = await ctx().db.selectFrom('card_verifications').select('status').where('card_id', '=', card._id).executeTakeFirstOrThrow();
+          expect(still.status).toBe('charging');
+          down = false;
+          ctx().setNow(new Date(begun.getTime() + 2 * STALE_CHARGE_MS));
+          await runCardJobs({ db: ctx().db, payments: flaky, now: ctx().now() });
+          const settled = await ctx()
+            .db.selectFrom('card_verifications')
+            .select(['status', 'refunded_at'])
+            .where('card_id', '=', card._id)
+            .executeTakeFirstOrThrow();
+          expect(settled.status).toBe('cancelled');
+          expect(settled.refunded_at).not.toBeNull();
+          const { charges, refunds } = await sandboxMovements(ctx(), card._id);
+          expect(charges).toHaveLength(1);
+          expect(refunds).toEqual([expect.objectContaining({ charge_id: charges[0]!.id, amount: charges[0]!.amount })]);
         } finally {
           ctx().setNow(begun);
         }

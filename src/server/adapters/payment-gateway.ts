@@ -70,7 +70,7 @@ export interface PaymentGateway {
    * Optional in the type so that a stand-in gateway with nothing to forget is still one; both of
    * the product's engines have it (their factories answer Required<PaymentGateway>).
    */
-  removeCard?(token: string, now: Date): Promise<void>;
+  removeCard(token: string, now: Date): Promise<void>;
 }
 
 export type PaymentGatewayErrorCode =

@@ -60,11 +60,15 @@ export async function sameCard(db: Database, userId: string, card: Pick<PaymentC
     .executeTakeFirst();
 }
 
-/** Marks the card deleted and forgets its token; false when it was not the user's or already gone. */
+/**
+ * Marks the card deleted; false when it was not the user's or already gone. Its token stays: a
+ * validation charge under way when it was deleted is settled, and refunded, by that charge's key
+ * (the gateway forgets the card itself: PaymentGateway.removeCard).
+ */
 export async function deleteCard(db: Database, userId: string, cardId: string, now: Date): Promise<boolean> {
   const done = await db
     .updateTable('payment_cards')
-    .set({ deleted_at: now.toISOString(), updated_at: now.toISOString(), gateway_token: '' })
+    .set({ deleted_at: now.toISOString(), updated_at: now.toISOString() })
     .where('id', '=', cardId)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)

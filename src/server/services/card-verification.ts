@@ -111,8 +111,11 @@ function chargeRefusal(result: ChargeResult): Refusal {
  * for a card deleted meanwhile, cancelled and refunded); anything else -> failed, the card back to
  * not_verified. Answers the refusal to give the customer, or null when captured.
  */
-async function settleCharge(deps: CardDeps, row: CardVerificationRow, result: ChargeResult): Promise<Refusal | null> {
+async function settleCharge(deps: CardDeps, row: CardVerificationRow, result: ChargeResult, recovering: boolean): Promise<Refusal | null> {
   const { db, now } = deps;
+  // Retrying a lost charge, 'offline' says only that the gateway could not tell now (its search was
+  // down): the validation stays 'charging' for the next run, for a day at the most.
+  if (recovering && result.status === 'offline' && !givenUp(row, now)) return null;
   if (result.status === 'captured') {
     await moveVerification(db, row.id, 'charging', { status: 'awaiting_amount', charge_id: result.charge_id, charged_at: now.toISOString() });
     const card = await cardById(db, row.card_id);
@@ -124,8 +127,16 @@ async function settleCharge(deps: CardDeps, row: CardVerificationRow, result: Ch
   return chargeRefusal(result);
 }
 
-/** Charges a validation's amount under its key; a gateway misuse error fails the validation. */
+/** How long the job keeps asking about a lost charge the gateway cannot tell of before it gives up (the validation fails). */
+const RECOVERY_GIVE_UP_MS = 24 * 60 * 60 * 1000;
+const givenUp = (row: CardVerificationRow, now: Date) => now.getTime() - new Date(row.created_at).getTime() >= RECOVERY_GIVE_UP_MS;
+
+/**
+ * Charges a validation's amount under its key; a gateway misuse error fails the validation.
+ * Without a CVV it is the job asking again about a charge whose answer was lost (`recovering`).
+ */
 async function chargeVerification(deps: CardDeps, row: CardVerificationRow, card: PaymentCardRow, securityCode: string | undefined): Promise<Refusal | null> {
+  const recovering = securityCode === undefined;
   let result: ChargeResult;
   try {
     const est = await getEstablishment(deps.db, { id: row.establishment_id });
@@ -142,13 +153,14 @@ async function chargeVerification(deps: CardDeps, row: CardVerificationRow, card
     );
   } catch (err) {
     if (!(err instanceof PaymentGatewayError)) throw err;
+    if (recovering && err.code === 'gateway_offline' && !givenUp(row, deps.now)) return null;
     await moveVerification(deps.db, row.id, 'charging', { status: 'failed', finished_at: deps.now.toISOString() });
     await moveCardStatus(deps.db, row.card_id, 'verification_in_progress', 'not_verified', deps.now);
     if (err.code === 'invalid_cvv')
       return invalidBody([{ path: 'card.security_code', code: 'invalid_cvv', message: 'security_code must be 3 digits, 4 for American Express' }]);
     return new Refusal('forbidden', err.code === 'gateway_offline' ? 'payment_gateway_offline' : 'invalid_payment_card');
   }
-  return settleCharge(deps, row, result);
+  return settleCharge(deps, row, result, recovering);
 }
 
 /**

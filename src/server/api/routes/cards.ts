@@ -201,18 +201,17 @@ async function establishmentCustomer(c: Context<ApiEnv>, userId: string): Promis
  * back; the gateway forgets the card.
  */
 async function removeCard(deps: CardDeps, userId: string, cardId: string): Promise<void> {
-  // Read before deleteCard blanks its token, by which alone the gateway knows the card.
   const card = await ownCard(deps.db, userId, cardId);
   if (!(await deleteCard(deps.db, userId, cardId, deps.now))) throw new ApiError(404, 'card_not_found');
   const live = await liveVerification(deps.db, cardId);
   if (live?.status === 'awaiting_amount') await cancelVerification(deps, live.id, 'cancelled');
   // A card saved through another gateway (PAYMENT_GATEWAY changed since) is none of this one's.
-  if (!card?.gateway_token || card.gateway !== deps.payments.engine || !deps.payments.removeCard) return;
+  if (!card?.gateway_token || card.gateway !== deps.payments.engine) return;
   try {
     await deps.payments.removeCard(card.gateway_token, deps.now);
   } catch (err) {
-    // The card is gone for the customer either way: the product no longer has its token, so
-    // nothing of ours charges it again. The gateway's copy is left for the log's reader.
+    // The card is gone for the customer either way: nothing of ours charges a deleted card again.
+    // The gateway's copy is left for the log's reader.
     console.error('[cards] card', cardId, `deleted, but not removed at the gateway (${deps.payments.engine}):`, (err as Error).message);
   }
 }
