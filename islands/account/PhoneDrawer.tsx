@@ -5,7 +5,7 @@
 // (confirmed), unexpected-error [R-8.50] and sms-error (429 [R-8.51]). 'Depois' closes it [R-4.32];
 // it is unmounted on close, so it always opens afresh [R-4.33]. phone_verified comes only from the
 // server's answer [R-4.67].
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useReducer, useState, type SubmitEvent } from 'react';
 import { ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
 import { CODE_LENGTH, CODE_MAX_SENDS } from '../../src/domain/one-time-code.ts';
@@ -18,7 +18,7 @@ import { reportFailure } from '../shared/call-failure.ts';
 import { Field, SubmitButton, errorText } from './Field.tsx';
 import { PHONE_CALL, confirmPhone, sendPhoneCode, validatePhone as validatePhoneCode } from './verification-api.ts';
 
-import { initialPhoneStep, type PhoneStep } from './phone-steps.ts';
+import { initialPhoneState, phoneVerificationReducer, type PhoneStep } from './phone-steps.ts';
 
 export type { PhoneStep };
 
@@ -39,20 +39,12 @@ export function PhoneDrawer({
   onVerified: (user: UserView) => void;
 }) {
   const uid = useId();
-  const [step, setStep] = useState<PhoneStep>(() => initialPhoneStep(user.phone));
-  const [typed, setTyped] = useState('');
-  const [phoneError, setPhoneError] = useState('');
-  const [target, setTarget] = useState('');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState('');
-  const [sends, setSends] = useState(0);
+  const [state, dispatch] = useReducer(phoneVerificationReducer, user.phone, initialPhoneState);
+  const { step, target } = state;
   const [busy, setBusy] = useState(false);
 
-  const go = (next: PhoneStep) => {
-    setPhoneError('');
-    setCodeError('');
-    setStep(next);
-  };
+  const go = (next: PhoneStep) => dispatch({ type: 'go', step: next });
+  const setPhoneError = (text: string, clear = false) => dispatch({ type: 'phone-error', text, clear });
 
   /** A failed call: a dead session ends here; 429 is sms-error, anything else unexpected-error, both with a toast [R-8.52]. */
   function failed(err: unknown) {
@@ -66,11 +58,8 @@ export function PhoneDrawer({
     setBusy(true);
     try {
       await sendPhoneCode(establishmentId, phone);
-      setTarget(phone);
-      setSends((n) => n + 1);
-      setCode('');
+      dispatch({ type: 'sent', target: phone });
       toast(t('account:verification.codeSent'), { kind: 'success' });
-      go('sms-verification');
       return true;
     } catch (err) {
       if (err instanceof ApiFailure && err.status === 400) {
@@ -90,15 +79,14 @@ export function PhoneDrawer({
 
   async function submitRetyped(event: SubmitEvent) {
     event.preventDefault();
-    const checked = validatePhone(typed);
+    const checked = validatePhone(state.phone.raw);
     if (!checked.ok) {
       setPhoneError(errorText(checked.code));
       return;
     }
     // The typed number must be the registered one, ignoring the ninth digit [R-5.23]; else it is cleared [R-5.24].
     if (phoneWithoutNinthDigit(checked.digits) !== phoneWithoutNinthDigit(user.phone ?? '')) {
-      setPhoneError(t('account:errors.phone_mismatch'));
-      setTyped('');
+      setPhoneError(t('account:errors.phone_mismatch'), true);
       return;
     }
     setBusy(true);
@@ -107,8 +95,7 @@ export function PhoneDrawer({
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiFailure && err.status === 400) {
-        setPhoneError(t('account:errors.phone_mismatch'));
-        setTyped('');
+        setPhoneError(t('account:errors.phone_mismatch'), true);
         return;
       }
       failed(err);
@@ -119,17 +106,17 @@ export function PhoneDrawer({
 
   async function submitNew(event: SubmitEvent) {
     event.preventDefault();
-    const checked = validatePhone(typed);
+    const checked = validatePhone(state.phone.raw);
     if (!checked.ok) {
       setPhoneError(errorText(checked.code));
       return;
     }
-    await send(phoneForApi(typed));
+    await send(phoneForApi(state.phone.raw));
   }
 
   async function check(value: string) {
     setBusy(true);
-    setCodeError('');
+    dispatch({ type: 'code-error', text: '' });
     try {
       const answer = await validatePhoneCode(establishmentId, target, value);
       if (answer.user) onVerified(answer.user);
@@ -139,9 +126,8 @@ export function PhoneDrawer({
       if (err instanceof ApiFailure && err.status === 400) {
         reportFailure(err, PHONE_CALL);
         const text = err.code === 'code_expired' ? errorText('code_expired') : t('account:verification.codeInvalid');
-        setCodeError(text);
+        dispatch({ type: 'code-error', text });
         toast(text, { kind: 'error' });
-        setCode('');
         document.getElementById(`${uid}-code`)?.focus();
       } else failed(err);
     } finally {
@@ -151,7 +137,7 @@ export function PhoneDrawer({
 
   function typeCode(value: string) {
     const digits = phoneDigits(value).slice(0, CODE_LENGTH);
-    setCode(digits);
+    dispatch({ type: 'type-code', input: digits, length: CODE_LENGTH });
     // Submitted as soon as the 4th digit is typed [R-5.28].
     if (digits.length === CODE_LENGTH && !busy) void check(digits);
   }
@@ -191,10 +177,10 @@ export function PhoneDrawer({
               autoComplete="tel-national"
               label={t('account:verification.phoneField')}
               placeholder={t('account:auth.phonePlaceholder')}
-              value={typed}
-              error={phoneError}
+              value={state.phone.formatted}
+              error={state.errors.phone}
               maxLength={15}
-              onChange={(e) => setTyped(maskPhone(e.target.value))}
+              onChange={(e) => dispatch({ type: 'type-phone', input: e.target.value })}
             />
             <div className="flex flex-col gap-2 md:flex-row">
               <SubmitButton busy={busy} label={t('account:verification.sendCode')} />
@@ -216,8 +202,8 @@ export function PhoneDrawer({
               inputMode="numeric"
               autoComplete="one-time-code"
               label={t('account:verification.codeField')}
-              value={code}
-              error={codeError}
+              value={state.verification.code}
+              error={state.errors.code}
               maxLength={CODE_LENGTH}
               disabled={busy}
               onChange={(e) => typeCode(e.target.value)}
@@ -227,9 +213,9 @@ export function PhoneDrawer({
                 {t('account:verification.checking')}
               </p>
             )}
-            {sends > 1 && (
+            {state.verification.attempts > 1 && (
               <p className="m-0 text-sm text-muted" data-phone-sends>
-                {t('account:verification.resent', { count: sends, max: CODE_MAX_SENDS })}
+                {t('account:verification.resent', { count: state.verification.attempts, max: CODE_MAX_SENDS })}
               </p>
             )}
             <div>
