@@ -61,6 +61,29 @@ export const config = {
     },
   },
   /**
+   * Pix (docs/payments.md 'Pix'): immediate charges at the establishment's PSP through the Banco
+   * Central's API Pix, or at the sandbox PSP built into the server (src/server/adapters/pix-psp.ts).
+   */
+  pix: {
+    /** 'sandbox' (the PSP built into the server, called over HTTP at PUBLIC_ORIGIN/api/pix-sandbox) or 'api' (a real PSP at PIX_PSP_URL). */
+    psp: (env.PIX_PSP ?? '').trim() || 'sandbox',
+    /** The PSP's API Pix base URL, the paths /cob/{txid}, /pix/{e2eid}/devolucao/{id}, /webhook/{chave} under it (e.g. https://pix.example.com/api/v2). */
+    apiUrl: (env.PIX_PSP_URL ?? '').trim().replace(/\/+$/, ''),
+    /** The PSP's OAuth2 token endpoint; empty = <PIX_PSP_URL>/oauth/token. */
+    tokenUrl: (env.PIX_TOKEN_URL ?? '').trim(),
+    /** OAuth2 client credentials the PSP issued; for the sandbox, empty = the sandbox's own. */
+    clientId: (env.PIX_CLIENT_ID ?? '').trim(),
+    clientSecret: (env.PIX_CLIENT_SECRET ?? '').trim(),
+    /** The receiver's Pix key (chave DICT) the charges are made to; for the sandbox, empty = the sandbox's own. */
+    key: (env.PIX_KEY ?? '').trim(),
+    /** The HMAC-SHA256 key of the webhook's X-Pix-Signature, shared by every process; empty = one kept 0600 in DATA_DIR/pix-webhook-secret. */
+    webhookSecret: (env.PIX_WEBHOOK_SECRET ?? '').trim(),
+    /** How long a customer has to pay a Pix charge, in seconds (the charge's calendario.expiracao). */
+    chargeSeconds: Number((env.PIX_CHARGE_SECONDS ?? '').trim() || 1800),
+    /** PIX_SANDBOX=1 keeps the sandbox PSP (and its pay action, open to anyone) in production, for a public demo. */
+    sandbox: (env.PIX_SANDBOX ?? '').trim() === '1',
+  },
+  /**
    * SMS for the phone codes through Zenvia's API (https://api.zenvia.com/v2/channels/sms/messages).
    * Without a token the messages go to the development outbox (src/server/adapters/sms.ts).
    */

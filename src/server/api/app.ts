@@ -27,6 +27,8 @@ import { defaultWhatsAppSender, type WhatsAppSender } from '../adapters/whatsapp
 import { defaultPaymentGateway, type PaymentGateway } from '../adapters/payment-gateway.ts';
 import { defaultSmsSender, type SmsSender } from '../adapters/sms.ts';
 import { defaultEmailSender, type EmailSender } from '../adapters/email.ts';
+import { createPixSandbox } from '../adapters/pix-sandbox.ts';
+import type { PixFetch } from '../adapters/pix-psp.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { cardRoutes } from './routes/cards.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
@@ -61,6 +63,8 @@ export interface ApiDeps {
   sms?: SmsSender;
   /** Where the e-mail codes go; default: SMTP when SMTP_URL is set, else the development outbox. */
   email?: EmailSender;
+  /** How the sandbox PSP (/api/pix-sandbox) delivers its webhooks; default fetch (a test routes them into its app). */
+  pixSandboxFetch?: PixFetch;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -88,6 +92,9 @@ export function createApi(deps: ApiDeps) {
 
   // Internal routes are called by our own scripts, not by storefront clients.
   app.route('/internal', internalRoutes);
+  // The sandbox PSP speaks the Banco Central's API Pix to the product's own Pix client, not to
+  // storefront clients (docs/payments.md 'Pix'); 404 in production unless PIX_SANDBOX=1.
+  app.route('/pix-sandbox', createPixSandbox({ db: full.db, now: full.now, fetch: deps.pixSandboxFetch }));
   // Liveness for process managers and the test runner: no client headers needed, no data.
   app.get('/health', (c) => c.json({ ok: true }));
   // The map style is loaded by MapLibre with plain GETs (no API headers): see routes/geo.ts.

@@ -555,6 +555,82 @@ const paymentCards: Migration = {
   },
 };
 
+// The sandbox PSP built into the server (src/server/adapters/pix-sandbox.ts), which answers the
+// Banco Central's API Pix: its immediate charges (txid, the caller's, is the key: concurrent PUTs
+// of one txid make one row; the location's id is unique too), the Pix paid to them (endToEndId
+// unique; what was refunded of each, kept within its amount by one conditional update), their
+// refunds (the caller's id, unique per Pix) and the webhook URL registered for each key.
+const pixSandbox: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('pix_sandbox_charges')
+      .addColumn('txid', 'text', (c) => c.primaryKey())
+      // loc.id: the API Pix numbers locations; random, unique.
+      .addColumn('loc_id', 'integer', (c) => c.notNull().unique())
+      // The URL the QR code points to, without its scheme.
+      .addColumn('location', 'text', (c) => c.notNull())
+      .addColumn('chave', 'text', (c) => c.notNull())
+      // valor.original in integer centavos.
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      // solicitacaoPagador.
+      .addColumn('description', 'text')
+      // calendario.expiracao, seconds after created_at.
+      .addColumn('expires_in', 'integer', (c) => c.notNull())
+      // ATIVA | CONCLUIDA | REMOVIDA_PELO_USUARIO_RECEBEDOR | REMOVIDA_PELO_PSP
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+      // pixCopiaECola: the BR Code.
+      .addColumn('copy_paste', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      // created_at + expires_in, ISO-8601 UTC: the outbox page lists the charges still payable by it.
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('pix_sandbox_charges_status').on('pix_sandbox_charges').columns(['status', 'expires_at']).execute();
+
+    await db.schema
+      .createTable('pix_sandbox_payments')
+      .addColumn('end_to_end_id', 'text', (c) => c.primaryKey())
+      .addColumn('txid', 'text', (c) => c.notNull().references('pix_sandbox_charges.txid'))
+      // valor, integer centavos: what was paid, which may differ from the charge's amount.
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      // Centavos refunded so far; never above amount.
+      .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('payer_info', 'text')
+      .addColumn('paid_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('pix_sandbox_payments_txid').on('pix_sandbox_payments').column('txid').execute();
+
+    await db.schema
+      .createTable('pix_sandbox_refunds')
+      .addColumn('end_to_end_id', 'text', (c) => c.notNull().references('pix_sandbox_payments.end_to_end_id'))
+      // The caller's id of the refund, unique per Pix.
+      .addColumn('id', 'text', (c) => c.notNull())
+      // rtrId: the return's own end-to-end id.
+      .addColumn('rtr_id', 'text', (c) => c.notNull().unique())
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('description', 'text')
+      // EM_PROCESSAMENTO | DEVOLVIDO | NAO_REALIZADO
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('requested_at', 'text', (c) => c.notNull())
+      .addColumn('settled_at', 'text')
+      .addPrimaryKeyConstraint('pix_sandbox_refunds_pk', ['end_to_end_id', 'id'])
+      .execute();
+
+    await db.schema
+      .createTable('pix_sandbox_webhooks')
+      .addColumn('chave', 'text', (c) => c.primaryKey())
+      .addColumn('webhook_url', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const t of ['pix_sandbox_webhooks', 'pix_sandbox_refunds', 'pix_sandbox_payments', 'pix_sandbox_charges']) {
+      await db.schema.dropTable(t).execute();
+    }
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -566,6 +642,7 @@ export const migrations: Record<string, Migration> = {
   '0007_contact_verification': contactVerification,
   '0008_payment_gateway': paymentGateway,
   '0009_payment_cards': paymentCards,
+  '0010_pix_sandbox': pixSandbox,
 };
 
 export const migrationProvider: MigrationProvider = {

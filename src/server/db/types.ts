@@ -317,6 +317,52 @@ export interface CreditEntryRow {
   created_at: string;
 }
 
+/** An immediate charge (cob) of the sandbox PSP (src/server/adapters/pix-sandbox.ts). */
+export interface PixSandboxChargeRow {
+  txid: string;
+  loc_id: number;
+  location: string;
+  chave: string;
+  amount: number;
+  description: string | null;
+  expires_in: number;
+  status: string;
+  revision: number;
+  copy_paste: string;
+  created_at: string;
+  expires_at: string;
+  updated_at: string;
+}
+
+/** A Pix paid to a sandbox charge. */
+export interface PixSandboxPaymentRow {
+  end_to_end_id: string;
+  txid: string;
+  amount: number;
+  refunded: number;
+  payer_info: string | null;
+  paid_at: string;
+}
+
+/** A refund (devolução) of a sandbox Pix, by the caller's id. */
+export interface PixSandboxRefundRow {
+  end_to_end_id: string;
+  id: string;
+  rtr_id: string;
+  amount: number;
+  description: string | null;
+  status: string;
+  requested_at: string;
+  settled_at: string | null;
+}
+
+/** The webhook URL registered at the sandbox for a Pix key. */
+export interface PixSandboxWebhookRow {
+  chave: string;
+  webhook_url: string;
+  created_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -344,4 +390,8 @@ export interface DB {
   card_verification_tries: CardVerificationTryRow;
   card_holders: CardHolderRow;
   credit_entries: CreditEntryRow;
+  pix_sandbox_charges: PixSandboxChargeRow;
+  pix_sandbox_payments: PixSandboxPaymentRow;
+  pix_sandbox_refunds: PixSandboxRefundRow;
+  pix_sandbox_webhooks: PixSandboxWebhookRow;
 }
