@@ -18,6 +18,7 @@ import {
   type PurchaseVerificationAnswer,
 } from '../../src/schemas/api-cards.ts';
 import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
+import { orderPaymentSealContext } from '../../src/schemas/api-orders.ts';
 import type { CallPolicy } from '../shared/call-failure.ts';
 
 /** Every card call: silent in the global policy, the card screens show their own messages [R-8.82]. */
@@ -100,4 +101,34 @@ export function cancelValidation(establishmentId: string, cardId: string): Promi
 /** GET /users/me/blacklist [R-7.62, R-3.50]: whether the customer may still add and validate cards, and the wrong amounts left. */
 export function readBlacklist(establishmentId: string): Promise<BlacklistAnswer> {
   return api<BlacklistAnswer>('/users/me/blacklist', { establishmentId });
+}
+
+/** What the checkout showed of the card an order is paid with: the server pays only that card [R-3.18]. */
+export interface ShownCard {
+  brand?: string;
+  last4?: string;
+  due_month?: number;
+  due_year?: number;
+  holder?: string;
+}
+
+/**
+ * Sends an order paid by card with its CVV and the card shown sealed for `order-payment:<user id>`
+ * [R-3.17, R-3.18]; on 409 sealed_box_key_changed, with the new key, once more (the server refuses
+ * that before it claims the order's key, so the order is sent again as it was).
+ */
+export async function sendSealedOrderPayment<T>(
+  userId: string,
+  cvv: string,
+  shown: ShownCard,
+  send: (sealed: { security_code: SealedBox; details: SealedBox }) => Promise<T>,
+): Promise<T> {
+  const context = orderPaymentSealContext(userId);
+  const sealWith = (key: SealingKey) => ({ security_code: seal(cvv, key, context), details: seal(JSON.stringify(shown), key, context) });
+  try {
+    return await send(sealWith(await serverKey()));
+  } catch (err) {
+    if (!keyChanged(err)) throw err;
+    return send(sealWith(await serverKey(true)));
+  }
 }

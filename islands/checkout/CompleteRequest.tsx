@@ -8,7 +8,7 @@
 // The state and the customer's moves are ./useCheckout.ts; each section draws its part of it
 // (./DeliverySection.tsx, ./ScheduleSection.tsx, ./PaymentSection.tsx, ./CheckoutSections.tsx);
 // the schedule modal is ./ScheduleModal.tsx.
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { SessionUser } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -25,6 +25,9 @@ import { ScheduleSection } from './ScheduleSection.tsx';
 import { paymentInfo } from './send.ts';
 import { useCheckout } from './useCheckout.ts';
 import './i18n.ts';
+
+// The CVV before an order paid by card is sent: its code comes only with a card payment.
+const OrderCvvModal = lazy(() => import('../cards/OrderCvvModal.tsx'));
 
 export interface CompleteRequestProps {
   store: CartStore;
@@ -114,6 +117,11 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
       </div>
       {checkout.scheduleModal && (
         <ScheduleModal ctx={schedule} store={store} products={checkout.scheduleModal} required={mustSchedule} onClose={checkout.closeScheduleModal} />
+      )}
+      {checkout.cvvFor && (
+        <Suspense fallback={null}>
+          <OrderCvvModal card={checkout.cvvFor} onCancel={checkout.cancelCvv} onConfirm={checkout.confirmCvv} />
+        </Suspense>
       )}
       {checkout.notSameDay && (
         <ConfirmDialog

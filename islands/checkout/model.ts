@@ -199,6 +199,9 @@ export function orderPayload(draft: Draft): OrderBody | null {
     payment_payback: offline && draft.payment_method?.payback && draft.change !== null && draft.change > 0 ? draft.change : null,
     payment_method_id: offline ? (draft.payment_method?._id ?? null) : null,
     address_id: draft.delivery_type === 'delivery' ? (draft.delivery_address?._id ?? null) : null,
+    // The card and its CVV are sealed at the moment of sending (./send.ts), never kept in the draft.
+    payment_card: null,
+    payment_card_details: null,
   };
 }
 

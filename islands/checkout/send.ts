@@ -18,7 +18,9 @@ import type { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { UserView } from '../../src/schemas/api-accounts.ts';
-import type { PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
+import type { OrderBody, PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
+import type { DraftPaymentCard } from '../../src/schemas/draft.ts';
+import type { ShownCard } from '../cards/cards-api.ts';
 import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import type { CheckoutContext } from './context.ts';
@@ -98,16 +100,25 @@ function sendPolicy(minOrder: number | string): CallPolicy {
 
 export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId };
 
+/** The card as the checkout shows it ('Visa •••• 0002', its validity), for the server to check it pays that one. */
+function shownCard(card: DraftPaymentCard): ShownCard {
+  const last4 = card.display_number?.match(/(\d{4})\s*$/)?.[1];
+  return { brand: card.brand, last4, due_month: card.due_month, due_year: card.due_year, holder: card.holder };
+}
+
 export async function sendOrder({
   store,
   establishment,
   lines,
   totals,
+  card,
 }: {
   store: CartStore;
   establishment: EstablishmentView;
   lines: readonly CartLine[];
   totals: OrderTotals;
+  /** Paying by card: the customer and the CVV typed for this payment (sealed here, never kept). */
+  card?: { userId: string; cvv: string };
 }): Promise<SendResult> {
   store.refresh();
   const draft = store.draft.value;
@@ -119,12 +130,22 @@ export async function sendOrder({
     return { ok: false };
   }
   try {
-    const res = await api<PlaceOrderAnswer>(`/establishments/${encodeURIComponent(estId)}/orders`, {
-      method: 'POST',
-      body,
-      establishmentId: estId,
-      idempotentKey: draft.idempotent_key,
-    });
+    const post = (payload: OrderBody) =>
+      api<PlaceOrderAnswer>(`/establishments/${encodeURIComponent(estId)}/orders`, {
+        method: 'POST',
+        body: payload,
+        establishmentId: estId,
+        idempotentKey: draft.idempotent_key,
+      });
+    const chosen = draft.payment_card;
+    let res: PlaceOrderAnswer;
+    if (body.payment_type === 'online' && chosen && card) {
+      // The sealing code (@noble) comes only with a card payment, not with every checkout.
+      const { sendSealedOrderPayment } = await import('../cards/cards-api.ts');
+      res = await sendSealedOrderPayment(card.userId, card.cvv, shownCard(chosen), (sealed) =>
+        post({ ...body, payment_card: { token_id: chosen.token_id ?? chosen._id, security_code: sealed.security_code }, payment_card_details: sealed.details }),
+      );
+    } else res = await post(body);
     track('purchase', ecommercePayload(totals.total, trackingItems(lines), { transaction_id: res._id }));
     store.clear();
     await refreshSession(estId);

@@ -13,7 +13,7 @@ import { priceOrder, type OrderTotals } from '../../src/domain/order-pricing.ts'
 import { productsShareAvailability, scheduleDateExpired, type ScheduleContext } from '../../src/domain/schedule.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
-import type { Draft } from '../../src/schemas/draft.ts';
+import type { Draft, DraftPaymentCard } from '../../src/schemas/draft.ts';
 import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from '../cart/hooks.ts';
@@ -89,6 +89,11 @@ export interface CheckoutState {
   pickType(type: DeliveryType): void;
   selectAddress(address: Address & { delivery_fee: number }): void;
   submit(): Promise<void>;
+  /** The card whose CVV is asked before sending (paying by card), or null. */
+  cvvFor: DraftPaymentCard | null;
+  /** Sends the order with the CVV typed; the modal closes whatever the outcome. */
+  confirmCvv(cvv: string): Promise<string | null>;
+  cancelCvv(): void;
 }
 
 export function useCheckout({
@@ -109,6 +114,8 @@ export function useCheckout({
   const tz = est.time_zone;
   const now = useNow(CLOCK_TICK_MS);
   const [sending, setSending] = useState(false);
+  /** The card whose CVV is being asked before the order is sent, or null. */
+  const [cvvFor, setCvvFor] = useState<DraftPaymentCard | null>(null);
   const [notSameDay, setNotSameDay] = useState(false);
   const [scheduleModal, setScheduleModal] = useState<ScheduleModalProduct[] | null>(null);
   const refs: SectionRefs = {
@@ -245,11 +252,27 @@ export function useCheckout({
       focusSection('address');
       return;
     }
+    // Paying by card: the CVV is asked right before sending, and goes sealed with the order.
+    if (current.payment_type === 'online' && current.payment_card) {
+      setCvvFor(current.payment_card);
+      return;
+    }
+    await send();
+  };
+
+  async function send(card?: { userId: string; cvv: string }): Promise<void> {
     setSending(true);
-    const result = await sendOrder({ store, establishment: est, lines, totals });
+    const result = await sendOrder({ store, establishment: est, lines, totals, card });
     if (result.ok) return; // navigating to the order page
     setSending(false);
+    setCvvFor(null);
     if (result.section) focusSection(result.section);
+  }
+
+  /** The CVV modal's confirmation: sends the order; the modal closes on any outcome (a refusal is a toast). */
+  const confirmCvv = async (cvv: string): Promise<string | null> => {
+    await send({ userId: user._id, cvv });
+    return null;
   };
 
   return {
@@ -274,5 +297,8 @@ export function useCheckout({
     pickType,
     selectAddress,
     submit,
+    cvvFor,
+    confirmCvv,
+    cancelCvv: () => setCvvFor(null),
   };
 }

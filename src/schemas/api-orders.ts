@@ -6,6 +6,7 @@ import { type } from 'arktype';
 import type { SelectedVariationEntry } from '../domain/cart.ts';
 import { RATING_MAX, RATING_MIN, type Ratings } from '../domain/evaluation.ts';
 import type { AddressView } from './api-geo.ts';
+import { SealedBoxBody, type SealedBoxBody as SealedBox } from './sealed-box.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -53,13 +54,31 @@ const OrderBodyShape = type({
   'payment_payback?': type('0 <= number.integer <= 100000000').or('null'),
   'payment_method_id?': type(id).or('null'),
   'address_id?': type(id).or('null'),
+  /**
+   * Paying by card [R-3.17]: the saved, verified card (`token_id` is the card's id) and the CVV typed
+   * for this payment, sealed for `orderPaymentSealContext(user id)` by the storefront (digits from API clients).
+   */
+  'payment_card?': type({ token_id: id, security_code: type(/^\d{3,4}$/).or(SealedBoxBody) }).or('null'),
+  /**
+   * The chosen card as the customer saw it [R-3.18], sealed for the same context: `{ brand, last4,
+   * due_month, due_year, holder }`. When sent, the server pays only if it is the card `token_id` names.
+   */
+  'payment_card_details?': type(SealedBoxBody).or('null'),
 });
+
+/** The associated data of the CVV and card details sealed for an order's payment (src/lib/sealed-box.ts). */
+export const orderPaymentSealContext = (userId: string) => `order-payment:${userId}`;
+
+/** The card an order is paid with, as the payload carries it. */
+export interface OrderPaymentCard {
+  token_id: string;
+  security_code: string | SealedBox;
+}
 
 /**
  * The order payload [R-3.10..R-3.19, R-7.21] once checked and normalised: every key present (absent
  * ones take their default), notes trimmed. Client prices and totals are not part of it: the server
- * prices every order from its own catalogue. `payment_card` / `payment_card_details` (online payment,
- * a later release) and any other unknown key are dropped.
+ * prices every order from its own catalogue. Any unknown key is dropped.
  */
 export type OrderBody = {
   delivery_type: 'delivery' | 'pickup' | 'local';
@@ -77,6 +96,8 @@ export type OrderBody = {
   payment_payback: number | null;
   payment_method_id: string | null;
   address_id: string | null;
+  payment_card: OrderPaymentCard | null;
+  payment_card_details: SealedBox | null;
 };
 
 const pick = (v: OrderVariationPick): OrderVariationPick => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
@@ -101,7 +122,19 @@ export function parseOrderBody(data: unknown): OrderBody | InstanceType<typeof t
     payment_payback: b.payment_payback ?? null,
     payment_method_id: b.payment_method_id ?? null,
     address_id: b.address_id ?? null,
+    payment_card: b.payment_card ? { token_id: b.payment_card.token_id, security_code: b.payment_card.security_code } : null,
+    payment_card_details: b.payment_card_details ?? null,
   };
+}
+
+/**
+ * What identifies an order request for its Idempotent-Key (decisions #22): the payload without what
+ * is sealed anew at each send (the CVV and the card details: a fresh nonce each time), so a retry of
+ * the same order with the CVV typed again is the same request.
+ */
+export function orderFingerprintPayload(body: OrderBody): Omit<OrderBody, 'payment_card' | 'payment_card_details'> & { payment_card: string | null } {
+  const { payment_card, payment_card_details: _details, ...rest } = body;
+  return { ...rest, payment_card: payment_card?.token_id ?? null };
 }
 
 // The browser builds an OrderBody (islands/checkout/model.ts orderPayload); this line makes the type
@@ -139,6 +172,7 @@ export const ORDER_FIELDS = [
   'completed_at',
   'evaluation',
   'evaluable_until',
+  'payment',
   'customer',
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
@@ -290,6 +324,28 @@ export interface OrderView {
   evaluation: EvaluationView | null;
   /** The last instant the customer may still evaluate (7 days after completion); null when the order is not complete or already evaluated. */
   evaluable_until: string | null;
+  /** How the order is paid online, and where that payment stands (docs/api.md 'Paying an order'). */
+  payment: OrderPaymentView;
   /** Only in answers to the establishment (API key): who ordered. */
   customer?: { _id: string; name: string; phone: string };
+}
+
+export const ORDER_PAYMENT_STATUSES = ['none', 'paid', 'awaiting', 'refund_pending', 'refunded', 'expired'] as const;
+/**
+ * none: paid on delivery or pickup; paid: charged (card) or received (Pix); awaiting: a Pix not paid
+ * yet; refund_pending / refunded: the order was cancelled and its payment is going / went back;
+ * expired: its Pix was not paid in time (the order is cancelled).
+ */
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+
+/** What an order keeps of its online payment: the card's public part, or the Pix charge's txid. */
+export interface OrderPaymentDetails {
+  card?: { brand: string; last4: string };
+  pix?: { txid: string };
+}
+
+export interface OrderPaymentView {
+  status: OrderPaymentStatus;
+  card: { brand: string; last4: string } | null;
+  pix: { txid: string } | null;
 }

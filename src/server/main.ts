@@ -22,7 +22,7 @@ import { CATALOGUE_CACHE_BYTES, CatalogueCache, followCatalogueChanges } from '.
 import { getEstablishment } from './db/catalogue-repo.ts';
 import { acceptLiveSockets, startLive, type Live } from './live/live.ts';
 import { defaultPaymentGateway } from './adapters/payment-gateway.ts';
-import { scheduleCardJobs } from './services/card-verification.ts';
+import { schedulePaymentJobs } from './services/payment-jobs.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -148,8 +148,9 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);
   const stopDropping = followCatalogueChanges(catalogueCache);
   const payments = defaultPaymentGateway(db);
-  // Card validations: stale charges finished, lapsed ones cancelled, refunds owed sent (every minute).
-  const stopCardJobs = scheduleCardJobs({ db, payments });
+  // Card validations and order payments: stale charges settled, lapsed validations and charges no
+  // order took given back, refunds owed sent (every minute, src/server/services/payment-jobs.ts).
+  const stopPaymentJobs = schedulePaymentJobs({ db, payments });
   const api = withCompression(
     getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache, publish: live.publish, payments }).fetch),
   );
@@ -230,7 +231,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
     rerender,
     close: async () => {
       stopDropping();
-      stopCardJobs();
+      stopPaymentJobs();
       await live.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -14,7 +14,7 @@ import { closePgPool, placeOk, placeOrder, waitForBackends } from './helpers/ord
 import { estId, loadOrderFixtures, order24h, pickupOrder, productId } from './helpers/order-fixtures.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { createApi } from '../../src/server/api/app.ts';
-import { parseOrderBody, type OrderBody } from '../../src/schemas/api-orders.ts';
+import { orderFingerprintPayload, parseOrderBody, type OrderBody } from '../../src/schemas/api-orders.ts';
 import { IDEMPOTENCY_TTL_MS, canonicalJson, purgeExpiredKeys, requestFingerprint } from '../../src/server/services/idempotency.ts';
 
 const CENTRO = estId('cantina-centro');
@@ -142,7 +142,7 @@ forEachDatabase(
           user_id: mariaId,
           key,
           establishment_id: CENTRO,
-          fingerprint: requestFingerprint({ establishment_id: CENTRO, body: parseOrderBody(body) as OrderBody }),
+          fingerprint: requestFingerprint({ establishment_id: CENTRO, body: orderFingerprintPayload(parseOrderBody(body) as OrderBody) }),
           state: 'in_flight',
           response_status: null,
           response_body: null,

@@ -167,7 +167,7 @@ forEachDatabase(
           maria,
           pickupOrder({
             order_variations: [TALHERES_SIM, { _id: orderVariationId(C, 'embalagem'), item_id: 'caixa', qnt: 2 }],
-            payment_card: { token_id: 'x' },
+            gift_wrap: { color: 'x' },
           }),
         );
         expect(res.order.totals).toMatchObject({ order_variations_total: 400, total: 11840 });
@@ -574,7 +574,7 @@ forEachDatabase(
           tax_id: '529.982.247-25',
           payment_payback: 20000,
           payment_method_id: 'dinheiro',
-          // Online card payment comes in a later release: these two travel empty with an offline order.
+          // An offline order travels without a card.
           payment_card: null,
           payment_card_details: null,
           address_id: near,

@@ -234,6 +234,8 @@ describe('checkout model', () => {
       payment_payback: 10000,
       payment_method_id: 'dinheiro',
       address_id: null,
+      payment_card: null,
+      payment_card_details: null,
     });
     expect(orderPayload({ ...draft, payment_method: { _id: 'debito', name: 'Débito', payback: false } })!.payment_payback).toBeNull();
     expect(orderPayload({ ...draft, change: 0 })!.payment_payback).toBeNull();

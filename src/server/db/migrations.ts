@@ -631,6 +631,87 @@ const pixSandbox: Migration = {
   },
 };
 
+// Orders paid online (docs/payments.md 'Paying an order'): what an order records of its payment
+// (paid, awaiting a Pix, refunded...), every attempt to charge a card for an order's Idempotent-Key
+// (unique per key and attempt, so a retried or recovered request charges once and a charge whose
+// order never committed is found and refunded), an order's Pix charge, and every Pix the PSP told
+// of (unique by endToEndId, so a webhook delivered twice applies once).
+const orderPayments: Migration = {
+  async up(db: Kysely<unknown>) {
+    // none (paid on delivery or pickup) | paid | awaiting (a Pix) | refund_pending | refunded | expired
+    await db.schema
+      .alterTable('orders')
+      .addColumn('payment_status', 'text', (c) => c.notNull().defaultTo('none'))
+      .execute();
+    // JSON: { card: { brand, last4 } } or { pix: { txid } }.
+    await db.schema.alterTable('orders').addColumn('payment_details', 'text').execute();
+
+    await db.schema
+      .createTable('order_payments')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('establishment_id', 'text', (c) => c.notNull())
+      // The order request's Idempotent-Key: a retry of the request finds its charge here.
+      .addColumn('idempotency_key', 'text', (c) => c.notNull())
+      .addColumn('attempt', 'integer', (c) => c.notNull())
+      .addColumn('card_id', 'text', (c) => c.notNull())
+      // Integer centavos.
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      // charging | captured | declined | attached | refund_pending | refunded
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('charge_id', 'text')
+      .addColumn('order_id', 'text')
+      // card | credit: where the money goes back if the order is cancelled.
+      .addColumn('refund_type', 'text', (c) => c.notNull())
+      .addColumn('refund_id', 'text')
+      .addColumn('refunded_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('order_payments_key_attempt', ['user_id', 'idempotency_key', 'attempt'])
+      .execute();
+    await db.schema.createIndex('order_payments_status').on('order_payments').columns(['status', 'updated_at']).execute();
+    await db.schema.createIndex('order_payments_order').on('order_payments').column('order_id').execute();
+
+    await db.schema
+      .createTable('pix_charges')
+      .addColumn('txid', 'text', (c) => c.primaryKey())
+      .addColumn('order_id', 'text', (c) => c.notNull().unique())
+      .addColumn('establishment_id', 'text', (c) => c.notNull())
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      // active | paid | expired | removed
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('location', 'text', (c) => c.notNull())
+      .addColumn('copy_paste', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('end_to_end_id', 'text')
+      .addColumn('paid_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('pix_charges_status').on('pix_charges').columns(['status', 'expires_at']).execute();
+
+    await db.schema
+      .createTable('pix_receipts')
+      .addColumn('end_to_end_id', 'text', (c) => c.primaryKey())
+      .addColumn('txid', 'text')
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('paid_at', 'text', (c) => c.notNull())
+      // applied (paid its order) | refund_pending | refunded (a wrong amount, a late or second payment, a cancelled order) | unknown (no charge of ours)
+      .addColumn('outcome', 'text', (c) => c.notNull())
+      .addColumn('refund_id', 'text')
+      .addColumn('refunded_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('pix_receipts_outcome').on('pix_receipts').columns(['outcome', 'created_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('pix_receipts').execute();
+    await db.schema.dropTable('pix_charges').execute();
+    await db.schema.dropTable('order_payments').execute();
+    await db.schema.alterTable('orders').dropColumn('payment_details').execute();
+    await db.schema.alterTable('orders').dropColumn('payment_status').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -643,6 +724,7 @@ export const migrations: Record<string, Migration> = {
   '0008_payment_gateway': paymentGateway,
   '0009_payment_cards': paymentCards,
   '0010_pix_sandbox': pixSandbox,
+  '0011_order_payments': orderPayments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,8 @@ import { toProductView } from './catalogue-repo.ts';
 import type { ProductView } from '../../schemas/views.ts';
 import type { Ratings } from '../../domain/evaluation.ts';
 
-type Executor = Database | Transaction<DB>;
+/** A database or a transaction: reads work on either. */
+export type Executor = Database | Transaction<DB>;
 
 export async function getEstablishmentRow(db: Executor, id: string): Promise<EstablishmentRow | undefined> {
   return db.selectFrom('establishments').selectAll().where('id', '=', id).executeTakeFirst();
@@ -118,7 +119,14 @@ export async function updateOrderStatus(
   db: Executor,
   orderId: string,
   from: string,
-  changes: { status: string; cancellation_type?: string | null; cancellation_reason?: string | null; completed_at?: string; updated_at: string },
+  changes: {
+    status: string;
+    cancellation_type?: string | null;
+    cancellation_reason?: string | null;
+    completed_at?: string;
+    payment_status?: string;
+    updated_at: string;
+  },
 ): Promise<boolean> {
   const res = await db.updateTable('orders').set(changes).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

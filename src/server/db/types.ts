@@ -182,6 +182,10 @@ export interface OrderRow {
   evaluated_at: string | null;
   /** 1 when the customer asked for the order's status changes on WhatsApp. */
   whatsapp_updates: number;
+  /** none | paid | awaiting | refund_pending | refunded | expired (docs/payments.md 'Paying an order'). */
+  payment_status: string;
+  /** JSON OrderPaymentDetails, or null for an order paid on delivery or pickup. */
+  payment_details: string | null;
 }
 export interface IdempotencyKeyRow {
   user_id: string;
@@ -363,6 +367,52 @@ export interface PixSandboxWebhookRow {
   created_at: string;
 }
 
+/** One attempt to charge a card for an order's Idempotent-Key. */
+export interface OrderPaymentRow {
+  id: string;
+  user_id: string;
+  establishment_id: string;
+  idempotency_key: string;
+  attempt: number;
+  card_id: string;
+  amount: number;
+  status: string;
+  charge_id: string | null;
+  order_id: string | null;
+  refund_type: string;
+  refund_id: string | null;
+  refunded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order's Pix charge at the PSP. */
+export interface PixChargeRow {
+  txid: string;
+  order_id: string;
+  establishment_id: string;
+  amount: number;
+  status: string;
+  location: string;
+  copy_paste: string;
+  expires_at: string;
+  end_to_end_id: string | null;
+  paid_at: string | null;
+  created_at: string;
+}
+
+/** A Pix the PSP told of (its webhook), kept once by its endToEndId. */
+export interface PixReceiptRow {
+  end_to_end_id: string;
+  txid: string | null;
+  amount: number;
+  paid_at: string;
+  outcome: string;
+  refund_id: string | null;
+  refunded_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -394,4 +444,7 @@ export interface DB {
   pix_sandbox_payments: PixSandboxPaymentRow;
   pix_sandbox_refunds: PixSandboxRefundRow;
   pix_sandbox_webhooks: PixSandboxWebhookRow;
+  order_payments: OrderPaymentRow;
+  pix_charges: PixChargeRow;
+  pix_receipts: PixReceiptRow;
 }

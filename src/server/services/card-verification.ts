@@ -373,28 +373,6 @@ export async function runCardJobs(deps: CardDeps): Promise<{ recovered: number; 
   return { recovered, expired, refunded };
 }
 
-/** Starts the job: a first run soon after start, then every minute; the timer never keeps the process alive. */
-export function scheduleCardJobs(deps: { db: Database; payments: PaymentGateway; now?: () => Date }, everyMs = 60_000): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runCardJobs({ db: deps.db, payments: deps.payments, now: (deps.now ?? (() => new Date()))() })
-      .catch((err) => console.error('[cards] job failed:', (err as Error).message))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, 5_000);
-  const every = setInterval(tick, everyMs);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
-}
-
 // ---------------------------------------------------------------- the blacklist
 
 /** Whether the user is a blocked card holder and how many wrong amounts they have left. */

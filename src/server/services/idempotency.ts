@@ -139,6 +139,17 @@ async function claimOrReplay(db: Database, scope: IdempotencyScope): Promise<Cla
 }
 
 /**
+ * What must happen outside the transaction, between claiming the key and writing (a card charged
+ * through the payment gateway, which may take seconds and must never hold the database's write
+ * lock): `prepare` runs with the key claimed, its result goes to `work`; when anything after it
+ * fails, `undo` puts it right (the charge is refunded) before the key is released.
+ */
+export interface IdempotentPreparation<P> {
+  prepare: () => Promise<P>;
+  undo: (prepared: P, error: unknown) => Promise<void>;
+}
+
+/**
  * Runs `work` at most once per (user, key) and payload. `work` gets a transaction: whatever it writes
  * commits together with the key's 'done' record and the response it returns; when it throws, nothing it
  * wrote stays and the key is released, and the error propagates.
@@ -147,13 +158,27 @@ export async function runIdempotent(
   db: Database,
   scope: IdempotencyScope,
   work: (trx: Transaction<DB>) => Promise<{ status: number; body: unknown }>,
+): Promise<IdempotentResponse>;
+export async function runIdempotent<P>(
+  db: Database,
+  scope: IdempotencyScope,
+  work: (trx: Transaction<DB>, prepared: P) => Promise<{ status: number; body: unknown }>,
+  preparation: IdempotentPreparation<P>,
+): Promise<IdempotentResponse>;
+export async function runIdempotent<P>(
+  db: Database,
+  scope: IdempotencyScope,
+  work: (trx: Transaction<DB>, prepared: P) => Promise<{ status: number; body: unknown }>,
+  preparation?: IdempotentPreparation<P>,
 ): Promise<IdempotentResponse> {
   await purgeExpiredKeys(db, scope.now);
   const claimed = await claimOrReplay(db, scope);
   if ('replayed' in claimed) return claimed;
+  let prepared: { value: P } | null = null;
   try {
+    if (preparation) prepared = { value: await preparation.prepare() };
     return await db.transaction().execute(async (trx) => {
-      const result = await work(trx);
+      const result = await work(trx, prepared?.value as P);
       const body = JSON.stringify(result.body);
       const done = await trx
         .updateTable('idempotency_keys')
@@ -169,6 +194,9 @@ export async function runIdempotent(
       return { status: result.status, body, replayed: false };
     });
   } catch (err) {
+    if (prepared && preparation) {
+      await preparation.undo(prepared.value, err).catch((undoErr: unknown) => console.error('[idempotency] could not undo a prepared step', undoErr));
+    }
     await db
       .deleteFrom('idempotency_keys')
       .where('user_id', '=', scope.userId)

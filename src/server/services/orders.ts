@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { FieldProblem } from '../../schemas/api-errors.ts';
 import { Refusal, invalidBody } from './refusal.ts';
-import type { DB, EstablishmentRow, OrderRow, UserRow } from '../db/types.ts';
+import type { DB, EstablishmentRow, OrderRow, PaymentCardRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
 import { withSpecNames, type AddressView } from '../../schemas/api-geo.ts';
@@ -18,12 +18,17 @@ import type {
   OrderBody,
   OrderField,
   OrderItemView,
+  OrderPaymentDetails,
+  OrderPaymentStatus,
   OrderStatus,
   OrderVariationEntry,
   OrderView,
 } from '../../schemas/api-orders.ts';
 import { listOrderVariations } from '../db/catalogue-repo.ts';
-import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber } from '../db/orders-repo.ts';
+import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber, type Executor } from '../db/orders-repo.ts';
+import { ownCard } from '../db/cards-repo.ts';
+import { checkCardExpiry, isCardValidated } from '../../domain/card.ts';
+import { CARD_PURCHASE_MAX_CENTS, CARD_PURCHASE_MIN_CENTS } from '../../domain/card-verification.ts';
 import { randomId } from '../db/ids.ts';
 import { addressView, getUserAddress } from '../db/addresses-repo.ts';
 import {
@@ -42,7 +47,7 @@ import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
 import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
 import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
+import { DEFAULT_TIME_ZONE, Temporal, zonedAt } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
 
@@ -177,15 +182,36 @@ export interface PlaceOrderInput {
   now: Date;
 }
 
+/** An order that passed every check, priced, ready to be written (and, paid online, charged first). */
+export interface CheckedOrder {
+  est: Establishment;
+  lines: PricedLine[];
+  orderVariations: ReturnType<typeof priceOrderVariations>;
+  address: AddressView | null;
+  method: { _id: string; name: string; payback: boolean } | null;
+  totals: ReturnType<typeof priceOrder>;
+  scheduledAt: string | null;
+  taxId: string;
+  /** The saved card an online order is paid with [R-3.17]: checked to be the customer's, verified and valid. */
+  card: PaymentCardRow | null;
+}
+
+/** What an order paid online records of its payment (src/server/services/order-payments.ts). */
+export interface OrderPaymentRecord {
+  status: 'paid' | 'awaiting';
+  /** The card's public part ({ brand, last4 }) or the Pix charge's txid, shown on the order. */
+  details: OrderPaymentDetails;
+}
+
 /**
- * Validates, prices and stores one order in `trx`; answers the 201 response. Throws OrderProblem
- * (403/404/409/422 with the spec's codes, 400 for impossible picks) when the order cannot be placed.
+ * Validates and prices an order without writing anything (on `db` or inside a transaction): throws
+ * the spec's refusals (403/404/409/422 with their codes, 400 for impossible picks) when it cannot be placed.
  */
-export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: PlaceOrderAnswer }> {
+export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<CheckedOrder> {
   const { body, user, now } = input;
   const instant = Temporal.Instant.fromEpochMilliseconds(now.getTime());
 
-  const row = await getEstablishmentRow(trx, input.establishmentId);
+  const row = await getEstablishmentRow(db, input.establishmentId);
   if (row?.active !== 1) throw refused('not_found', 'establishment_not_found');
   const est = loadEstablishment(row);
   const prefs = est.preferences;
@@ -198,14 +224,13 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
 
   const type = body.delivery_type;
   if (!prefs.delivery_type.includes(type)) throw refused('forbidden', 'delivery_type_not_available');
-  // Pay on delivery / on pickup only in this release; online card, Pix and credits-only come later.
   // The methods of the chosen type, as the checkout lists them; a type without one takes no offline payment.
   const methods = offlineMethods(prefs, type);
-  if (body.payment_type !== 'offline' || methods.length === 0) throw refused('forbidden', 'payment_type_not_available');
+  if (!paymentTypeOffered(body.payment_type, prefs, methods.length)) throw refused('forbidden', 'payment_type_not_available');
 
   // Only the ordered products, never the whole catalogue.
   const products = await getProductsByIds(
-    trx,
+    db,
     row.id,
     body.products.map((p) => p.id),
   );
@@ -218,7 +243,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   )
     throw refused('forbidden', 'delivery_type_not_available');
 
-  const groups = await listOrderVariations(trx, row.id, { activeOnly: true });
+  const groups = await listOrderVariations(db, row.id, { activeOnly: true });
   const orderVariations = priceOrderVariations(body, groups);
 
   // The delivery address: the user's own, inside the radius [R-7.38], measured at the position the
@@ -226,7 +251,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   let address: AddressView | null = null;
   let fee: number | null = null;
   if (type === 'delivery' && body.address_id !== null) {
-    const a = await getUserAddress(trx, user.id, body.address_id);
+    const a = await getUserAddress(db, user.id, body.address_id);
     if (!a) throw refused('forbidden', 'invalid_address');
     address = addressView(a);
     const result = deliveryAt(est.position, address.lng_lat, prefs);
@@ -234,10 +259,12 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     fee = result.price;
   }
 
-  const method = body.payment_method_id === null ? null : (methods.find((m) => m._id === body.payment_method_id) ?? null);
-  if (body.payment_method_id !== null && !method) throw refused('unprocessable', 'payment_method_missing');
+  const method = body.payment_type !== 'offline' || body.payment_method_id === null ? null : (methods.find((m) => m._id === body.payment_method_id) ?? null);
+  if (body.payment_type === 'offline' && body.payment_method_id !== null && !method) throw refused('unprocessable', 'payment_method_missing');
+  // The saved card an online order names: its document is a submit check [R-5.41]; the rest is checked below.
+  const card = body.payment_type === 'online' && body.payment_card ? ((await ownCard(db, user.id, body.payment_card.token_id)) ?? null) : null;
 
-  const creditsAvailable = body.use_credits ? await getUserCredits(trx, user.id) : 0;
+  const creditsAvailable = body.use_credits ? await getUserCredits(db, user.id) : 0;
   const totals = priceOrder({
     lines: lines.map((l) => ({ line_cents: l.item.line_cents, qnt: l.item.qnt, promo: l.promo, packing_quantity: l.packing_quantity })),
     order_variations_cents: orderVariations.cents,
@@ -266,8 +293,8 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     paymentMethod: method,
     change: body.payment_payback,
     hasAddress: address !== null,
-    hasCard: false,
-    cardDocument: null,
+    hasCard: body.payment_card !== null,
+    cardDocument: card?.document ?? null,
     invoice: { status: body.tax_receipt, document: body.tax_id ?? '' },
     orderVariations: { groups, selections: orderVariations.selections },
   });
@@ -277,16 +304,53 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
   const schedule = facts.schedule.check;
   // A product that does not take scheduled orders cannot be scheduled.
   if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw refused('unprocessable', 'schedule_invalid', { reason: 'product' });
+  if (body.payment_type === 'online') assertCardPays(card, prefs, totals.total, est.timeZone, now);
   const taxId = body.tax_id === null ? '' : stripTaxId(body.tax_id);
+  return { est, lines, orderVariations, address, method, totals, scheduledAt: schedule?.ok ? schedule.scheduledAt : null, taxId, card };
+}
 
+/** Whether the establishment takes this payment type now (its preferences; offline needs a method of the delivery type). */
+function paymentTypeOffered(paymentType: OrderBody['payment_type'], prefs: Preferences, offlineMethodCount: number): boolean {
+  if (paymentType === 'offline') return offlineMethodCount > 0;
+  if (paymentType === 'online') return prefs.has_online_payment === true;
+  // Pix and orders paid wholly by credits come with their own releases.
+  return false;
+}
+
+/**
+ * The card may pay this order [R-4.26]: the customer's, not deleted, verified, not expired in the
+ * establishment's month, of a brand the establishment takes, and the total within what a card may pay.
+ */
+function assertCardPays(card: PaymentCardRow | null, prefs: Preferences, total: number, timeZone: string, now: Date): void {
+  if (!card || !isCardValidated({ brand: card.brand, verification_status: card.verification_status })) throw refused('forbidden', 'invalid_payment_card');
+  const zoned = zonedAt(Temporal.Instant.fromEpochMilliseconds(now.getTime()), timeZone);
+  if (!checkCardExpiry({ month: card.exp_month, year: card.exp_year }, Temporal.PlainYearMonth.from({ year: zoned.year, month: zoned.month })).ok)
+    throw refused('forbidden', 'credit_card_expired');
+  const brands = prefs.online_payment_methods.map((m) => m._id);
+  if (brands.length > 0 && !brands.includes(card.brand)) throw refused('forbidden', 'invalid_payment_card_brand');
+  if (total < CARD_PURCHASE_MIN_CENTS || total > CARD_PURCHASE_MAX_CENTS)
+    throw refused('unprocessable', 'card_amount_out_of_range', { min: CARD_PURCHASE_MIN_CENTS, max: CARD_PURCHASE_MAX_CENTS });
+}
+
+/** Writes a checked order in `trx` (its number, the credits it takes, the order); answers the 201 response. */
+export async function writeOrder(
+  trx: Transaction<DB>,
+  input: PlaceOrderInput,
+  checked: CheckedOrder,
+  payment: OrderPaymentRecord | null = null,
+): Promise<{ status: 201; body: PlaceOrderAnswer }> {
+  const { body, user, now } = input;
+  const { est, lines, orderVariations, address, method, totals, taxId } = checked;
+  const prefs = est.preferences;
+  const type = body.delivery_type;
   // Writes: number, credits, order — one transaction with the idempotency record.
-  const number = await nextOrderNumber(trx, row.id);
+  const number = await nextOrderNumber(trx, est.row.id);
   if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw refused('conflict', 'write_conflict');
   const at = now.toISOString();
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
   const order: OrderRow = {
     id: randomId(),
-    establishment_id: row.id,
+    establishment_id: est.row.id,
     user_id: user.id,
     number,
     status: 'registered',
@@ -298,7 +362,7 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     tax_receipt: taxReceipt ? 1 : 0,
     tax_id: taxReceipt ? taxId : null,
     address: address ? JSON.stringify(address) : null,
-    scheduled_at: schedule?.ok ? schedule.scheduledAt : null,
+    scheduled_at: checked.scheduledAt,
     note: body.note,
     items: JSON.stringify(lines.map((l) => l.item)),
     order_variations: JSON.stringify(orderVariations.entries),
@@ -324,9 +388,16 @@ export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): 
     evaluation_deadline: null,
     evaluated_at: null,
     whatsapp_updates: 0,
+    payment_status: payment?.status ?? 'none',
+    payment_details: payment ? JSON.stringify(payment.details) : null,
   };
   await insertOrder(trx, order);
   return { status: 201, body: { _id: order.id, order: orderView(order, est.timeZone) } };
+}
+
+/** Validates, prices and stores one order paid offline in `trx`; answers the 201 response. */
+export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: PlaceOrderAnswer }> {
+  return writeOrder(trx, input, await checkOrder(trx, input));
 }
 
 // ---------------------------------------------------------------- views
@@ -382,9 +453,16 @@ export function orderView(row: OrderRow, timeZone: string, customer?: { _id: str
     evaluation: evaluationView(row),
     evaluable_until:
       row.status === 'complete' && row.completed_at !== null && row.evaluated_at === null ? evaluationWindowEnd(row.completed_at, timeZone) : null,
+    payment: paymentView(row),
   };
   if (customer) view.customer = customer;
   return view;
+}
+
+/** What the order shows of its online payment. */
+function paymentView(row: OrderRow): OrderView['payment'] {
+  const details = row.payment_details ? (JSON.parse(row.payment_details) as OrderPaymentDetails) : {};
+  return { status: (row.payment_status ?? 'none') as OrderPaymentStatus, card: details.card ?? null, pix: details.pix ?? null };
 }
 
 /** The view limited to `fields` (plus `_id`). */

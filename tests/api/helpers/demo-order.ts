@@ -47,6 +47,8 @@ export async function demoOrderPayload(origin: string, establishmentId: string):
     payment_payback: null,
     payment_method_id: prefs.pickup_payment_methods[0]!._id,
     address_id: null,
+    payment_card: null,
+    payment_card_details: null,
   };
 }
 

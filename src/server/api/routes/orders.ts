@@ -13,14 +13,20 @@ import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
 import {
   ORDER_PAGE_SIZE,
   OrderParams,
+  orderFingerprintPayload,
+  orderPaymentSealContext,
   parseOrderBody,
   OrdersQuery,
   StatusBody,
   type OrderStatus,
   type OrderView,
   type OrdersListAnswer,
+  type OrderBody,
   type PlaceOrderAnswer,
 } from '../../../schemas/api-orders.ts';
+import { openForServer, serverSealingKey } from '../../services/sealing-key.ts';
+import { placeCardOrder, prepareCardOrder, type ShownCard } from '../../services/card-orders.ts';
+import { refundOrderCharge, releaseCharge } from '../../services/order-payments.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
 import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
 import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
@@ -71,6 +77,26 @@ async function publishOrder(
   });
 }
 
+/** The CVV and the card details of an order paid by card, opened when the storefront sealed them (API clients may send the CVV's digits). */
+function openCardPayment(c: Context<ApiEnv>, body: OrderBody, userId: string): { securityCode: string; shown: ShownCard | null } {
+  const key = c.get('deps').sealingKey ?? serverSealingKey();
+  const sealed = body.payment_card!.security_code;
+  const securityCode = typeof sealed === 'string' ? sealed : openForServer(sealed, orderPaymentSealContext(userId), key);
+  if (!/^\d{3,4}$/.test(securityCode))
+    throw new ApiError(400, 'invalid_body', [{ path: 'payment_card.security_code', code: 'invalid_cvv', message: 'security_code must be 3 or 4 digits' }]);
+  let shown: ShownCard | null = null;
+  if (body.payment_card_details) {
+    try {
+      const parsed = JSON.parse(openForServer(body.payment_card_details, orderPaymentSealContext(userId), key)) as unknown;
+      shown = parsed && typeof parsed === 'object' ? (parsed as ShownCard) : null;
+    } catch (err) {
+      if (err instanceof SyntaxError) throw new ApiError(400, 'sealed_box_invalid');
+      throw err;
+    }
+  }
+  return { securityCode, shown };
+}
+
 export const orderRoutes = new Hono<ApiEnv>()
   // Places an order [R-7.21, R-3.10..R-3.19]: exactly once per Idempotent-Key and payload.
   .post('/establishments/:id/orders', async (c) => {
@@ -80,9 +106,26 @@ export const orderRoutes = new Hono<ApiEnv>()
     const { user } = await requireSession(c, { db, now, secure, establishmentId: id });
     const key = idempotencyKeyOf((name) => c.req.header(name));
     const body = validate(parseOrderBody, await c.req.json(), 'body');
-    const scope = { userId: user.id, key, establishmentId: id, fingerprint: requestFingerprint({ establishment_id: id, body }), now };
+    // The CVV and card details are sealed anew at each send: a retry of the same order is the same request.
+    const scope = {
+      userId: user.id,
+      key,
+      establishmentId: id,
+      fingerprint: requestFingerprint({ establishment_id: id, body: orderFingerprintPayload(body) }),
+      now,
+    };
+    const input = { establishmentId: id, user, body, now };
     // A refusal (the spec's codes, with params; 409 in flight with Retry-After) is answered by the API's error handler.
-    const res = await runIdempotent(db, scope, (trx) => placeOrder(trx, { establishmentId: id, user, body, now }));
+    let res: Awaited<ReturnType<typeof runIdempotent>>;
+    if (body.payment_type === 'online' && body.payment_card) {
+      // Paid by card: checked and charged outside the transaction, written in it; refunded if the write fails.
+      const payments = { db, now, payments: c.get('deps').payments };
+      const card = { ...input, idempotencyKey: key, ...openCardPayment(c, body, user.id) };
+      res = await runIdempotent(db, scope, (trx, charge) => placeCardOrder(trx, card, charge), {
+        prepare: () => prepareCardOrder(payments, card),
+        undo: (charge) => releaseCharge(payments, charge),
+      });
+    } else res = await runIdempotent(db, scope, (trx) => placeOrder(trx, input));
     if (res.replayed) c.header(REPLAYED_HEADER, 'true');
     else if (res.status === 201) await publishOrder(c, id, user.id, (JSON.parse(res.body) as PlaceOrderAnswer).order);
     return c.body(res.body, res.status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
@@ -169,6 +212,9 @@ export const orderRoutes = new Hono<ApiEnv>()
 
     // Compare-and-set on the status read above, and credits used are given back on a cancellation,
     // in one transaction: two concurrent changes cannot both apply, nor refund twice.
+    // An order paid online and cancelled: its payment goes back (marked in the same transaction, sent right after).
+    const refunds = body.status === 'canceled' && row.payment_status === 'paid';
+    if (refunds) changes.payment_status = 'refund_pending';
     const changed = await db.transaction().execute(async (trx) => {
       if (!(await updateOrderStatus(trx, row.id, from, changes))) return false;
       if (body.status === 'canceled' && row.credits > 0) {
@@ -181,6 +227,7 @@ export const orderRoutes = new Hono<ApiEnv>()
       return true;
     });
     if (!changed) throw new ApiError(409, caller.kind === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
+    if (refunds) await refundOrderCharge({ db, now, payments: c.get('deps').payments }, row.id);
     const fresh = (await getOrderRow(db, id, row.id))!;
     // What follows a committed change: the customer's open pages are told, and their WhatsApp
     // update sent; neither fails the change.
