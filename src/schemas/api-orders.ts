@@ -316,7 +316,8 @@ export interface OrderView {
   order_variations: OrderVariationEntry[];
   totals: OrderTotalsView;
   time: { min: number; max: number };
-  cancellation_type: 'client' | 'establishment' | null;
+  /** Who cancelled: the customer, the establishment, or nobody in time ('payment_expired': a Pix not paid before its charge expired). */
+  cancellation_type: 'client' | 'establishment' | 'payment_expired' | null;
   cancellation_reason: string | null;
   /** When the order became complete; null before. */
   completed_at: string | null;

@@ -23,6 +23,7 @@ import { getEstablishment } from './db/catalogue-repo.ts';
 import { acceptLiveSockets, startLive, type Live } from './live/live.ts';
 import { defaultPaymentGateway } from './adapters/payment-gateway.ts';
 import { schedulePaymentJobs } from './services/payment-jobs.ts';
+import { pixOnFirstUse } from './adapters/pix-psp.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -148,11 +149,12 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);
   const stopDropping = followCatalogueChanges(catalogueCache);
   const payments = defaultPaymentGateway(db);
+  const pix = pixOnFirstUse();
   // Card validations and order payments: stale charges settled, lapsed validations and charges no
   // order took given back, refunds owed sent (every minute, src/server/services/payment-jobs.ts).
-  const stopPaymentJobs = schedulePaymentJobs({ db, payments });
+  const stopPaymentJobs = schedulePaymentJobs({ db, payments, pix, publish: live.publish });
   const api = withCompression(
-    getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache, publish: live.publish, payments }).fetch),
+    getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache, publish: live.publish, payments, pix }).fetch),
   );
   const astroCompressed = withCompression(astro);
   const clientDir = join(config.distDir, 'client');
@@ -223,6 +225,13 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const addr = server.address() as AddressInfo;
   origin = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${addr.port}`;
+  // The PSP tells this server of each Pix received (docs/payments.md 'Pix'); the sandbox PSP is this
+  // server itself, so only once it listens. A deployment without Pix (production, no PSP set) skips it.
+  if (config.pix.psp === 'api' || !config.production || config.pix.sandbox) {
+    void pix
+      .registerWebhook(`${config.publicOrigin}/api/pix/webhook`)
+      .catch((err: unknown) => console.error('[pix] webhook not registered:', (err as Error).message));
+  }
   return {
     server,
     url: origin,

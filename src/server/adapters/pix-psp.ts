@@ -642,3 +642,22 @@ export function defaultPixPsp(options: { fetch?: PixFetch } = {}): PixPsp {
   }
   throw new Error(`PIX_PSP must be 'sandbox' or 'api', not '${p.psp}'`);
 }
+
+/**
+ * The configured PSP, made on its first use: a deployment that takes no Pix needs no Pix
+ * configuration, and one that misconfigured it fails the Pix calls, not the server's start.
+ */
+export function pixOnFirstUse(): PixPsp {
+  let psp: PixPsp | undefined;
+  const get = () => (psp ??= defaultPixPsp());
+  return {
+    get engine() {
+      return get().engine;
+    },
+    createCharge: (req, now) => get().createCharge(req, now),
+    getCharge: (txid) => get().getCharge(txid),
+    removeCharge: (txid) => get().removeCharge(txid),
+    refund: (req, now) => get().refund(req, now),
+    registerWebhook: (url) => get().registerWebhook(url),
+  };
+}

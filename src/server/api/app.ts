@@ -28,7 +28,8 @@ import { defaultPaymentGateway, type PaymentGateway } from '../adapters/payment-
 import { defaultSmsSender, type SmsSender } from '../adapters/sms.ts';
 import { defaultEmailSender, type EmailSender } from '../adapters/email.ts';
 import { createPixSandbox } from '../adapters/pix-sandbox.ts';
-import type { PixFetch } from '../adapters/pix-psp.ts';
+import { pixOnFirstUse, type PixFetch, type PixPsp } from '../adapters/pix-psp.ts';
+import { pixRoutes, pixWebhookRoutes } from './routes/pix.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { cardRoutes } from './routes/cards.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
@@ -65,6 +66,12 @@ export interface ApiDeps {
   email?: EmailSender;
   /** How the sandbox PSP (/api/pix-sandbox) delivers its webhooks; default fetch (a test routes them into its app). */
   pixSandboxFetch?: PixFetch;
+  /** The PSP orders' Pix charges are made at (docs/payments.md 'Pix'); default PIX_PSP (the sandbox PSP over HTTP unless set). */
+  pix?: PixPsp;
+  /** The key of the webhook's signature; default PIX_WEBHOOK_SECRET or the one kept in DATA_DIR. */
+  pixWebhookSecret?: string;
+  /** How long an order awaiting its Pix waits, seconds; default PIX_CHARGE_SECONDS. */
+  pixChargeSeconds?: number;
 }
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
@@ -72,7 +79,15 @@ export function maxBodyBytesFor(method: string, path: string, general: number): 
   return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
 
-export type ApiEnv = { Variables: { deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp' | 'payments' | 'sms' | 'email'>> & ApiDeps } };
+export type ApiEnv = {
+  Variables: {
+    deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp' | 'payments' | 'sms' | 'email' | 'pix'>> &
+      ApiDeps & {
+        /** The sandbox PSP's 'pay this charge' (the webhook's test helper form); absent when the sandbox is not mounted. */
+        pixSandboxPay?: (txid: string, amount?: number) => Promise<Response>;
+      };
+  };
+};
 
 export function createApi(deps: ApiDeps) {
   const full = {
@@ -82,6 +97,8 @@ export function createApi(deps: ApiDeps) {
     payments: deps.payments ?? defaultPaymentGateway(deps.db),
     sms: deps.sms ?? defaultSmsSender(deps.db),
     email: deps.email ?? defaultEmailSender(deps.db),
+    pix: deps.pix ?? pixOnFirstUse(),
+    pixSandboxPay: undefined as ((txid: string, amount?: number) => Promise<Response>) | undefined,
   };
   const app = new Hono<ApiEnv>().basePath('/api');
 
@@ -94,7 +111,16 @@ export function createApi(deps: ApiDeps) {
   app.route('/internal', internalRoutes);
   // The sandbox PSP speaks the Banco Central's API Pix to the product's own Pix client, not to
   // storefront clients (docs/payments.md 'Pix'); 404 in production unless PIX_SANDBOX=1.
-  app.route('/pix-sandbox', createPixSandbox({ db: full.db, now: full.now, fetch: deps.pixSandboxFetch }));
+  const pixSandbox = createPixSandbox({ db: full.db, now: full.now, fetch: deps.pixSandboxFetch });
+  app.route('/pix-sandbox', pixSandbox);
+  full.pixSandboxPay = async (txid, amount) =>
+    pixSandbox.request(`/sandbox/cob/${encodeURIComponent(txid)}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(amount === undefined ? {} : { amount }),
+    });
+  // The PSP's webhook carries its signature, not the storefront's headers.
+  app.route('/', pixWebhookRoutes);
   // Liveness for process managers and the test runner: no client headers needed, no data.
   app.get('/health', (c) => c.json({ ok: true }));
   // The map style is loaded by MapLibre with plain GETs (no API headers): see routes/geo.ts.
@@ -138,6 +164,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', openingRoutes);
   app.route('/', cardKeyRoutes);
   app.route('/', cardRoutes);
+  app.route('/', pixRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', orderFollowupRoutes);
 

@@ -26,7 +26,7 @@ import {
 import type { BlacklistAnswer, CardView, PurchaseVerificationAnswer, PurchaseVerificationView, VerificationState } from '../../schemas/api-cards.ts';
 import { VERIFICATION_STATES } from '../../schemas/api-cards.ts';
 import type { ChargeResult } from '../../schemas/payments.ts';
-import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-gateway.ts';
+import { PaymentGatewayError } from '../adapters/payment-gateway.ts';
 import type { Database } from '../db/database.ts';
 import type { CardVerificationRow, PaymentCardRow, UserRow } from '../db/types.ts';
 import {
@@ -51,6 +51,7 @@ import {
 import { getEstablishment } from '../db/catalogue-repo.ts';
 import { assertMayUseCards, cardView, type CardCaller, type CardDeps } from './cards.ts';
 import { Refusal, invalidBody } from './refusal.ts';
+import { chargeRefusal } from './charge-refusals.ts';
 
 /** A validation left 'charging' this long is taken to have lost its request (a crash, a timeout): the job finishes it. */
 export const STALE_CHARGE_MS = 2 * 60 * 1000;
@@ -93,17 +94,6 @@ async function requireOwnCard(db: Database, user: UserRow, cardId: string): Prom
 /** The establishment's name on the customer's statement. */
 function statementDescription(establishmentName: string): string {
   return `${establishmentName} validação`.slice(0, 60);
-}
-
-/** How an uncaptured charge is answered (docs/api.md 'POST /api/cards/purchase-verification'). */
-function chargeRefusal(result: ChargeResult): Refusal {
-  if (result.status === 'offline') return new Refusal('forbidden', 'payment_gateway_offline');
-  if (result.status === 'declined') {
-    if (result.reason === 'expired_card') return new Refusal('forbidden', 'credit_card_expired');
-    if (result.reason === 'insufficient_funds' || result.reason === 'not_authorized')
-      return new Refusal('forbidden', 'payment_not_done', { params: { reason: result.reason } });
-  }
-  return new Refusal('forbidden', 'credit_card_problems');
 }
 
 /**

@@ -21,6 +21,9 @@ import type { OrderPaymentRow, PaymentCardRow } from '../db/types.ts';
 import { cardById, creditOnce, creditEntryFor } from '../db/cards-repo.ts';
 import type { Executor } from '../db/orders-repo.ts';
 import { Refusal } from './refusal.ts';
+import { chargeRefusal } from './charge-refusals.ts';
+
+export { chargeRefusal };
 
 /** A captured charge that no order took for this long is refunded by the job (the request died; its client gave up). */
 export const ORPHAN_MS = 10 * 60 * 1000;
@@ -36,17 +39,6 @@ export interface OrderPaymentDeps {
 const chargeKey = (paymentId: string) => `order-payment:${paymentId}:charge`;
 const refundKey = (paymentId: string) => `order-payment:${paymentId}:refund`;
 const creditReference = (paymentId: string) => `order-payment:${paymentId}`;
-
-/** How an uncaptured charge is answered (spec section 8 'Send order', 403 messages). */
-export function chargeRefusal(result: Pick<ChargeResult, 'status' | 'reason'>): Refusal {
-  if (result.status === 'offline') return new Refusal('forbidden', 'payment_gateway_offline');
-  if (result.status === 'declined') {
-    if (result.reason === 'expired_card') return new Refusal('forbidden', 'credit_card_expired');
-    if (result.reason === 'insufficient_funds' || result.reason === 'not_authorized')
-      return new Refusal('forbidden', 'payment_not_done', { params: { reason: result.reason } });
-  }
-  return new Refusal('forbidden', 'credit_card_problems');
-}
 
 /** A gateway error of a charge, as the order answers it. */
 function gatewayRefusal(err: PaymentGatewayError): Refusal {

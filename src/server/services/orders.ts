@@ -30,6 +30,7 @@ import { ownCard } from '../db/cards-repo.ts';
 import { checkCardExpiry, isCardValidated } from '../../domain/card.ts';
 import { CARD_PURCHASE_MAX_CENTS, CARD_PURCHASE_MIN_CENTS } from '../../domain/card-verification.ts';
 import { randomId } from '../db/ids.ts';
+import { pixTxid } from '../adapters/pix-psp.ts';
 import { addressView, getUserAddress } from '../db/addresses-repo.ts';
 import {
   allowedDeliveryTypes,
@@ -313,7 +314,8 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
 function paymentTypeOffered(paymentType: OrderBody['payment_type'], prefs: Preferences, offlineMethodCount: number): boolean {
   if (paymentType === 'offline') return offlineMethodCount > 0;
   if (paymentType === 'online') return prefs.has_online_payment === true;
-  // Pix and orders paid wholly by credits come with their own releases.
+  if (paymentType === 'pix') return prefs.has_pix_payment === true;
+  // Orders paid wholly by credits come with their own release.
   return false;
 }
 
@@ -348,8 +350,11 @@ export async function writeOrder(
   if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw refused('conflict', 'write_conflict');
   const at = now.toISOString();
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
+  const id = randomId();
+  // An order paid by Pix waits for its Pix: its charge's txid is derived from the order (POST /api/pix makes it).
+  const paid = payment ?? (body.payment_type === 'pix' ? { status: 'awaiting' as const, details: { pix: { txid: pixTxid(`order:${id}`) } } } : null);
   const order: OrderRow = {
-    id: randomId(),
+    id,
     establishment_id: est.row.id,
     user_id: user.id,
     number,
@@ -388,8 +393,8 @@ export async function writeOrder(
     evaluation_deadline: null,
     evaluated_at: null,
     whatsapp_updates: 0,
-    payment_status: payment?.status ?? 'none',
-    payment_details: payment ? JSON.stringify(payment.details) : null,
+    payment_status: paid?.status ?? 'none',
+    payment_details: paid ? JSON.stringify(paid.details) : null,
   };
   await insertOrder(trx, order);
   return { status: 201, body: { _id: order.id, order: orderView(order, est.timeZone) } };

@@ -27,6 +27,8 @@ import {
 import { openForServer, serverSealingKey } from '../../services/sealing-key.ts';
 import { placeCardOrder, prepareCardOrder, type ShownCard } from '../../services/card-orders.ts';
 import { refundOrderCharge, releaseCharge } from '../../services/order-payments.ts';
+import { refundOrderPix, removeOrderPixCharge } from '../../services/pix-orders.ts';
+import { pixDeps } from './pix.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
 import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
 import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
@@ -202,6 +204,8 @@ export const orderRoutes = new Hono<ApiEnv>()
       changes.cancellation_reason = body.cancellation_reason;
     } else {
       if (!allowedTransition('establishment', from, body.status)) throw new ApiError(409, 'invalid_status_transition');
+      // An order awaiting its Pix is confirmed only once paid.
+      if (body.status === 'confirmed' && row.payment_status === 'awaiting') throw new ApiError(409, 'payment_pending');
       if (body.status === 'canceled') {
         changes.cancellation_type = 'establishment';
         changes.cancellation_reason = body.cancellation_reason || null;
@@ -215,6 +219,9 @@ export const orderRoutes = new Hono<ApiEnv>()
     // An order paid online and cancelled: its payment goes back (marked in the same transaction, sent right after).
     const refunds = body.status === 'canceled' && row.payment_status === 'paid';
     if (refunds) changes.payment_status = 'refund_pending';
+    // An order still awaiting its Pix: nothing was paid; its charge is removed at the PSP below.
+    const unpaidPix = body.status === 'canceled' && row.payment_status === 'awaiting';
+    if (unpaidPix) changes.payment_status = 'none';
     const changed = await db.transaction().execute(async (trx) => {
       if (!(await updateOrderStatus(trx, row.id, from, changes))) return false;
       if (body.status === 'canceled' && row.credits > 0) {
@@ -227,7 +234,9 @@ export const orderRoutes = new Hono<ApiEnv>()
       return true;
     });
     if (!changed) throw new ApiError(409, caller.kind === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
-    if (refunds) await refundOrderCharge({ db, now, payments: c.get('deps').payments }, row.id);
+    if (refunds && row.payment_type === 'pix') await refundOrderPix(pixDeps(c), row.id);
+    else if (refunds) await refundOrderCharge({ db, now, payments: c.get('deps').payments }, row.id);
+    if (unpaidPix) await removeOrderPixCharge(pixDeps(c), row.id);
     const fresh = (await getOrderRow(db, id, row.id))!;
     // What follows a committed change: the customer's open pages are told, and their WhatsApp
     // update sent; neither fails the change.

@@ -1,0 +1,307 @@
+// Paying an order by Pix through the real API on SQLite and PostgreSQL: the order waits for its Pix,
+// its charge is made at the sandbox PSP by the product's own API Pix client (routed into the same
+// app), the sandbox pays it as a bank would and calls the signed webhook, and the order is paid once
+// whatever is delivered twice, late or for another amount; an unpaid Pix expires and cancels its
+// order; a cancelled order paid by Pix gets its Pix back.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forEachDatabase, type TestContext } from './helpers/databases.ts';
+import { loadCatalogue } from './helpers/fixtures.ts';
+import { cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
+import { apiKeyHeaders, ordersPath } from './helpers/orders.ts';
+import { config } from '../../src/server/config.ts';
+import { createPixApiClient, pixSandboxCredentials, PIX_SANDBOX_PATH, signPixWebhook, type PixFetch } from '../../src/server/adapters/pix-psp.ts';
+import { runPixJobs } from '../../src/server/services/pix-orders.ts';
+import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
+import { stableId } from '../../src/server/db/ids.ts';
+import type { ApiApp } from '../../src/server/api/app.ts';
+import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
+import type { PixChargeView } from '../../src/schemas/api-pix.ts';
+import type { LiveEvent } from '../../src/schemas/live-events.ts';
+
+const WEBHOOK_SECRET = 'pix-orders-webhook-secret-0123456789';
+config.pix.webhookSecret = WEBHOOK_SECRET;
+
+const SLUG = 'loja-pix';
+const SHOP = stableId('establishment', SLUG);
+const ORIGIN = 'http://loja.test';
+const CHARGE_SECONDS = 1800;
+
+function shop(): CatalogueInput {
+  return {
+    company: { slug: 'pix', name: 'Pix' },
+    establishment: {
+      slug: SLUG,
+      name: 'Loja do Pix',
+      is_open: 'open',
+      phone: '11987650010',
+      address: { street: 'Rua Direita', number: '40', neighborhood: 'Sé', city: 'São Paulo', state: 'SP', lng_lat: [-46.6333, -23.5505] },
+      design: { theme: 'light', navbarcolor: '#123456', primary: '#00897b', darkprimary: '#00695c', primaryinverse: '#ffffff' },
+      preferences: {
+        title: 'Loja do Pix',
+        desc: '',
+        delivery_type: ['pickup'],
+        pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
+        has_pix_payment: true,
+      },
+      office_hours: [],
+    },
+    categories: [{ _id: 'cardapio', name: 'Cardápio', products: [{ _id: 'bolo', name: 'Bolo de Cenoura', price: 3250 }] }],
+  };
+}
+
+const pixOrder = () => ({
+  delivery_type: 'pickup',
+  payment_type: 'pix',
+  platform: 'web',
+  products: [{ id: stableId('product', SLUG, 'bolo'), qnt: 1, note: '', variations: [] }],
+});
+
+// Each engine's app: the product's Pix client and the sandbox's webhook deliveries both go into it.
+let app: ApiApp | null = null;
+const intoApp: PixFetch = async (url, init) => app!.request(url, init);
+let deliver = true;
+const published: LiveEvent[] = [];
+
+forEachDatabase(
+  'orders paid by Pix',
+  (ctx) => {
+    let shopKey = '';
+    beforeAll(async () => {
+      app = ctx().app;
+      shopKey = await createEstablishmentKey(ctx().db, SHOP, 'test');
+      // The PSP learns where to call (main.ts does this at start).
+      const psp = createPixApiClient({ baseUrl: `${ORIGIN}${PIX_SANDBOX_PATH}`, ...pixSandboxCredentials(), engine: 'sandbox', fetch: intoApp });
+      await psp.registerWebhook(`${ORIGIN}/api/pix/webhook`);
+    });
+    beforeEach(() => {
+      deliver = true;
+      published.length = 0;
+    });
+
+    const call = async (session: Session, method: string, path: string, body?: unknown) => {
+      const res = await ctx().call(path, { method, body, headers: cookieHeaders(session) });
+      return { status: res.status, body: await res.json() };
+    };
+    const placed = async () => {
+      const { session, user } = await registerUser(ctx(), SHOP);
+      const res = await ctx().call(ordersPath(SHOP), {
+        method: 'POST',
+        body: pixOrder(),
+        headers: { ...cookieHeaders(session), 'Idempotent-Key': randomUUID() },
+      });
+      expect(res.status).toBe(201);
+      const order = (await res.json()).order;
+      return { session, user, order };
+    };
+    const chargeOf = async (session: Session, orderId: string) => {
+      const res = await call(session, 'POST', '/api/pix', { order_id: orderId });
+      expect([200, 201]).toContain(res.status);
+      return res.body as PixChargeView;
+    };
+    const orderOf = async (session: Session, orderId: string) => (await call(session, 'GET', `${ordersPath(SHOP)}/${orderId}`)).body;
+    /** Pays at the sandbox PSP through the webhook's test helper form, as the outbox page's button does. */
+    const pay = (txid: string, amount?: number) =>
+      ctx().call('/api/pix/webhook', { method: 'POST', body: { transaction_id: txid, status: 'paid', ...(amount ? { amount } : {}) } });
+    const receipts = (txid: string) => ctx().db.selectFrom('pix_receipts').selectAll().where('txid', '=', txid).execute();
+    const sandboxRefunds = () => ctx().db.selectFrom('pix_sandbox_refunds').selectAll().execute();
+
+    describe('the charge', () => {
+      it('an order paid by Pix waits for it; POST /pix makes its charge once, with the QR code and copia-e-cola; GET reads it [R-7.30] [R-7.31] [R-1.13]', async () => {
+        const { session, order } = await placed();
+        expect(order).toMatchObject({
+          payment_type: 'pix',
+          status: 'registered',
+          payment: { status: 'awaiting', card: null, pix: { txid: expect.stringMatching(/^[0-9a-f]{32}$/) } },
+        });
+        const none = await call(session, 'GET', `/api/orders/${order._id}/pix`);
+        expect([none.status, none.body]).toEqual([404, { message: 'pix_not_found' }]);
+
+        const first = await call(session, 'POST', '/api/pix', { order_id: order._id });
+        expect(first.status).toBe(201);
+        const charge = first.body as PixChargeView;
+        expect(charge).toMatchObject({ order_id: order._id, txid: order.payment.pix.txid, amount: 3250, status: 'active', paid_at: null });
+        expect(charge.copy_paste).toMatch(/^000201/);
+        expect(charge.copy_paste.toLowerCase()).toContain('br.gov.bcb.pix');
+        expect(charge.qr_svg).toMatch(/^<svg/);
+        expect(new Date(charge.expires_at).getTime() - new Date(order.created_at).getTime()).toBe(CHARGE_SECONDS * 1000);
+        const again = await call(session, 'POST', '/api/pix', { order_id: order._id });
+        expect([again.status, again.body.txid]).toEqual([200, charge.txid]);
+        expect((await call(session, 'GET', `/api/orders/${order._id}/pix`)).body).toEqual(charge);
+        expect(await ctx().db.selectFrom('pix_sandbox_charges').select('txid').where('txid', '=', charge.txid).execute()).toHaveLength(1);
+        // Another customer sees no such order.
+        const stranger = await registerUser(ctx(), SHOP);
+        expect((await call(stranger.session, 'POST', '/api/pix', { order_id: order._id })).body).toEqual({ message: 'order_not_found' });
+      });
+
+      it('ten charges asked at once make one', async () => {
+        const { session, order } = await placed();
+        const answers = await Promise.all(Array.from({ length: 10 }, () => call(session, 'POST', '/api/pix', { order_id: order._id })));
+        expect(new Set(answers.map((a) => a.body.txid)).size).toBe(1);
+        expect(answers.filter((a) => a.status === 201).length).toBeLessThanOrEqual(1);
+        expect(await ctx().db.selectFrom('pix_charges').select('txid').where('order_id', '=', order._id).execute()).toHaveLength(1);
+      });
+    });
+
+    describe('the payment', () => {
+      it('the PSP pays the charge and calls the signed webhook: the order is paid, its page told; the establishment may then confirm it [R-7.32]', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        const confirmEarly = await ctx().call(`${ordersPath(SHOP)}/${order._id}/status`, {
+          method: 'PUT',
+          body: { status: 'confirmed' },
+          headers: apiKeyHeaders(shopKey),
+        });
+        expect([confirmEarly.status, await confirmEarly.json()]).toEqual([409, { message: 'payment_pending' }]);
+        const paid = await pay(charge.txid);
+        expect(paid.status).toBe(202);
+        expect((await orderOf(session, order._id)).payment).toEqual({ status: 'paid', card: null, pix: { txid: charge.txid } });
+        const read = (await call(session, 'GET', `/api/orders/${order._id}/pix`)).body as PixChargeView;
+        expect(read.status).toBe('paid');
+        expect(read.paid_at).not.toBeNull();
+        // Placed, then paid: the customer's open pages were told twice.
+        expect(published.filter((e) => e.kind === 'order' && e.order_id === order._id)).toHaveLength(2);
+        const confirm = await ctx().call(`${ordersPath(SHOP)}/${order._id}/status`, {
+          method: 'PUT',
+          body: { status: 'confirmed' },
+          headers: apiKeyHeaders(shopKey),
+        });
+        expect(confirm.status).toBe(200);
+      });
+
+      it('a webhook delivered twice, or twice at once, applies once', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        await pay(charge.txid);
+        const [receipt] = await receipts(charge.txid);
+        const again = () => ctx().app.request(`${ORIGIN}${PIX_SANDBOX_PATH}/sandbox/pix/${receipt!.end_to_end_id}/webhook`, { method: 'POST' });
+        await Promise.all([again(), again(), again()]);
+        expect(await receipts(charge.txid)).toEqual([expect.objectContaining({ outcome: 'applied' })]);
+        expect(await sandboxRefunds()).toEqual(expect.not.arrayContaining([expect.objectContaining({ end_to_end_id: receipt!.end_to_end_id })]));
+        expect((await orderOf(session, order._id)).payment.status).toBe('paid');
+      });
+
+      it('a Pix of another amount goes back to the payer and the order keeps waiting', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        expect((await pay(charge.txid, 3000)).status).toBe(202);
+        const [receipt] = await receipts(charge.txid);
+        expect(receipt).toMatchObject({ amount: 3000, outcome: 'refunded' });
+        expect((await sandboxRefunds()).filter((r) => r.end_to_end_id === receipt!.end_to_end_id)).toEqual([expect.objectContaining({ amount: 3000 })]);
+        expect((await orderOf(session, order._id)).payment.status).toBe('awaiting');
+      });
+
+      it('refuses a webhook with a wrong signature; a signed one for a charge of nobody here is kept and ignored [R-8.76]', async () => {
+        const body = JSON.stringify({
+          pix: [{ endToEndId: 'E12345678202611270000abcdefghijk', txid: 'nenhumacobrancadestaloja00000001', valor: '10.00', horario: '2026-11-27T10:00:00Z' }],
+        });
+        const forged = await ctx().app.request('/api/pix/webhook/pix', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Pix-Signature': 'sha256=00' },
+          body,
+        });
+        expect([forged.status, await forged.json()]).toEqual([401, { message: 'webhook_unauthorized' }]);
+        const signed = await ctx().app.request('/api/pix/webhook/pix', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Pix-Signature': signPixWebhook(body, WEBHOOK_SECRET) },
+          body,
+        });
+        expect([signed.status, await signed.json()]).toEqual([200, { received: 1, applied: 0 }]);
+        expect(await receipts('nenhumacobrancadestaloja00000001')).toEqual([expect.objectContaining({ outcome: 'unknown' })]);
+      });
+
+      it('a webhook the PSP could not deliver is caught up by the job reading the charge', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        deliver = false;
+        await pay(charge.txid);
+        expect((await orderOf(session, order._id)).payment.status).toBe('awaiting');
+        await runPixJobs({ db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS });
+        expect((await orderOf(session, order._id)).payment.status).toBe('paid');
+      });
+    });
+
+    describe('expiry and cancellation', () => {
+      it('an order whose Pix did not come in 30 minutes is cancelled; its charge removed; a late Pix goes back', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        const begun = ctx().now();
+        try {
+          ctx().setNow(new Date(begun.getTime() + CHARGE_SECONDS * 1000 - 1000));
+          await runPixJobs({ db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS });
+          expect((await orderOf(session, order._id)).status).toBe('registered');
+          ctx().setNow(new Date(begun.getTime() + CHARGE_SECONDS * 1000));
+          await runPixJobs({ db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS });
+          const expired = await orderOf(session, order._id);
+          expect(expired).toMatchObject({ status: 'canceled', cancellation_type: 'payment_expired', payment: { status: 'expired' } });
+          expect((await call(session, 'GET', `/api/orders/${order._id}/pix`)).body.status).toBe('expired');
+          expect((await ctx().db.selectFrom('pix_sandbox_charges').select('status').where('txid', '=', charge.txid).executeTakeFirstOrThrow()).status).toBe(
+            'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+          );
+          expect((await call(session, 'POST', '/api/pix', { order_id: order._id })).status).toBe(200);
+          // A Pix that arrives anyway (a bank that paid a cached QR code): it goes back.
+          const late = JSON.stringify({
+            pix: [{ endToEndId: 'E12345678202611270000latepaymnt1', txid: charge.txid, valor: '32.50', horario: ctx().now().toISOString() }],
+          });
+          await ctx().app.request('/api/pix/webhook/pix', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Pix-Signature': signPixWebhook(late, WEBHOOK_SECRET) },
+            body: late,
+          });
+          expect(await receipts(charge.txid)).toEqual([
+            expect.objectContaining({ end_to_end_id: 'E12345678202611270000latepaymnt1', outcome: expect.stringMatching(/^refund/) }),
+          ]);
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+
+      it('a cancelled order paid by Pix gets its Pix back; one still waiting has its charge removed', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        await pay(charge.txid);
+        const cancelled = await ctx().call(`${ordersPath(SHOP)}/${order._id}/status`, {
+          method: 'PUT',
+          body: { status: 'canceled', cancellation_type: 'client', cancellation_reason: 'Desisti' },
+          headers: cookieHeaders(session),
+        });
+        expect((await cancelled.json()).payment).toEqual({ status: 'refunded', card: null, pix: { txid: charge.txid } });
+        const [receipt] = await receipts(charge.txid);
+        expect(receipt).toMatchObject({ outcome: 'refunded' });
+        expect((await sandboxRefunds()).filter((r) => r.end_to_end_id === receipt!.end_to_end_id)).toEqual([expect.objectContaining({ amount: 3250 })]);
+
+        const waiting = await placed();
+        const waitingCharge = await chargeOf(waiting.session, waiting.order._id);
+        await ctx().call(`${ordersPath(SHOP)}/${waiting.order._id}/status`, {
+          method: 'PUT',
+          body: { status: 'canceled', cancellation_reason: 'Acabou o bolo' },
+          headers: apiKeyHeaders(shopKey),
+        });
+        expect((await orderOf(waiting.session, waiting.order._id)).payment.status).toBe('none');
+        expect((await pay(waitingCharge.txid)).status).toBe(409);
+      });
+    });
+  },
+  {
+    setup: async (c: TestContext) => {
+      await loadCatalogue(c.db, shop());
+    },
+    deps: {
+      pix: createPixApiClient({ baseUrl: `${ORIGIN}${PIX_SANDBOX_PATH}`, ...pixSandboxCredentials(), engine: 'sandbox', fetch: intoApp }),
+      pixSandboxFetch: async (url, init) => {
+        if (!deliver) throw new Error('connection refused');
+        return intoApp(url, init);
+      },
+      pixWebhookSecret: WEBHOOK_SECRET,
+      pixChargeSeconds: CHARGE_SECONDS,
+      publish: async (event: LiveEvent) => {
+        published.push(event);
+      },
+    },
+  },
+);
+
+/** The product's Pix client, for the job's runs in the tests. */
+function pspOf() {
+  return createPixApiClient({ baseUrl: `${ORIGIN}${PIX_SANDBOX_PATH}`, ...pixSandboxCredentials(), engine: 'sandbox', fetch: intoApp });
+}
