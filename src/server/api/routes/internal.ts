@@ -5,6 +5,7 @@ import { type } from 'arktype';
 import { timingSafeEqual } from 'node:crypto';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
+import { runPaymentJobs } from '../../services/payment-jobs.ts';
 
 const RerenderBody = type({ slug: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ });
 
@@ -14,13 +15,25 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export const internalRoutes = new Hono<ApiEnv>().post('/rerender', async (c) => {
-  const deps = c.get('deps');
-  const given = c.req.header('x-internal-token') ?? '';
-  if (!deps.internalToken || !sameSecret(given, deps.internalToken)) throw new ApiError(403, 'forbidden');
-  const body = validate(RerenderBody, await c.req.json(), 'body');
-  if (!deps.rerender) throw new ApiError(503, 'rerender_unavailable');
-  const started = performance.now();
-  const { pages } = await deps.rerender(body.slug);
-  return c.json({ slug: body.slug, pages, ms: Math.round(performance.now() - started) });
-});
+function requireInternalToken(deps: ApiEnv['Variables']['deps'], given: string | undefined): void {
+  if (!deps.internalToken || !sameSecret(given ?? '', deps.internalToken)) throw new ApiError(403, 'forbidden');
+}
+
+export const internalRoutes = new Hono<ApiEnv>()
+  // Runs the money jobs now (src/server/services/payment-jobs.ts), as the minute's timer would: a
+  // scheduler outside the server, or a test that cannot wait for the timer, calls it.
+  .post('/payment-jobs', async (c) => {
+    const deps = c.get('deps');
+    requireInternalToken(deps, c.req.header('x-internal-token'));
+    await runPaymentJobs({ db: deps.db, payments: deps.payments, pix: deps.pix, publish: deps.publish, now: deps.now });
+    return c.json({ ran: true });
+  })
+  .post('/rerender', async (c) => {
+    const deps = c.get('deps');
+    requireInternalToken(deps, c.req.header('x-internal-token'));
+    const body = validate(RerenderBody, await c.req.json(), 'body');
+    if (!deps.rerender) throw new ApiError(503, 'rerender_unavailable');
+    const started = performance.now();
+    const { pages } = await deps.rerender(body.slug);
+    return c.json({ slug: body.slug, pages, ms: Math.round(performance.now() - started) });
+  });
