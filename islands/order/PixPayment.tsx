@@ -92,9 +92,9 @@ function PixAwaiting({ establishmentId, order, onStale }: { establishmentId: str
     setState({ kind: 'loading' });
     createPixCharge(establishmentId, orderId, abort.signal).then(
       ({ charge, skewMs }) => {
-        if (charge.status === 'paid' || charge.status === 'expired' || charge.status === 'removed') {
-          // The order moved on before the page knew: read it again (it shows the rest).
-          setState(charge.status === 'paid' ? { kind: 'loading' } : { kind: 'expired' });
+        if (charge.status !== 'active') {
+          // The order moved on before the page knew (paid, expired, cancelled): read it again; it shows the rest.
+          setState(charge.status === 'expired' ? { kind: 'expired' } : { kind: 'loading' });
           onStaleRef.current();
           return;
         }
