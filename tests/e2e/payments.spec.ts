@@ -190,7 +190,7 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
   expect(charges).toHaveLength(1);
 });
 
-test('a card the issuer declines: the catalogue’s message as a toast, no order, and the cart and checkout as they were', async ({
+test('a card the issuer declines: the catalogue’s message as a toast, no order, and the cart and checkout as they were [R-8.3]', async ({
   page,
   request,
   context,
