@@ -131,7 +131,11 @@ async function cardCustomer(url: string, db: Database, estId: string): Promise<{
   const { session, user } = await verifiedCustomer(ctx, estId);
   const headers = { Authorization: `Bearer ${session.token}` };
   const card = await savedCard(ctx, session, user._id, cardPayload());
-  const started = await ctx.call('/api/cards/purchase-verification', { method: 'POST', body: { card: { _id: card._id, security_code: await sealedCvv(ctx, user._id, '123') } }, headers });
+  const started = await ctx.call('/api/cards/purchase-verification', {
+    method: 'POST',
+    body: { card: { _id: card._id, security_code: await sealedCvv(ctx, user._id, '123') } },
+    headers,
+  });
   if (started.status !== 201) throw new Error(`validation: ${started.status} ${await started.text()}`);
   const confirmed = await ctx.call(`/api/cards/verification/${card._id}`, { method: 'PUT', body: { amount: await statementAmount(ctx, card.last4) }, headers });
   if (confirmed.status !== 200) throw new Error(`validation amount: ${confirmed.status} ${await confirmed.text()}`);
