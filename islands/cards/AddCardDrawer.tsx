@@ -29,7 +29,7 @@ import { ApiFailure } from '../../src/client/api.ts';
 import { Field, FormAlert } from '../account/Field.tsx';
 import { asFailure, reportFailure } from '../shared/call-failure.ts';
 import { CARD_CALL, saveCard } from './cards-api.ts';
-import { Sheet } from './Sheet.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import { cardProblemText, serverFieldErrors } from './validation-flow.ts';
 import './i18n.ts';
 
@@ -127,7 +127,8 @@ export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClo
   }
 
   return (
-    <Sheet
+    <Dialog
+      side
       titleId={`${uid}-title`}
       title={t('cards:drawer.title')}
       onClose={onClose}
@@ -214,6 +215,6 @@ export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClo
           onChange={(e) => set('document', maskTaxId(e.target.value))}
         />
       </form>
-    </Sheet>
+    </Dialog>
   );
 }

@@ -1,9 +1,10 @@
 // The islands' dialogs, on one frame: role=dialog with aria-modal, labelled by its title, a close
 // button, the body scrolling under a fixed header and footer; the modal behaviour (scroll lock,
-// focus in and back, Tab cycling, Escape) is ./useModal.ts. Two sizes: a sheet, full screen on
+// focus in and back, Tab cycling, Escape) is ./useModal.ts. Three frames: a sheet, full screen on
 // phones and a centred card from 768 px, whose backdrop closes it (the cart, the product, the
-// schedule and address modals); and full screen at every width (the checkout [R-2.48]). Beside it
-// the small confirmation shown on top of a dialog (ConfirmDialog).
+// schedule and address modals); full screen at every width (the checkout [R-2.48]); and a side
+// sheet on the right from 768 px, full screen on phones (the add-card drawer). Beside it the small
+// confirmation shown on top of a dialog (ConfirmDialog).
 import { useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { t } from '../../src/i18n/index.ts';
@@ -17,6 +18,8 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Full screen at every width (default: a centred card from 768 px). */
   fullScreen?: boolean;
+  /** A side sheet on the right from 768 px, full screen on phones (a drawer). */
+  side?: boolean;
   /** Shown left of the title (e.g. a back button). */
   leading?: ReactNode;
   /** Where focus goes back to on close (default: what had focus on open). */
@@ -36,6 +39,12 @@ const FRAME = {
     header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
     footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
   },
+  side: {
+    backdrop: 'fixed inset-0 z-[70] flex justify-end bg-black/50',
+    dialog: 'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink shadow-2xl outline-none md:max-w-md',
+    header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
+    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
+  },
   full: {
     backdrop: 'fixed inset-0 z-[75] flex bg-black/50',
     dialog: 'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink outline-none',
@@ -44,13 +53,13 @@ const FRAME = {
   },
 };
 
-export function Dialog({ titleId, title, onClose, children, footer, fullScreen = false, leading, opener, initialFocus, hook }: DialogProps) {
+export function Dialog({ titleId, title, onClose, children, footer, fullScreen = false, side = false, leading, opener, initialFocus, hook }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const onKeyDown = useModal({ ref, onClose, opener, focusOnOpen: () => initialFocus?.current ?? (fullScreen ? null : closeRef.current) });
-  const frame = fullScreen ? FRAME.full : FRAME.card;
+  const frame = fullScreen ? FRAME.full : side ? FRAME.side : FRAME.card;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes, as Escape and the close button do
@@ -69,7 +78,7 @@ export function Dialog({ titleId, title, onClose, children, footer, fullScreen =
           <button
             ref={closeRef}
             type="button"
-            className="flex h-10 w-10 flex-none cursor-pointer items-center justify-center rounded-full border-none bg-transparent text-ink hover:bg-surface"
+            className="flex h-11 w-11 flex-none cursor-pointer items-center justify-center rounded-full border-none bg-transparent text-ink hover:bg-surface"
             aria-label={t('cart:close')}
             onClick={() => onCloseRef.current()}
             data-dialog-close

@@ -506,7 +506,7 @@ export const mercadoSolCentro: CatalogueInput = {
       has_pickup_discount: true,
       pickup_discount_type: 'fixed',
       pickup_discount_value: 300,
-      // Online card payment arrives with the payments release; the badge already says it is accepted.
+      // Paid online by a verified card (Visa, Mastercard, Elo) or by Pix.
       has_online_payment: true,
       online_payment_methods: [
         { _id: 'visa', name: 'Visa' },

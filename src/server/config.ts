@@ -19,6 +19,11 @@ export const config = {
   production: env.NODE_ENV === 'production',
   /** Largest accepted request body, in bytes; larger bodies get 413. */
   maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1_048_576),
+  /**
+   * How long an order request holds its Idempotent-Key before a retry may take it over (its process
+   * died), in ms: longer than any order takes, a card's charge included (the gateway answers within 15 s).
+   */
+  idempotencyLockMs: Number(env.IDEMPOTENCY_LOCK_MS ?? 60_000),
   /** Shared secret for the server's internal endpoints (cache re-render after an import). */
   internalToken: env.INTERNAL_TOKEN ?? '',
   /** Folder of the built site (Astro output and the generated static catalogue pages). */
@@ -53,6 +58,8 @@ export const config = {
   /** The payment gateway (docs/payments.md): 'sandbox', the acquirer built into the server, or 'mercadopago'. */
   payments: {
     gateway: (env.PAYMENT_GATEWAY ?? '').trim() || 'sandbox',
+    /** The sandbox acquirer's answer time, in ms (half on the way in, half on the way back), as a real acquirer's network would take; 0 by default. */
+    sandboxLatencyMs: Number(env.PAYMENT_SANDBOX_LATENCY_MS ?? 0),
     mercadoPago: {
       /** The account's access token (APP_USR-... in production, TEST-... for Mercado Pago's test accounts). */
       accessToken: (env.MERCADOPAGO_ACCESS_TOKEN ?? '').trim(),

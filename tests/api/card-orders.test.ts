@@ -11,7 +11,7 @@ import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { loadCatalogue } from './helpers/fixtures.ts';
 import { cookieHeaders, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders, ordersPath } from './helpers/orders.ts';
-import { cardPayload, encryptionKey, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
+import { cardPayload, encryptionKey, sandboxMovementsByKeys, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
 import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
@@ -126,28 +126,10 @@ forEachDatabase(
     /** The sandbox's charges for the orders of a customer (their keys are order-payment:<payment id>:charge). */
     async function orderCharges(userId: string) {
       const payments = await ctx().db.selectFrom('order_payments').select(['id']).where('user_id', '=', userId).execute();
-      if (payments.length === 0) return { charges: [], refunds: [] };
-      const charges = await ctx()
-        .db.selectFrom('payment_sandbox_charges')
-        .selectAll()
-        .where(
-          'idempotency_key',
-          'in',
-          payments.map((p) => `order-payment:${p.id}:charge`),
-        )
-        .execute();
-      const refunds = charges.length
-        ? await ctx()
-            .db.selectFrom('payment_sandbox_refunds')
-            .selectAll()
-            .where(
-              'charge_id',
-              'in',
-              charges.map((c) => c.id),
-            )
-            .execute()
-        : [];
-      return { charges, refunds };
+      return sandboxMovementsByKeys(
+        ctx(),
+        payments.map((p) => `order-payment:${p.id}:charge`),
+      );
     }
     const ordersOf = (userId: string) => ctx().db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
 

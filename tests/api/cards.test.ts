@@ -225,7 +225,8 @@ forEachDatabase(
           .where('id', '=', card._id)
           .executeTakeFirstOrThrow();
         const sandbox = createSandboxGateway(ctx().db);
-        const charge = (key: string) => sandbox.charge({ token, brand: 'visa', amount: 137, idempotency_key: key, description: 'Cantina Centro' }, ctx().now());
+        const charge = (key: string) =>
+          sandbox.charge({ token, brand: 'visa', amount: 137, idempotency_key: key, description: 'Cantina Centro', security_code: '123' }, ctx().now());
         expect(await charge(`${card._id}:before-delete`)).toMatchObject({ status: 'captured' });
         expect((await call(cookieHeaders(session), 'DELETE', `/api/users/me/payment_cards/${card._id}`)).status).toBe(204);
         await expect(charge(`${card._id}:after-delete`)).rejects.toMatchObject({ code: 'unknown_token' });

@@ -43,7 +43,8 @@ forEachDatabase('sandbox payment gateway', (ctx) => {
   let keys = 0;
   const key = () => `key-${++keys}`;
   const charge = (token: string, over: Partial<ChargeRequest> = {}) =>
-    gateway.charge({ token, brand: 'visa', amount: 137, idempotency_key: key(), description: 'Cantina Centro', ...over }, NOW);
+    gateway.charge({ token, brand: 'visa', amount: 137, idempotency_key: key(), description: 'Cantina Centro', security_code: '123', ...over }, NOW);
+  const chargeWith = charge;
 
   it('tokenises the test card of every brand to its brand, last 4 digits and expiry, and keeps neither number nor CVV', async () => {
     gateway = createSandboxGateway(ctx().db);
@@ -80,6 +81,8 @@ forEachDatabase('sandbox payment gateway', (ctx) => {
   it('charges each test card with its outcome: captured, declined for insufficient funds or suspected fraud, issuer error, offline', async () => {
     for (const brand of ['visa', 'mastercard', 'elo', 'amex', 'hipercard']) {
       const tokenOf = async (outcome: string) => (await gateway.tokenise(card(testCard(brand, outcome)), HOLDER, NOW)).token;
+      // The brand's own CVV length (4 digits for American Express).
+      const charge = (token: string) => chargeWith(token, { security_code: brand === 'amex' ? '1234' : '123' });
       expect(await charge(await tokenOf('approved'))).toEqual({ charge_id: expect.stringMatching(/^ch_/), status: 'captured', reason: null, amount: 137 });
       expect(await charge(await tokenOf('insufficient_funds'))).toEqual({
         charge_id: expect.stringMatching(/^ch_/),
@@ -111,11 +114,20 @@ forEachDatabase('sandbox payment gateway', (ctx) => {
     expect(await charge(declinedToken, { idempotency_key: 'retry-2' })).toEqual(declined);
   });
 
+  it('without the CVV only answers the charge made under the key (a recovery), and never charges', async () => {
+    const { token } = await gateway.tokenise(card(testCard('visa', 'approved')), HOLDER, NOW);
+    const made = await charge(token, { idempotency_key: 'asked-1', amount: 300 });
+    expect(await charge(token, { idempotency_key: 'asked-1', amount: 300, security_code: undefined })).toEqual(made);
+    const before = await count(ctx().db, 'payment_sandbox_charges');
+    expect(await gatewayError(charge(token, { idempotency_key: 'asked-2', amount: 300, security_code: undefined }))).toBe('invalid_cvv');
+    expect(await count(ctx().db, 'payment_sandbox_charges')).toBe(before);
+  });
+
   it('makes one charge and one statement line of 50 concurrent identical charges with one key', async () => {
     const { token } = await gateway.tokenise(card(testCard('elo', 'approved')), HOLDER, NOW);
     const chargesBefore = await count(ctx().db, 'payment_sandbox_charges');
     const linesBefore = (await statementLines(ctx().db)).length;
-    const request: ChargeRequest = { token, brand: 'elo', amount: 42, idempotency_key: 'burst-1', description: 'Cantina Centro' };
+    const request: ChargeRequest = { token, brand: 'elo', amount: 42, idempotency_key: 'burst-1', description: 'Cantina Centro', security_code: '123' };
     const results = await Promise.all(Array.from({ length: 50 }, () => gateway.charge(request, NOW)));
     expect(new Set(results.map((r) => r.charge_id)).size).toBe(1);
     expect(results.every((r) => r.status === 'captured')).toBe(true);
@@ -125,7 +137,7 @@ forEachDatabase('sandbox payment gateway', (ctx) => {
 
   it('refunds part of a charge, then the rest, never more than was charged; retried refunds refund once; a declined or unknown charge is refused', async () => {
     const { token } = await gateway.tokenise(card(testCard('amex', 'approved')), HOLDER, NOW);
-    const captured = await charge(token, { amount: 500, brand: 'amex' });
+    const captured = await charge(token, { amount: 500, brand: 'amex', security_code: '1234' });
     const chargeId = captured.charge_id!;
     const part = await gateway.refund({ charge_id: chargeId, amount: 200, idempotency_key: 'refund-1' }, NOW);
     expect(part).toEqual({ refund_id: expect.stringMatching(/^re_/), charge_id: chargeId, amount: 200 });

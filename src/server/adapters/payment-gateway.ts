@@ -43,7 +43,11 @@ export interface ChargeRequest {
   description: string;
   /** The payer's e-mail, which some gateways require. */
   payer_email?: string;
-  /** The CVV the customer typed for this charge, when asked (a saved card's validation, a payment): checked by the gateway, never kept. */
+  /**
+   * The CVV the customer typed for this charge: checked by the gateway, never kept. Without it the
+   * call only asks about the charge made under `idempotency_key` (the server's recovery of a lost
+   * answer): it answers that charge, or invalid_cvv when none was made; it never charges.
+   */
   security_code?: string;
 }
 
@@ -100,7 +104,7 @@ export class PaymentGatewayError extends Error {
 /** The gateway the API uses unless it is given one: PAYMENT_GATEWAY, the sandbox by default. */
 export function defaultPaymentGateway(db: Database): Required<PaymentGateway> {
   const p = config.payments;
-  if (p.gateway === 'sandbox') return createSandboxGateway(db);
+  if (p.gateway === 'sandbox') return createSandboxGateway(db, { latencyMs: p.sandboxLatencyMs });
   if (p.gateway === 'mercadopago') {
     if (!p.mercadoPago.accessToken) throw new Error('PAYMENT_GATEWAY=mercadopago needs MERCADOPAGO_ACCESS_TOKEN');
     return createMercadoPagoGateway({ accessToken: p.mercadoPago.accessToken, apiUrl: p.mercadoPago.apiUrl });

@@ -99,7 +99,14 @@ function assertPositiveCents(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new PaymentGatewayError('invalid_amount', `amount must be whole centavos > 0, got ${amount}`);
 }
 
-export function createSandboxGateway(db: Database): Required<PaymentGateway> {
+/**
+ * The sandbox acquirer on `db`. `latencyMs` makes each charge take that long, half before the
+ * charge is recorded and half after, as a real acquirer's network does: a process that dies in
+ * the middle leaves a request that never reached it, or a charge whose answer never came back.
+ */
+export function createSandboxGateway(db: Database, options: { latencyMs?: number } = {}): Required<PaymentGateway> {
+  const half = Math.max(0, (options.latencyMs ?? 0) / 2);
+  const travel = () => (half > 0 ? new Promise((resolve) => setTimeout(resolve, half)) : Promise.resolve());
   /** The statement line a customer's bank would show, as the outbox keeps it. */
   async function statementLine(executor: Database, token: string, text: string, now: Date): Promise<void> {
     const card = await executor.selectFrom('payment_sandbox_cards').select(['brand', 'last4']).where('token', '=', token).executeTakeFirstOrThrow();
@@ -134,6 +141,7 @@ export function createSandboxGateway(db: Database): Required<PaymentGateway> {
 
     async charge(request, now) {
       assertPositiveCents(request.amount);
+      await travel();
       const same = (row: PaymentSandboxChargeRow) => {
         if (row.token !== request.token || row.amount !== request.amount)
           throw new PaymentGatewayError('idempotency_key_reused', 'the idempotency key was used for another charge');
@@ -143,6 +151,9 @@ export function createSandboxGateway(db: Database): Required<PaymentGateway> {
 
       const earlier = await byKey();
       if (earlier) return same(earlier);
+      // Without the CVV a charge is a question about the one made under its key (a recovery after a
+      // lost answer), never a new charge: nothing was charged, so a new charge needs the CVV.
+      if (request.security_code === undefined) throw new PaymentGatewayError('invalid_cvv', 'no charge under this key; a new charge needs the CVV');
       const card = await db.selectFrom('payment_sandbox_cards').select(['outcome', 'brand']).where('token', '=', request.token).executeTakeFirst();
       if (!card) throw new PaymentGatewayError('unknown_token');
       if (card.outcome === REMOVED) throw new PaymentGatewayError('unknown_token', 'the card was removed');
@@ -178,6 +189,7 @@ export function createSandboxGateway(db: Database): Required<PaymentGateway> {
       });
       const first = await byKey();
       if (!first) throw new Error('sandbox: charge row missing after insert');
+      await travel();
       return same(first);
     },
 

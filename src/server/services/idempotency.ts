@@ -16,11 +16,12 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/types.ts';
 import { Refusal } from './refusal.ts';
 import { IDEMPOTENCY_HEADER } from '../../schemas/api-headers.ts';
+import { config } from '../config.ts';
 
 /** How long a key and its response are kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a claim holds the key before another request may take it over (its process died). */
-export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
+/** How long a claim holds the key before another request may take it over (its process died): IDEMPOTENCY_LOCK_MS, 60 s by default. */
+export const IDEMPOTENCY_LOCK_MS = config.idempotencyLockMs;
 /** Expired keys are purged at most this often (per process). */
 const PURGE_EVERY_MS = 60 * 1000;
 

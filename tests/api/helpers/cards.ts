@@ -80,10 +80,8 @@ export async function statementAmount(ctx: TestContext, last4: string): Promise<
   return Number(reais.replace(/\./g, '').replace(',', ''));
 }
 
-/** Every charge and refund the sandbox acquirer recorded for the validations of a card (by its validations' keys). */
-export async function sandboxMovements(ctx: TestContext, cardId: string) {
-  const validations = await ctx.db.selectFrom('card_verifications').select('id').where('card_id', '=', cardId).execute();
-  const keys = validations.map((v) => `card-verification:${v.id}:charge`);
+/** Every charge the sandbox acquirer recorded under these idempotency keys, and their refunds. */
+export async function sandboxMovementsByKeys(ctx: Pick<TestContext, 'db'>, keys: readonly string[]) {
   if (keys.length === 0) return { charges: [], refunds: [] };
   const charges = await ctx.db.selectFrom('payment_sandbox_charges').selectAll().where('idempotency_key', 'in', keys).execute();
   const refunds = charges.length
@@ -98,4 +96,13 @@ export async function sandboxMovements(ctx: TestContext, cardId: string) {
         .execute()
     : [];
   return { charges, refunds };
+}
+
+/** Every charge and refund the sandbox acquirer recorded for the validations of a card (by its validations' keys). */
+export async function sandboxMovements(ctx: TestContext, cardId: string) {
+  const validations = await ctx.db.selectFrom('card_verifications').select('id').where('card_id', '=', cardId).execute();
+  return sandboxMovementsByKeys(
+    ctx,
+    validations.map((v) => `card-verification:${v.id}:charge`),
+  );
 }
