@@ -2,7 +2,8 @@
 // (only with credits), pay online by card where the preferences enable it, pay on delivery or pay
 // on pickup (offline) with the method dropdown of the preferences, the change box [R-4.7] and
 // amount typed in reais (sent as centavos; only above the total counts [R-4.8]) for a method that
-// gives change, the Pix button (disabled: it comes with the Pix release), the phone and e-mail
+// gives change, Pix where the preferences enable it [R-2.96, R-6.13] (paid on the order page, by
+// its QR code or copia-e-cola, islands/order/PixPayment.tsx), the phone and e-mail
 // verification blocks that online payment needs [R-2.100, R-2.101], then, online and verified,
 // the card selector (islands/cards/CardSelector.tsx, loaded only then [R-2.92]), and the tax
 // receipt box with CPF/CNPJ, Add (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
@@ -70,7 +71,7 @@ export function PaymentSection({
   const headingId = useId();
   const methodId = useId();
   const changeId = useId();
-  const notePix = useId();
+  const pixNote = useId();
   const type = draft.delivery_type;
   const methods = offlineMethods(prefs, type);
   const creditsCover = draft.credits > 0 && draft.credits >= totalBeforeCredits && totalBeforeCredits > 0;
@@ -84,6 +85,7 @@ export function PaymentSection({
           : t('checkout:payment.offline');
   const offline = draft.payment_type === 'offline';
   const online = draft.payment_type === 'online';
+  const pix = draft.payment_type === 'pix';
   const contactsVerified = user.phone_verified && user.email_verified;
   const method = draft.payment_method;
   const [changeText, setChangeText] = useState(() => (draft.change ? formatBRLNumber(draft.change) : ''));
@@ -153,20 +155,21 @@ export function PaymentSection({
               </button>
             )}
             {prefs.has_pix_payment && (
-              <span className="flex flex-col">
-                <button
-                  type="button"
-                  disabled
-                  aria-describedby={notePix}
-                  className="h-11 rounded-lg border border-solid border-line bg-transparent px-4 text-sm font-semibold text-ink disabled:cursor-not-allowed disabled:opacity-60"
-                  data-pay-pix
-                >
-                  {t('checkout:payment.pix')}
-                </button>
-                <span id={notePix} className="text-xs text-muted">
-                  {t('checkout:payment.pixSoon')}
-                </span>
-              </span>
+              <button
+                type="button"
+                aria-pressed={pix}
+                aria-describedby={pix ? pixNote : undefined}
+                className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${pix ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
+                onClick={() => {
+                  // Pix takes no card and no offline method (spec section 4 'Payment type').
+                  if (pix) return;
+                  store.update({ payment_type: 'pix', payment_method: null, change: null, payment_card: null });
+                  onPaymentInfo();
+                }}
+                data-pay-pix
+              >
+                {t('checkout:payment.pix')}
+              </button>
             )}
           </div>
           {prefs.has_online_payment && (
@@ -196,6 +199,11 @@ export function PaymentSection({
                 {t('checkout:payment.onlineNeedsContacts')}
               </p>
             ))}
+          {pix && (
+            <p id={pixNote} className="m-0 text-sm text-muted" data-pix-note>
+              {t('checkout:payment.pixNote')}
+            </p>
+          )}
           {type !== null && methods.length === 0 && <p className="m-0 text-sm text-muted">{t('checkout:payment.noOffline')}</p>}
           {offline && (
             <label className="flex flex-col gap-1" htmlFor={methodId}>

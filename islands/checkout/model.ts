@@ -272,6 +272,7 @@ const FORBIDDEN = new Set([
   'invalid_address',
   'user_is_banned',
   'user_not_allowed_to_send_order',
+  'payment_type_not_available',
 ]);
 const CONFLICTS = new Set([
   'offer_not_available',
@@ -302,6 +303,8 @@ export function sendFailureAction(status: number, code: string): SendFailureActi
   }
   if (status === 404 && code === 'no_delivery_tax_found') return { key: 'checkout:errors.no_delivery_tax_found', clearAddress: true, section: 'address' };
   if (status === 422 && code === 'idempotency_key_reused') return { key: 'checkout:errors.idempotency_key_reused', renewKey: true };
+  // A card pays from R$ 1,00 to R$ 10.000,00 (params min and max in centavos).
+  if (status === 422 && code === 'card_amount_out_of_range') return { key: 'checkout:errors.card_amount_out_of_range', section: 'payment' };
   if (status === 422 && isSubmitProblemCode(code)) return { key: `checkout:problems.${code}`, section: problemSection(code) };
   if (status === 422 && /^schedule_(past|too_early|date_required)$/.test(code)) return { key: `checkout:problems.${code}`, section: 'schedule' };
   if (code === 'establishment_unavailable') return { key: 'checkout:errors.establishment_unavailable' };

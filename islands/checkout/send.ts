@@ -12,6 +12,7 @@ import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { ecommercePayload, track, trackingItems } from '../../src/client/tracking.ts';
 import type { CartLine } from '../../src/domain/cart.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
+import { formatBRL } from '../../src/domain/money.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
@@ -87,13 +88,25 @@ async function refreshSession(establishmentId: string): Promise<void> {
   }
 }
 
+/** The amounts a refusal names (card_amount_out_of_range's min and max, in centavos), as 'R$ 1,00'. */
+function amountParams(params: ApiFailure['params']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['min', 'max'] as const) {
+    const value = params?.[name];
+    if (typeof value === 'number') out[name] = formatBRL(value);
+  }
+  return out;
+}
+
 /** POST /establishments/{id}/orders: the send-order catalogue answers every failure. */
 function sendPolicy(minOrder: number | string): CallPolicy {
   return {
     call: 'POST /establishments/{id}/orders',
     role: 'action',
     catalogue: (failure) =>
-      failure.status === -1 ? null : { key: sendFailureAction(failure.status, failure.code).key, params: { min_order: minOrderParam(minOrder) } },
+      failure.status === -1
+        ? null
+        : { key: sendFailureAction(failure.status, failure.code).key, params: { min_order: minOrderParam(minOrder), ...amountParams(failure.params) } },
     fallback: { key: 'checkout:errors.generic' },
   };
 }

@@ -1,13 +1,14 @@
 // One order as the customer sees it: number, status with its progress [R-3.52], the time it was
 // made (DD/MM/YYYY HH:mm:ss in the establishment's zone [R-9.14]), delivery address or 'Retirar
 // no local', scheduled time or estimated window, the items with their variations (each read as the
-// cart reads it: '1/2 Calabresa') and notes, the payment (method, change, tax id) and the totals as
-// the server priced them.
+// cart reads it: '1/2 Calabresa') and notes, the payment (method, change, tax id; an order paid
+// online: its card or Pix and where that payment stands, refunds included) and the totals as the
+// server priced them.
 import { addressLineText } from '../../src/i18n/messages.ts';
 import { pickLabel } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { maskTaxId } from '../../src/domain/tax-id.ts';
-import { t } from '../../src/i18n/index.ts';
+import { hasKey, t } from '../../src/i18n/index.ts';
 import type { OrderView } from './order-api.ts';
 import { orderTimestamp, plusMinutes, zonedDate, zonedTime } from './format.ts';
 import './i18n.ts';
@@ -62,6 +63,60 @@ function paymentLabel(order: OrderView): string {
   return t(`order:view.paymentTypes.${order.payment_type}`);
 }
 
+/** 'Visa', 'American Express'... or 'Cartão' for a brand the page does not name. */
+function brandName(brand: string): string {
+  return hasKey(`order:payment.brand.${brand}`) ? t(`order:payment.brand.${brand}`) : t('order:payment.brand.generic');
+}
+
+/** Where an online payment stands, in words: 'Pago com cartão', 'Aguardando pagamento', 'Estorno solicitado'...; null when there is none. */
+export function paymentStatusLabel(order: Pick<OrderView, 'payment_type' | 'payment'>): string | null {
+  const status = order.payment.status;
+  if (status === 'none') return null;
+  if (status === 'paid') return order.payment_type === 'pix' ? t('order:payment.status.paid_pix') : t('order:payment.status.paid_online');
+  return t(`order:payment.status.${status}`);
+}
+
+/** The online payment: the card that paid, and where the money stands (paid, awaiting its Pix, going back, back). */
+function OnlinePayment({ order }: { order: OrderView }) {
+  const { status, card } = order.payment;
+  const label = paymentStatusLabel(order);
+  if (!label) return null;
+  const amount = formatBRL(order.totals.total);
+  const tone =
+    status === 'paid'
+      ? 'bg-green-100 text-green-800'
+      : status === 'awaiting'
+        ? 'bg-amber-100 text-amber-900'
+        : status === 'expired'
+          ? 'bg-red-100 text-red-800'
+          : 'bg-blue-100 text-blue-800';
+  const how = order.payment_type === 'pix' ? 'pix' : 'online';
+  return (
+    <>
+      {card && (
+        <p className="m-0 text-sm text-ink" data-order-card>
+          {t('order:payment.card', { brand: brandName(card.brand), last4: card.last4 })}
+        </p>
+      )}
+      <p className="m-0">
+        <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${tone}`} data-order-payment-status={status}>
+          {label}
+        </span>
+      </p>
+      {status === 'refund_pending' && (
+        <p className="m-0 text-sm text-ink" data-order-refund>
+          {t('order:payment.refundPending', { amount })}
+        </p>
+      )}
+      {status === 'refunded' && (
+        <p className="m-0 text-sm text-ink" data-order-refund>
+          {t(`order:payment.refunded_${how}`, { amount })}
+        </p>
+      )}
+    </>
+  );
+}
+
 function TotalRow({
   label,
   cents,
@@ -110,8 +165,11 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
 
       {order.status === 'canceled' && (
         <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900" data-order-canceled>
-          <p className="m-0 font-semibold">{t(`order:view.canceledBy_${order.cancellation_type === 'client' ? 'client' : 'establishment'}`)}</p>
-          {order.cancellation_reason && <p className="m-0 mt-1">{t('order:view.cancelReason', { reason: order.cancellation_reason })}</p>}
+          <p className="m-0 font-semibold">{t(`order:view.canceledBy_${order.cancellation_type ?? 'establishment'}`)}</p>
+          {/* An expired Pix's reason is the server's own wording of the line above. */}
+          {order.cancellation_reason && order.cancellation_type !== 'payment_expired' && (
+            <p className="m-0 mt-1">{t('order:view.cancelReason', { reason: order.cancellation_reason })}</p>
+          )}
         </div>
       )}
 
@@ -210,6 +268,7 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
           {paymentLabel(order)}
           {order.payment_method ? ` · ${order.payment_method.name}` : ''}
         </p>
+        <OnlinePayment order={order} />
         {order.payment_payback !== null && order.payment_payback > 0 && (
           <p className="m-0 text-sm text-ink" data-order-change>
             {t('order:view.change', { amount: formatBRL(order.payment_payback) })}

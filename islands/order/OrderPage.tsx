@@ -6,8 +6,11 @@
 // the confirmation and a reason; 409 says it no longer can. Visitors
 // get the login link (coming back here); someone else's order reads as not found. Failures follow
 // islands/shared/call-failure.ts: the first read is the page's required data (the error page
-// ), a failed poll is only logged and keeps what is shown.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// ), a failed poll is only logged and keeps what is shown. An order paid by Pix
+// gets its 'Pague com Pix' block (./PixPayment.tsx, loaded only for such an order), which follows the
+// order's payment as the page reads it again; an order paid online says, before it is cancelled,
+// that its amount goes back, and then shows the refund.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveOrders } from './useLiveOrders.ts';
 import { getSession, onSessionChange, type SessionUser } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
@@ -16,16 +19,25 @@ import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import type { OrderPageProps } from '../../src/schemas/island-props.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderFollowUp } from './OrderFollowUp.tsx';
-import { OrderDetails, statusLabel } from './OrderDetails.tsx';
+import { OrderDetails, paymentStatusLabel, statusLabel } from './OrderDetails.tsx';
 import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
 import { routes } from '../../src/lib/urls.ts';
 import './i18n.ts';
 
 export const ORDER_POLL_MS = 10_000;
 
+// The Pix block (its QR code, countdown and clipboard) comes only with an order paid by Pix.
+const PixPayment = lazy(() => import('./PixPayment.tsx'));
+
 type State = { kind: 'loading' } | { kind: 'visitor' } | { kind: 'not_found' } | { kind: 'failed' } | { kind: 'order'; order: OrderView };
 
 const FINAL: ReadonlySet<OrderView['status']> = new Set(['complete', 'canceled']);
+
+/** Whether the order has a Pix to pay, or one just paid, to show above it (not once it is complete or cancelled). */
+function showsPix(order: OrderView): boolean {
+  if (order.payment_type !== 'pix' || FINAL.has(order.status)) return false;
+  return order.payment.status === 'awaiting' || order.payment.status === 'paid';
+}
 
 const WHO: CallPolicy = { call: 'GET /users/me (order page)', role: 'required' };
 const FIRST_READ: CallPolicy = { call: 'GET /establishments/{id}/orders/{orderId}', role: 'required' };
@@ -54,6 +66,10 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
   const show = useCallback((order: OrderView, tag: string | null) => {
     const before = shown.current;
     if (before && before.status !== order.status) setAnnouncement(t('order:view.statusChanged', { status: statusLabel(order.status) }));
+    else if (before && before.payment.status !== order.payment.status) {
+      const payment = paymentStatusLabel(order);
+      if (payment) setAnnouncement(t('order:view.paymentChanged', { status: payment }));
+    }
     shown.current = order;
     etag.current = tag;
     setState({ kind: 'order', order });
@@ -205,6 +221,17 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
       )}
       {state.kind === 'order' && (
         <>
+          {showsPix(state.order) && (
+            <Suspense
+              fallback={
+                <p className="m-0 rounded-xl border border-solid border-line bg-card p-4 text-muted" data-pix-placeholder>
+                  {t('order:pix.placeholder')}
+                </p>
+              }
+            >
+              <PixPayment establishmentId={establishmentId} order={state.order} timeZone={timeZone} onStale={() => void refreshRef.current()} />
+            </Suspense>
+          )}
           <article className="rounded-xl border border-solid border-line bg-card p-4 md:p-6" data-order={state.order._id}>
             <OrderDetails order={state.order} timeZone={timeZone} />
           </article>
@@ -232,7 +259,9 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
           </div>
         </>
       )}
-      {cancelling && <CancelOrderDialog busy={cancelBusy} onBack={() => setCancelling(false)} onConfirm={(reason) => void confirmCancel(reason)} />}
+      {cancelling && state.kind === 'order' && (
+        <CancelOrderDialog order={state.order} busy={cancelBusy} onBack={() => setCancelling(false)} onConfirm={(reason) => void confirmCancel(reason)} />
+      )}
     </div>
   );
 }

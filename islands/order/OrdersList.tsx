@@ -1,6 +1,7 @@
 // 'Meus pedidos' in the account [R-2.24, R-3.51]: the customer's orders at this establishment,
 // newest first (GET .../orders?sort=-order&page&limit), each with its number, status, date, delivery
-// type and total, linking to its order page, and its evaluation: the rating once sent, else
+// type and total ('Aguardando pagamento' for an order still awaiting its Pix), linking to its order
+// page, and its evaluation: the rating once sent, else
 // 'Avaliar pedido' while the order may be evaluated; 'Carregar mais' fetches the next page. The first page
 // is the page's required data (a failure goes to the error page [R-8.69]); a failed 'Carregar mais'
 // says so in a toast (islands/shared/call-failure.ts). A new order or a status change arrives over
@@ -131,6 +132,11 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
                 <span className="text-xs text-muted">
                   {zonedDateTime(o.created_at, timeZone)} · {t(`order:deliveryTypes.${o.delivery_type}`)}
                 </span>
+                {o.payment.status === 'awaiting' && o.status !== 'canceled' && (
+                  <span className="text-xs font-semibold text-amber-900 dark:text-amber-300" data-orders-awaiting-payment>
+                    {t('order:list.awaitingPayment')}
+                  </span>
+                )}
               </span>
               <span className="flex items-center gap-3">
                 <StatusBadge status={o.status} short />

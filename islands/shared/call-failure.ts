@@ -10,9 +10,9 @@
 //    cancel order ...) are shown as a toast;
 // 4. the silent cases of section 8 show nothing: the messages establishment_unavailable,
 //    no_delivery_tax_found, coupon_expired, payment_not_done, validation_not_found, unknown_token,
-//    'Pix não encontrado!', '"tax_id" is not allowed to be empty', the statuses 409 and 400, and the
-//    calls the spec names (coupon check, achievements, card verification, phone code)
-//    [R-8.70..R-8.79];
+//    'Pix não encontrado!' (our API's pix_not_found), '"tax_id" is not allowed to be empty', the
+//    statuses 409 and 400, and the calls the spec names (coupon check, achievements, card
+//    verification, phone code) [R-8.70..R-8.79];
 // 5. the data a page cannot show without (its 'required' call) goes to the error page;
 //    offline, where that page could not load either, the customer is told so instead;
 // 6. a call made for the customer without being asked (a poll, a prefetch) is only logged;
@@ -65,6 +65,8 @@ export const SILENT_MESSAGES: ReadonlySet<string> = new Set([
   'validation_not_found',
   'unknown_token',
   'Pix não encontrado!',
+  // The same case as our API names it (GET /orders/{id}/pix without a charge).
+  'pix_not_found',
   '"tax_id" is not allowed to be empty',
 ]);
 

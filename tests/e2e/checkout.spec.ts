@@ -157,9 +157,9 @@ test.describe('checkout', () => {
     await expect(modal.locator('[data-summary-row="pickup-discount"]')).toHaveAttribute('data-cents', '-300');
     await expect(modal.locator('[data-summary-row="total"]')).toHaveAttribute('data-cents', String(total));
     await expect(modal.locator('[data-send-total]')).toHaveAttribute('data-cents', String(total));
-    // Online and Pix are offered as the preferences say; Pix stays disabled until it is built.
+    // Online and Pix are offered as the preferences say.
     await expect(modal.locator('[data-pay-online]')).toBeEnabled();
-    await expect(modal.locator('[data-pay-pix]')).toBeDisabled();
+    await expect(modal.locator('[data-pay-pix]')).toBeEnabled();
 
     await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
     await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });

@@ -43,7 +43,8 @@ describe('what a failed call shows', () => {
     expect(failureOutcome(new ApiFailure(409, 'write_conflict'), required)).toEqual({ kind: 'silent' });
     const couponCheck: CallPolicy = { call: 'POST /establishments/{id}/coupons/check', role: 'action', silentCall: true };
     expect(failureOutcome(new ApiFailure(500, 'internal_error'), couponCheck)).toEqual({ kind: 'silent' });
-    expect(SILENT_MESSAGES.size).toBe(8);
+    expect(SILENT_MESSAGES.size).toBe(9);
+    expect(failureOutcome(new ApiFailure(404, 'pix_not_found'), required)).toEqual({ kind: 'silent' });
   });
 
   it("sends a failure of the page's required data to the error page, except offline", () => {

@@ -312,6 +312,29 @@ describe('checkout model', () => {
     expect(sendFailureAction(422, 'idempotency_key_reused').renewKey).toBe(true);
   });
 
+  it('has a message for every refusal of an order paid by card or Pix: the card amount out of range with its bounds, the payment type not taken', () => {
+    const range = sendFailureAction(422, 'card_amount_out_of_range');
+    expect(range).toEqual({ key: 'checkout:errors.card_amount_out_of_range', section: 'payment' });
+    expect(t(range.key, { min: 'R$\u00a01,00', max: 'R$\u00a010.000,00' })).toBe(
+      'O pagamento com cartão aceita pedidos de R$\u00a01,00 a R$\u00a010.000,00. Escolha outra forma de pagamento.',
+    );
+    expect(t(sendFailureAction(403, 'payment_type_not_available').key)).toBe('Esta forma de pagamento não está disponível nesta loja. Escolha outra.');
+    // card_missing is a submit check of its own.
+    expect(sendFailureAction(422, 'card_missing')).toEqual({ key: 'checkout:problems.card_missing', section: 'payment' });
+    for (const [status, code] of [
+      [403, 'payment_not_done'],
+      [403, 'credit_card_problems'],
+      [403, 'credit_card_expired'],
+      [403, 'payment_gateway_offline'],
+      [403, 'invalid_payment_card'],
+      [403, 'invalid_payment_card_brand'],
+      [409, 'price_changed'],
+      [409, 'write_conflict'],
+      [409, 'idempotency_key_in_flight'],
+    ] as const)
+      expect(sendFailureAction(status, code).key).toBe(`checkout:errors.${code}`);
+  });
+
   it("writes min_order as 'R$ 30,00' whichever form the amount comes in (decisions #18) [R-5.36]", () => {
     expect(minOrderParam('R$\u00a030,00')).toBe('30,00');
     expect(minOrderParam(3000)).toBe('30,00');

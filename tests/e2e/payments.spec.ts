@@ -1,0 +1,426 @@
+// Paying an order online against the real server, its sandbox acquirer and its sandbox PSP
+// (Mercado Sol Centro takes cards and Pix, open 24 h): a card chosen in the checkout and its CVV
+// asked before sending, a card the issuer declines, Pix from the checkout to the QR code on the
+// order page, paid as a bank would from the development outbox and followed there without a
+// reload, a Pix that expires, and cancellations of orders paid by card and by Pix, refunded. On the
+// phone and the desktop; axe on every new block and modal. Each test registers its own customer.
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { fromBase64Url, seal } from '../../src/lib/sealed-box.ts';
+import { orderPaymentSealContext, type OrderView, type OrderVariationPick, type PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
+import type { CardView } from '../../src/schemas/api-cards.ts';
+import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
+import type { OrderVariationView, ProductsAnswer } from '../../src/schemas/views.ts';
+import { API_HEADERS, capturedTestCard, chargedAmount, isMobile, logIn, logInVerified, outboxMessages, saveCardByApi, type Registered } from './helpers.ts';
+
+const SLUG = 'mercado-sol-centro';
+const PRODUCT = 'Azeite de Oliva Extravirgem (500 ml)';
+const port = Number(process.env.E2E_PORT ?? 4399);
+/** tests/e2e/server.ts's data folder: its SQLite database and the internal token the server wrote at start. */
+const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+
+async function axeProblems(page: Page, include: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(include).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
+
+/** 'R$ 39,90' as the statement lines write an amount (any space after R$). */
+const amountPattern = (cents: number) => {
+  const reais = Math.floor(cents / 100).toLocaleString('pt-BR');
+  return `R\\$\\s${reais.replace('.', '\\.')},${String(cents % 100).padStart(2, '0')}`;
+};
+
+/** The card validated through the API as a customer does it: the micro-charge with the CVV, then the amount read on the statement. */
+async function verifiedCard(request: APIRequestContext, registered: Registered, number: string): Promise<CardView> {
+  const saved = await saveCardByApi(request, registered, number);
+  const started = await request.post('/api/cards/purchase-verification', {
+    headers: bearer(registered.token),
+    data: { card: { _id: saved._id, security_code: '123' } },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { cents } = await chargedAmount(request, saved.last4);
+  const confirmed = await request.put(`/api/cards/verification/${saved._id}`, { headers: bearer(registered.token), data: { amount: cents } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return (await confirmed.json()) as CardView;
+}
+
+/** Mercado Sol Centro's checkout with the olive oil to pick up, as a customer reaches it from the product page and the cart. */
+async function checkoutReady(page: Page, request: APIRequestContext, establishmentId: string): Promise<Locator> {
+  const product = await productOf(request, establishmentId);
+  await page.goto(`/${SLUG}/produto/${product._id}`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await page.locator(`[data-add-product="${product._id}"]`).first().click();
+  const modal = page.getByRole('dialog', { name: product.name });
+  await expect(modal).toHaveAttribute('data-state', 'ready');
+  await modal.locator('[data-add-submit]').click();
+  await expect(modal).toBeHidden();
+  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
+  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
+  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+  const checkout = page.locator('[data-checkout="customer"]');
+  await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
+  return checkout;
+}
+
+async function productOf(request: APIRequestContext, establishmentId: string) {
+  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=50`, { headers: API_HEADERS });
+  return ((await res.json()) as ProductsAnswer).items.find((p) => p.name === PRODUCT)!;
+}
+
+/** The required order variations answered with each group's first option, as the extras modal does. */
+async function orderVariationPicks(request: APIRequestContext, establishmentId: string): Promise<OrderVariationPick[]> {
+  const res = await request.get(`/api/establishments/${establishmentId}/order-variations?active=true`, { headers: API_HEADERS });
+  return ((await res.json()) as OrderVariationView[]).filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: 1 }));
+}
+
+/**
+ * Places the olive oil to pick up through the API (for tests whose subject is what follows the
+ * order): by Pix, or by the card with its CVV sealed as the checkout seals it.
+ */
+async function placeByApi(request: APIRequestContext, registered: Registered, payment: { pix: true } | { card: CardView }): Promise<OrderView> {
+  const { establishmentId, token, userId } = registered;
+  let paymentFields: Record<string, unknown> = { payment_type: 'pix' };
+  if ('card' in payment) {
+    const key = (await (await request.get('/api/cards/encryption-key', { headers: API_HEADERS })).json()) as EncryptionKeyAnswer;
+    const cvv = seal('123', { kid: key.kid, publicKey: fromBase64Url(key.public_key) }, orderPaymentSealContext(userId));
+    paymentFields = { payment_type: 'online', payment_card: { token_id: payment.card._id, security_code: cvv } };
+  }
+  const res = await request.post(`/api/establishments/${establishmentId}/orders`, {
+    headers: { ...bearer(token), 'Idempotent-Key': randomUUID() },
+    data: {
+      delivery_type: 'pickup',
+      platform: 'web',
+      products: [{ id: (await productOf(request, establishmentId))._id, qnt: 1, note: '', variations: [] }],
+      order_variations: await orderVariationPicks(request, establishmentId),
+      ...paymentFields,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as PlaceOrderAnswer).order;
+}
+
+async function openOrder(page: Page, id: string): Promise<Locator> {
+  await page.goto(`/${SLUG}/pedido/${id}`);
+  const order = page.locator(`[data-order="${id}"]`);
+  await expect(order).toBeVisible();
+  return order;
+}
+
+/** Marks the page so a test can tell it was never reloaded. */
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
+  });
+}
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
+
+/** Runs the server's money jobs now (Pix expiry, refunds owed), as its minute's timer would. */
+async function runPaymentJobs(request: APIRequestContext): Promise<void> {
+  const token = readFileSync(join(dataDir, 'internal-token'), 'utf8').trim();
+  const res = await request.post('/api/internal/payment-jobs', { headers: { 'X-Internal-Token': token } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+function inDatabase(run: (db: Database.Database) => void): void {
+  const db = new Database(join(dataDir, 'storefront.sqlite'));
+  try {
+    run(db);
+  } finally {
+    db.close();
+  }
+}
+
+test('paying by card: online, the verified card, Avançar e Finalizar asks its CVV; the order page says it was paid by card and the statement holds one charge of the total [R-2.94] [R-3.17]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(60_000);
+  const registered = await logInVerified(context, request, SLUG, info, 'Paula Pagante');
+  const card = await verifiedCard(request, registered, capturedTestCard().number);
+  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const payment = checkout.locator('[data-section="payment"]');
+  await payment.getByRole('button', { name: 'Pagar on-line' }).click();
+  const select = payment.locator('[data-card-selector]').getByLabel('Cartão para pagar');
+  await select.selectOption({ label: `Visa •••• ${card.last4}` });
+  const total = Number(await checkout.locator('[data-send-total]').getAttribute('data-cents'));
+
+  // The payload's payment_card is the card and its CVV (sealed) [R-3.17].
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/establishments\/[^/]+\/orders$/.test(r.url()));
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
+  await expect(cvv).toBeVisible();
+  expect(await axeProblems(page, '[data-cvv-modal]')).toEqual([]);
+  await cvv.getByLabel('CVV').fill('123');
+  await cvv.getByRole('button', { name: 'Confirmar' }).click();
+  const body = (await sent).postDataJSON() as { payment_type: string; payment_card: { token_id: string; security_code: unknown } };
+  expect(body.payment_type).toBe('online');
+  expect(body.payment_card.token_id).toBe(card._id);
+  expect(typeof body.payment_card.security_code).toBe('object');
+  expect(JSON.stringify(body)).not.toContain('"123"');
+
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/pedido/[A-Za-z0-9_-]+$`));
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  const order = page.locator(`[data-order="${orderId}"]`);
+  await expect(order).toBeVisible();
+  const paid = order.locator('[data-order-payment]');
+  await expect(paid.locator('[data-order-payment-status="paid"]')).toHaveText('Pago com cartão');
+  await expect(paid.locator('[data-order-card]')).toHaveText(`Visa •••• ${card.last4}`);
+  await expect(order.locator('[data-order-total-row="total"]')).toHaveAttribute('data-cents', String(total));
+  // No Pix block on a card order.
+  await expect(page.locator('[data-pix-payment], [data-pix-placeholder]')).toHaveCount(0);
+  expect(await axeProblems(page, '[data-order-payment]')).toEqual([]);
+
+  // One charge of the order's total on the card's statement; the validation's own charge is another amount.
+  const charges = (await outboxMessages(request)).filter(
+    (m) => m.channel === 'card-statement' && m.recipient.endsWith(card.last4) && new RegExp(`^Compra aprovada ${amountPattern(total)}\\b`).test(m.text),
+  );
+  expect(charges).toHaveLength(1);
+});
+
+test('a card the issuer declines: the catalogue’s message as a toast, no order, and the cart and checkout as they were [R-8.3]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(60_000);
+  const registered = await logInVerified(context, request, SLUG, info, 'Rita Recusada');
+  const saved = await saveCardByApi(request, registered, '4000 0000 0000 0515');
+  // The sandbox declines this number's every charge, the validation's micro-charge included, so no
+  // customer can validate it; it is marked verified here as a validation would, to reach the
+  // order's charge (the API tests do the same, tests/api/card-orders.test.ts).
+  inDatabase((db) => db.prepare("update payment_cards set verification_status = 'verified' where id = ?").run(saved._id));
+  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const payment = checkout.locator('[data-section="payment"]');
+  await payment.getByRole('button', { name: 'Pagar on-line' }).click();
+  await payment.locator('[data-card-selector]').getByLabel('Cartão para pagar').selectOption({ label: 'Visa •••• 0515' });
+  const url = page.url();
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
+  await cvv.getByLabel('CVV').fill('123');
+  await cvv.getByRole('button', { name: 'Confirmar' }).click();
+
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Pagamento recusado. Tente com outro cartão.' })).toBeVisible();
+  await expect(cvv).toBeHidden();
+  expect(page.url()).toBe(url);
+  await expect(checkout).toBeVisible();
+  await expect(checkout.locator('[data-checkout-line]')).toHaveCount(1);
+  await expect(checkout.locator('[data-checkout-line]')).toContainText(PRODUCT);
+  await expect(checkout.getByRole('radio', { name: /Retirar no local/ })).toBeChecked();
+  const draft = await page.evaluate((id) => JSON.parse(localStorage.getItem(`draft:${id}`) ?? 'null'), registered.establishmentId);
+  expect(draft.products).toHaveLength(1);
+  expect(draft.payment_type).toBe('online');
+  expect(draft.payment_card._id).toBe(saved._id);
+  const orders = await request.get(`/api/establishments/${registered.establishmentId}/orders`, { headers: bearer(registered.token) });
+  expect(((await orders.json()) as { total: number }).total).toBe(0);
+});
+
+test('paying by Pix: chosen in the checkout, the order page shows the QR code, the copia-e-cola and the time left; paid from the outbox in another tab, the page says Pagamento confirmado without a reload [R-2.96] [R-7.30] [R-7.31]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const registered = await logIn(context, request, SLUG, info, 'Pietra Pix');
+  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const payment = checkout.locator('[data-section="payment"]');
+  // Pix takes no phone or e-mail verification and no card.
+  await payment.getByRole('button', { name: 'Pix', exact: true }).click();
+  await expect(payment.getByRole('button', { name: 'Pix', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(payment.locator('[data-pix-note]')).toContainText('você paga com o QR code ou o Pix copia e cola na página do pedido');
+  await expect(payment.locator('[data-card-selector]')).toHaveCount(0);
+  expect(await axeProblems(page, '[data-section="payment"]')).toEqual([]);
+  const total = Number(await checkout.locator('[data-send-total]').getAttribute('data-cents'));
+
+  const charged = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/pix');
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  // No CVV for Pix: straight to the order page.
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/pedido/[A-Za-z0-9_-]+$`));
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  expect((await charged).status()).toBe(201);
+
+  const block = page.locator('[data-pix-payment="ready"]');
+  await expect(block.getByRole('heading', { name: 'Pague com Pix' })).toBeVisible();
+  await expect(block.locator('[data-pix-amount]')).toHaveAttribute('data-pix-amount', String(total));
+  const qr = block.getByRole('img', { name: /^QR code do Pix de R\$\s[\d.]+,\d{2} para pagar este pedido$/ });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const code = block.getByLabel('Pix copia e cola');
+  await expect(code).toHaveAttribute('readonly', '');
+  const copyPaste = await code.inputValue();
+  expect(copyPaste).toMatch(/^000201/);
+  expect(copyPaste.toLowerCase()).toContain('br.gov.bcb.pix');
+  await expect(block.locator('[data-pix-countdown]')).toHaveText(/^Expira em (29:[0-5]\d|30:00)$/);
+  const before = await block.locator('[data-pix-countdown]').textContent();
+  await expect(block.locator('[data-pix-countdown]')).not.toHaveText(before!);
+  await block.getByRole('button', { name: 'Copiar código' }).click();
+  await expect(page.locator('[data-toast="success"]', { hasText: 'Código copiado!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copyPaste);
+  // The order itself says it waits for its payment.
+  await expect(page.locator('[data-order-payment-status="awaiting"]')).toHaveText('Aguardando pagamento');
+  expect(await axeProblems(page, '[data-pix-payment]')).toEqual([]);
+  expect(await axeProblems(page, '[data-order-payment]')).toEqual([]);
+  const txid = await block.locator('[data-pix-charge]').getAttribute('data-pix-charge');
+
+  // In another tab: 'Meus pedidos' says the order waits for its payment; the outbox pays the charge as a bank would.
+  await markPage(page);
+  const other = await context.newPage();
+  await other.goto(`/${SLUG}/minha-conta/pedidos`);
+  const listed = other.locator(`[data-orders-item="${orderId}"]`);
+  await expect(listed.locator('[data-orders-awaiting-payment]')).toHaveText('Aguardando pagamento');
+  await other.goto('/dev/caixa-de-saida');
+  const open = other.locator(`[data-pix-charge="${txid}"]`);
+  await expect(open.locator('[data-pix-amount]')).toHaveAttribute('data-pix-amount', String(total));
+  const read = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/orders/${orderId}/pix`);
+  await open.getByRole('button', { name: 'Pagar esta cobrança' }).click();
+  await expect(other.locator(`[data-pix-charge="${txid}"]`)).toHaveCount(0);
+  expect((await outboxMessages(request)).some((m) => m.channel === 'pix' && m.text.includes(`txid ${txid}`) && m.text.startsWith('Pix recebido'))).toBe(true);
+
+  // Back on the order page, never reloaded: the payment is confirmed and the Pix data is gone.
+  const paid = page.locator('[data-pix-payment="paid"]');
+  await expect(paid.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible();
+  expect((await read).status()).toBe(200);
+  await expect(paid.locator('[data-pix-paid]')).toHaveText(
+    /^Recebemos o seu Pix de R\$\s[\d.]+,\d{2} em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\. O pedido segue para a loja\.$/,
+  );
+  await expect(page.locator('[data-pix-qr], [data-pix-code], [data-pix-countdown]')).toHaveCount(0);
+  await expect(page.locator('[data-order-payment-status="paid"]')).toHaveText('Pago com Pix');
+  await expect(page.locator('[data-order-announcement]')).toHaveText('Pagamento: Pago com Pix');
+  expect(await stillSamePage(page)).toBe(true);
+  expect(await axeProblems(page, '[data-pix-payment]')).toEqual([]);
+  await other.close();
+});
+
+test('a Pix not paid in time: the order is cancelled by the server’s job and the open page says the time to pay ran out, without a reload', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(60_000);
+  const registered = await logIn(context, request, SLUG, info, 'Tadeu Tardio');
+  const placed = await placeByApi(request, registered, { pix: true });
+  await openOrder(page, placed._id);
+  await expect(page.locator('[data-pix-payment="ready"] [data-pix-countdown]')).toHaveText(/^Expira em (29|30):\d\d$/);
+  await markPage(page);
+
+  // The order was placed 31 minutes ago, as far as the server knows; its job then finds the Pix late.
+  inDatabase((db) => db.prepare('update orders set created_at = ? where id = ?').run(new Date(Date.now() - 31 * 60_000).toISOString(), placed._id));
+  await runPaymentJobs(request);
+
+  const order = page.locator(`[data-order="${placed._id}"]`);
+  await expect(order.locator('[data-order-status]')).toHaveText('Pedido cancelado');
+  await expect(order.locator('[data-order-canceled]')).toHaveText('O prazo para pagar com Pix terminou e o pedido foi cancelado.');
+  await expect(order.locator('[data-order-payment-status="expired"]')).toHaveText('Pix não pago no prazo');
+  await expect(page.locator('[data-pix-payment], [data-pix-qr]')).toHaveCount(0);
+  await expect(page.locator('[data-order-cancel]')).toHaveCount(0);
+  expect(await stillSamePage(page)).toBe(true);
+  expect(await axeProblems(page, `[data-order="${placed._id}"]`)).toEqual([]);
+  // The charge can no longer be paid: the outbox lists it no more.
+  const outbox = await (await request.get('/dev/caixa-de-saida')).text();
+  expect(outbox).not.toContain(`data-pix-charge="${placed.payment.pix!.txid}"`);
+});
+
+test('the countdown reaching zero says the time to pay ran out at once, before the server cancels the order', async ({ page, request, context }, info) => {
+  test.setTimeout(60_000);
+  const registered = await logIn(context, request, SLUG, info, 'Clara Contagem');
+  const placed = await placeByApi(request, registered, { pix: true });
+  await page.clock.install();
+  await openOrder(page, placed._id);
+  const block = page.locator('[data-pix-payment]');
+  await expect(block.locator('[data-pix-countdown]')).toHaveText(/^Expira em (29|30):\d\d$/);
+  await page.clock.fastForward('30:01');
+  await expect(page.locator('[data-pix-payment="expired"]')).toBeVisible();
+  await expect(page.locator('[data-pix-expired]')).toHaveText('O prazo para pagar com Pix terminou e o pedido foi cancelado.');
+  await expect(page.locator('[data-pix-announcement]')).toHaveText('O prazo para pagar com Pix terminou e o pedido foi cancelado.');
+  await expect(page.locator('[data-pix-qr], [data-pix-code]')).toHaveCount(0);
+  expect(await axeProblems(page, '[data-pix-payment]')).toEqual([]);
+});
+
+test('cancelling an order paid by card: the dialog says the amount goes back; the page then shows it refunded and the statement the Estorno line', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(60_000);
+  const registered = await logInVerified(context, request, SLUG, info, 'Edson Estorno');
+  const card = await verifiedCard(request, registered, capturedTestCard().number);
+  const placed = await placeByApi(request, registered, { card });
+  const total = placed.totals.total;
+  const order = await openOrder(page, placed._id);
+  await expect(order.locator('[data-order-payment-status="paid"]')).toHaveText('Pago com cartão');
+
+  await page.locator('[data-order-cancel]').click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancelar pedido' });
+  await expect(dialog.locator('[data-order-cancel-payment="paid"]')).toHaveText(/^O valor de R\$\s[\d.]+,\d{2} pago com cartão será estornado\.$/);
+  await expect(dialog).toHaveAccessibleDescription(/pago com cartão será estornado/);
+  expect(await axeProblems(page, '[data-order-cancel-dialog]')).toEqual([]);
+  await dialog.getByLabel('Motivo do cancelamento').fill('Comprei em outra loja');
+  await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
+
+  await expect(page.locator('[data-toast="success"]', { hasText: 'Pedido cancelado.' })).toBeVisible();
+  await expect(order.locator('[data-order-status]')).toHaveText('Pedido cancelado');
+  await expect(order.locator('[data-order-payment-status="refunded"]')).toHaveText('Valor estornado');
+  await expect(order.locator('[data-order-refund]')).toHaveText(/^O valor de R\$\s[\d.]+,\d{2} foi estornado\.$/);
+  expect(await axeProblems(page, '[data-order-payment]')).toEqual([]);
+  const refunds = (await outboxMessages(request)).filter(
+    (m) => m.channel === 'card-statement' && m.recipient.endsWith(card.last4) && new RegExp(`^Estorno ${amountPattern(total)}\\b`).test(m.text),
+  );
+  expect(refunds).toHaveLength(1);
+});
+
+test('a Pix paid through the webhook’s test-helper form turns the open page to Pagamento confirmado; cancelled then, the Pix goes back to the payer [R-7.32]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(60_000);
+  const registered = await logIn(context, request, SLUG, info, 'Heitor Helper');
+  const placed = await placeByApi(request, registered, { pix: true });
+  const total = placed.totals.total;
+  await openOrder(page, placed._id);
+  const txid = await page.locator('[data-pix-payment="ready"] [data-pix-charge]').getAttribute('data-pix-charge');
+  expect(txid).toBe(placed.payment.pix!.txid);
+  await markPage(page);
+
+  const paid = await request.post('/api/pix/webhook', { data: { transaction_id: txid, status: 'paid', amount: total } });
+  expect(paid.status(), await paid.text()).toBe(202);
+  await expect(page.locator('[data-pix-payment="paid"]').getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible();
+  await expect(page.locator('[data-order-payment-status="paid"]')).toHaveText('Pago com Pix');
+  expect(await stillSamePage(page)).toBe(true);
+
+  await page.locator('[data-order-cancel]').click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancelar pedido' });
+  await expect(dialog.locator('[data-order-cancel-payment="paid"]')).toHaveText(
+    /^O valor de R\$\s[\d.]+,\d{2} pago com Pix será devolvido para a conta que pagou\.$/,
+  );
+  expect(await axeProblems(page, '[data-order-cancel-dialog]')).toEqual([]);
+  await dialog.getByLabel('Motivo do cancelamento').fill('Pedi por engano');
+  await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
+  const order = page.locator(`[data-order="${placed._id}"]`);
+  await expect(order.locator('[data-order-status]')).toHaveText('Pedido cancelado');
+  await expect(order.locator('[data-order-payment-status="refunded"]')).toHaveText('Valor estornado');
+  await expect(order.locator('[data-order-refund]')).toHaveText(/^O valor de R\$\s[\d.]+,\d{2} foi devolvido por Pix para a conta que pagou\.$/);
+  await expect(page.locator('[data-pix-payment]')).toHaveCount(0);
+  // The receiver's statement: the Pix received for this charge, and the same Pix returned whole.
+  const pixLines = (await outboxMessages(request)).filter((m) => m.channel === 'pix');
+  const received = pixLines.find((m) => m.text.startsWith('Pix recebido') && m.text.includes(`txid ${txid}`));
+  const endToEndId = received?.text.match(/· (E[0-9A-Za-z]{31})$/)?.[1];
+  expect(endToEndId, received?.text).toBeTruthy();
+  const returned = pixLines.filter((m) => m.text.startsWith('Pix devolvido') && m.text.endsWith(`do Pix ${endToEndId}`));
+  expect(returned).toHaveLength(1);
+  expect(returned[0]!.text).toMatch(new RegExp(`^Pix devolvido ${amountPattern(total)}\\b`));
+});
