@@ -90,7 +90,8 @@ function OnlinePayment({ order }: { order: OrderView }) {
         : status === 'expired'
           ? 'bg-red-100 text-red-800'
           : 'bg-blue-100 text-blue-800';
-  const how = order.payment_type === 'pix' ? 'pix' : 'online';
+  // Where the money went back: the card, store credit, or the Pix's payer.
+  const how = order.payment.refund_to === 'pix' || order.payment_type === 'pix' ? 'pix' : order.payment.refund_to === 'credit' ? 'credit' : 'online';
   return (
     <>
       {card && (

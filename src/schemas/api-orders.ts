@@ -343,10 +343,16 @@ export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 export interface OrderPaymentDetails {
   card?: { brand: string; last4: string };
   pix?: { txid: string };
+  /** Where the money goes back if the order is cancelled: the card, store credit (the card's refund_type), or the Pix's payer. */
+  refund_to?: OrderRefundDestination;
 }
+
+export type OrderRefundDestination = 'card' | 'credit' | 'pix';
 
 export interface OrderPaymentView {
   status: OrderPaymentStatus;
   card: { brand: string; last4: string } | null;
   pix: { txid: string } | null;
+  /** Where the money goes back if the order is cancelled; null for an order paid on delivery or pickup. */
+  refund_to: OrderRefundDestination | null;
 }

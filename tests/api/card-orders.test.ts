@@ -353,7 +353,7 @@ forEachDatabase(
           headers: cookieHeaders(session),
         });
         expect(cancel.status).toBe(200);
-        expect((await cancel.json()).payment).toEqual({ status: 'refunded', card: { brand: 'visa', last4: '0002' }, pix: null });
+        expect((await cancel.json()).payment).toEqual({ status: 'refunded', card: { brand: 'visa', last4: '0002' }, pix: null, refund_to: 'card' });
         const { charges, refunds } = await orderCharges(user._id);
         expect(refunds).toEqual([expect.objectContaining({ charge_id: charges[0]!.id, amount: 4590 })]);
       });
@@ -370,7 +370,7 @@ forEachDatabase(
           body: { status: 'canceled', cancellation_reason: 'Sem entregador' },
           headers: apiKeyHeaders(key),
         });
-        expect((await cancel.json()).payment.status).toBe('refunded');
+        expect((await cancel.json()).payment).toMatchObject({ status: 'refunded', refund_to: 'credit' });
         const after = (await (await ctx().call('/api/users/me', { headers: cookieHeaders(session) })).json()).credits as number;
         expect(after - before).toBe(4590);
         expect((await orderCharges(user._id)).refunds).toEqual([]);

@@ -155,7 +155,7 @@ forEachDatabase(
         expect([confirmEarly.status, await confirmEarly.json()]).toEqual([409, { message: 'payment_pending' }]);
         const paid = await pay(charge.txid);
         expect(paid.status).toBe(202);
-        expect((await orderOf(session, order._id)).payment).toEqual({ status: 'paid', card: null, pix: { txid: charge.txid } });
+        expect((await orderOf(session, order._id)).payment).toEqual({ status: 'paid', card: null, pix: { txid: charge.txid }, refund_to: 'pix' });
         const read = (await call(session, 'GET', `/api/orders/${order._id}/pix`)).body as PixChargeView;
         expect(read.status).toBe('paid');
         expect(read.paid_at).not.toBeNull();
@@ -265,7 +265,7 @@ forEachDatabase(
           body: { status: 'canceled', cancellation_type: 'client', cancellation_reason: 'Desisti' },
           headers: cookieHeaders(session),
         });
-        expect((await cancelled.json()).payment).toEqual({ status: 'refunded', card: null, pix: { txid: charge.txid } });
+        expect((await cancelled.json()).payment).toEqual({ status: 'refunded', card: null, pix: { txid: charge.txid }, refund_to: 'pix' });
         const [receipt] = await receipts(charge.txid);
         expect(receipt).toMatchObject({ outcome: 'refunded' });
         expect((await sandboxRefunds()).filter((r) => r.end_to_end_id === receipt!.end_to_end_id)).toEqual([expect.objectContaining({ amount: 3250 })]);

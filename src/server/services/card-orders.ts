@@ -6,7 +6,8 @@
 // (releaseCharge).
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/types.ts';
-import type { PlaceOrderAnswer } from '../../schemas/api-orders.ts';
+import type { OrderPaymentDetails, PlaceOrderAnswer } from '../../schemas/api-orders.ts';
+import { refundDestination } from '../../domain/card-verification.ts';
 import { checkOrder, writeOrder, type PlaceOrderInput } from './orders.ts';
 import { attachCharge, chargeOrderCard, type CardCharge, type OrderPaymentDeps } from './order-payments.ts';
 import { Refusal } from './refusal.ts';
@@ -56,7 +57,10 @@ export async function prepareCardOrder(deps: OrderPaymentDeps, input: CardOrderI
 export async function placeCardOrder(trx: Transaction<DB>, input: CardOrderInput, charge: CardCharge): Promise<{ status: 201; body: PlaceOrderAnswer }> {
   const checked = await checkOrder(trx, input);
   if (checked.totals.total !== charge.payment.amount || checked.card?.id !== charge.card.id) throw new Refusal('conflict', 'price_changed');
-  const details = { card: { brand: charge.card.brand, last4: charge.card.last4 } };
+  const details: OrderPaymentDetails = {
+    card: { brand: charge.card.brand, last4: charge.card.last4 },
+    refund_to: refundDestination(charge.payment.refund_type),
+  };
   const written = await writeOrder(trx, input, checked, { status: 'paid', details });
   await attachCharge(trx, charge, written.body._id, input.now);
   return written;

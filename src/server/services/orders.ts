@@ -352,7 +352,9 @@ export async function writeOrder(
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
   const id = randomId();
   // An order paid by Pix waits for its Pix: its charge's txid is derived from the order (POST /api/pix makes it).
-  const paid = payment ?? (body.payment_type === 'pix' ? { status: 'awaiting' as const, details: { pix: { txid: pixTxid(`order:${id}`) } } } : null);
+  const paid =
+    payment ??
+    (body.payment_type === 'pix' ? { status: 'awaiting' as const, details: { pix: { txid: pixTxid(`order:${id}`) }, refund_to: 'pix' as const } } : null);
   const order: OrderRow = {
     id,
     establishment_id: est.row.id,
@@ -467,7 +469,12 @@ export function orderView(row: OrderRow, timeZone: string, customer?: { _id: str
 /** What the order shows of its online payment. */
 function paymentView(row: OrderRow): OrderView['payment'] {
   const details = row.payment_details ? (JSON.parse(row.payment_details) as OrderPaymentDetails) : {};
-  return { status: (row.payment_status ?? 'none') as OrderPaymentStatus, card: details.card ?? null, pix: details.pix ?? null };
+  return {
+    status: (row.payment_status ?? 'none') as OrderPaymentStatus,
+    card: details.card ?? null,
+    pix: details.pix ?? null,
+    refund_to: details.refund_to ?? (details.pix ? 'pix' : details.card ? 'card' : null),
+  };
 }
 
 /** The view limited to `fields` (plus `_id`). */
