@@ -20,7 +20,8 @@ if (process.argv.includes('--assets-only')) {
 
 // Imported after the build: main.ts loads dist/server/entry.mjs.
 const { startServer } = await import('../src/server/main.ts');
-const server = await startServer({ port: 0, host: '127.0.0.1' });
+// Only to render the pages: no money jobs, no webhook at the PSP.
+const server = await startServer({ port: 0, host: '127.0.0.1', background: false });
 const pagesStarted = performance.now();
 let pages = 0;
 const establishments = await listEstablishments(server.db, { activeOnly: true });

@@ -14,6 +14,7 @@ import { offlineMethods } from '../../src/domain/payment-methods.ts';
 import { fieldProblemText } from '../../src/i18n/messages.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
+import { refreshSession } from './send.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { setSessionUser, toSessionUser, type SessionUser } from '../../src/client/session.ts';
 import { ContactVerification } from '../account/ContactVerification.tsx';
@@ -85,6 +86,11 @@ export function PaymentSection({
           : t('checkout:payment.offline');
   const offline = draft.payment_type === 'offline';
   const online = draft.payment_type === 'online';
+  /** Choosing a payment type clears the method [R-4.2] and reads the phone and e-mail verification again [R-4.3]. */
+  const choose = (changes: Partial<Draft>) => {
+    store.update(changes);
+    void refreshSession(establishmentId);
+  };
   const pix = draft.payment_type === 'pix';
   const contactsVerified = user.phone_verified && user.email_verified;
   const method = draft.payment_method;
@@ -133,7 +139,7 @@ export function PaymentSection({
                 className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${online ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
                 onClick={() => {
                   // The chosen card (if any) stays: coming back to online keeps it.
-                  if (!online) store.update({ payment_type: 'online', payment_method: null, change: null });
+                  if (!online) choose({ payment_type: 'online', payment_method: null, change: null });
                 }}
                 data-pay-online
               >
@@ -147,7 +153,7 @@ export function PaymentSection({
                 className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${offline ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
                 onClick={() => {
                   // A card belongs to online payment only.
-                  if (!offline) store.update({ payment_type: 'offline', payment_method: null, change: null, payment_card: null });
+                  if (!offline) choose({ payment_type: 'offline', payment_method: null, change: null, payment_card: null });
                 }}
                 data-pay-offline
               >
@@ -163,7 +169,7 @@ export function PaymentSection({
                 onClick={() => {
                   // Pix takes no card and no offline method (spec section 4 'Payment type').
                   if (pix) return;
-                  store.update({ payment_type: 'pix', payment_method: null, change: null, payment_card: null });
+                  choose({ payment_type: 'pix', payment_method: null, change: null, payment_card: null });
                   onPaymentInfo();
                 }}
                 data-pay-pix

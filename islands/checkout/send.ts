@@ -77,8 +77,12 @@ export function paymentInfo(draft: Draft, lines: readonly CartLine[], totalCents
   track('add_payment_info', ecommercePayload(totalCents, trackingItems(lines), { payment_type: how }));
 }
 
-/** The session again after the order: the credits may have been used. */
-async function refreshSession(establishmentId: string): Promise<void> {
+/**
+ * The session's user read again from the server: after the order (the credits may have been used
+ * [R-4.40]) and when a payment type is chosen (the phone and e-mail verified elsewhere meanwhile,
+ * in another tab or on the account page, count at once [R-4.3]).
+ */
+export async function refreshSession(establishmentId: string): Promise<void> {
   try {
     const user = await api<UserView>('/users/me', { establishmentId });
     setSessionUser(establishmentId, toSessionUser(user));

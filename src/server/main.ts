@@ -60,7 +60,12 @@ async function loadAstroHandler(): Promise<Handler> {
   return (req, res) => void mod.handler(req, res);
 }
 
-export async function startServer(opts: { port?: number; host?: string } = {}): Promise<RunningServer> {
+/**
+ * Starts the server. `background: false` (the build's short-lived server, which only renders pages)
+ * runs none of the background work: no money jobs, no webhook registration at the PSP.
+ */
+export async function startServer(opts: { port?: number; host?: string; background?: boolean } = {}): Promise<RunningServer> {
+  const background = opts.background ?? true;
   const { db, engine } = await getDatabase();
   const live = await startLive({ db, engine, databaseUrl: config.databaseUrl, pagesDir });
   const token = internalToken();
@@ -152,7 +157,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   const pix = pixOnFirstUse();
   // Card validations and order payments: stale charges settled, lapsed validations and charges no
   // order took given back, refunds owed sent (every minute, src/server/services/payment-jobs.ts).
-  const stopPaymentJobs = schedulePaymentJobs({ db, payments, pix, publish: live.publish });
+  const stopPaymentJobs = background ? schedulePaymentJobs({ db, payments, pix, publish: live.publish }) : () => {};
   const api = withCompression(
     getRequestListener(createApi({ db, engine, rerender, internalToken: token, catalogueCache, publish: live.publish, payments, pix }).fetch),
   );
@@ -227,7 +232,7 @@ export async function startServer(opts: { port?: number; host?: string } = {}): 
   origin = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${addr.port}`;
   // The PSP tells this server of each Pix received (docs/payments.md 'Pix'); the sandbox PSP is this
   // server itself, so only once it listens. A deployment without Pix (production, no PSP set) skips it.
-  if (config.pix.psp === 'api' || !config.production || config.pix.sandbox) {
+  if (background && (config.pix.psp === 'api' || !config.production || config.pix.sandbox)) {
     void pix
       .registerWebhook(`${config.publicOrigin}/api/pix/webhook`)
       .catch((err: unknown) => console.error('[pix] webhook not registered:', (err as Error).message));

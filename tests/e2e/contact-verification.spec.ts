@@ -4,7 +4,7 @@
 // on every step of the drawer.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { API_HEADERS, isMobile, logIn } from './helpers.ts';
+import { API_HEADERS, isMobile, logIn, verifyContacts } from './helpers.ts';
 import type { ProductsAnswer } from '../../src/schemas/views.ts';
 
 const SLUG = 'mercado-sol-centro';
@@ -276,4 +276,27 @@ test('the payment chooser offers the phone and e-mail verification with online p
   expect(await axeProblems(page, '[data-checkout="customer"]')).toEqual([]);
   // Still the checkout, with the product.
   await expect(checkout).toBeVisible();
+});
+
+test('choosing a payment type reads the phone and e-mail verification again: proven in another tab meanwhile, they count at once [R-4.3] [R-4.28]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const registered = await logIn(context, request, SLUG, info, 'Rita Revalida');
+  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const payment = checkout.locator('[data-section="payment"]');
+  const block = payment.locator('[data-contact-verification]');
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/me');
+  await payment.locator('[data-pay-offline]').click();
+  await reread;
+  // Both proven elsewhere (the account page in another tab), while this checkout stays open.
+  await verifyContacts(request, registered);
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  await payment.locator('[data-pay-online]').click();
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Verificado');
+  await expect(block.locator('[data-contact-status="email"]')).toHaveText('Verificado');
+  // Online payment, both verified: the cards can be chosen.
+  await expect(payment.locator('[data-card-selector]')).toBeVisible();
 });
