@@ -4,8 +4,7 @@
 // a declined card, and the same add-and-validate from the checkout as overlays. On the phone and
 // the desktop; axe on every drawer, modal and step. Each test registers its own customer.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { ProductsAnswer } from '../../src/schemas/views.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   API_HEADERS,
   capturedTestCard,
@@ -18,6 +17,7 @@ import {
   verifyContacts,
   type Registered,
   uniqueCpf,
+  mercadoSolPickupCheckout,
 } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
@@ -375,29 +375,6 @@ test('bad input in every field of the drawer gets its Portuguese message under t
   await expect(cvv).toHaveValue('');
 });
 
-/** Mercado Sol Centro's checkout, with a product to pick up, as a customer reaches it from the cart. */
-async function checkoutReady(page: Page, request: APIRequestContext, establishmentId: string): Promise<Locator> {
-  const name = 'Azeite de Oliva Extravirgem (500 ml)';
-  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(name)}&limit=50`, { headers: API_HEADERS });
-  const product = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === name)!;
-  await page.goto(`/${SLUG}/produto/${product._id}`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.locator(`[data-add-product="${product._id}"]`).first().click();
-  const modal = page.getByRole('dialog', { name: product.name });
-  await expect(modal).toHaveAttribute('data-state', 'ready');
-  await modal.locator('[data-add-submit]').click();
-  await expect(modal).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
-  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
-  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
-  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
-  await extras.getByRole('button', { name: 'Continuar' }).click();
-  const checkout = page.locator('[data-checkout="customer"]');
-  await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
-  return checkout;
-}
-
 test('in the checkout: online payment, then a card added and validated as overlays over it; the card is chosen and nothing else of the order is lost [R-2.92] [R-2.82] [R-2.114] [R-4.26] [R-2.100] [R-2.101]', async ({
   page,
   request,
@@ -405,7 +382,7 @@ test('in the checkout: online payment, then a card added and validated as overla
 }, info) => {
   const registered = await logInVerified(context, request, SLUG, info, 'Olga Online');
   const card = capturedTestCard();
-  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const url = page.url();
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
@@ -460,7 +437,7 @@ test('in the checkout a pending card is listed but cannot be chosen; its refused
 }, info) => {
   const registered = await logInVerified(context, request, SLUG, info, 'Pedro Pendente');
   const saved = await saveCardByApi(request, registered, '4000 0000 0000 0515');
-  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
   const selector = payment.locator('[data-card-selector]');

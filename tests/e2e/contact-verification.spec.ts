@@ -3,9 +3,8 @@
 // (/dev/caixa-de-saida) as a person trying the demo reads them. On the phone and the desktop, axe
 // on every step of the drawer.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { API_HEADERS, isMobile, logIn, verifyContacts } from './helpers.ts';
-import type { ProductsAnswer } from '../../src/schemas/views.ts';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { logIn, verifyContacts, mercadoSolPickupCheckout } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const ACCOUNT = `/${SLUG}/minha-conta`;
@@ -216,37 +215,13 @@ test('the e-mail block: a code sent to the address, read from the outbox, verifi
   expect(await axeProblems(page, '[data-contact-verification]')).toEqual([]);
 });
 
-/** Mercado Sol Centro's checkout with a product to pick up, as a customer reaches it from the cart. */
-async function checkoutReady(page: Page, request: APIRequestContext, establishmentId: string) {
-  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent('Azeite de Oliva Extravirgem (500 ml)')}&limit=50`, {
-    headers: API_HEADERS,
-  });
-  const product = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === 'Azeite de Oliva Extravirgem (500 ml)')!;
-  await page.goto(`/${SLUG}/produto/${product._id}`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.locator(`[data-add-product="${product._id}"]`).first().click();
-  const modal = page.getByRole('dialog', { name: product.name });
-  await expect(modal).toHaveAttribute('data-state', 'ready');
-  await modal.locator('[data-add-submit]').click();
-  await expect(modal).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
-  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
-  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
-  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
-  await extras.getByRole('button', { name: 'Continuar' }).click();
-  const checkout = page.locator('[data-checkout="customer"]');
-  await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
-  return checkout;
-}
-
 test('the payment chooser offers the phone and e-mail verification with online payment; both are verified there without leaving the checkout [R-2.100] [R-2.101]', async ({
   page,
   context,
   request,
 }, info) => {
   const { customer, establishmentId } = await logIn(context, request, SLUG, info, 'Pia Pagamento');
-  const checkout = await checkoutReady(page, request, establishmentId);
+  const checkout = await mercadoSolPickupCheckout(page, request, establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await expect(payment.locator('[data-pay-online]')).toBeVisible();
   const block = payment.locator('[data-contact-verification]');
@@ -284,7 +259,7 @@ test('choosing a payment type reads the phone and e-mail verification again: pro
   request,
 }, info) => {
   const registered = await logIn(context, request, SLUG, info, 'Rita Revalida');
-  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   const block = payment.locator('[data-contact-verification]');
   await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');

@@ -13,6 +13,7 @@ import { API_HEADERS as REQUIRED_HEADERS } from '../../src/schemas/api-headers.t
 import { fromBase64Url, seal } from '../../src/lib/sealed-box.ts';
 import { cardSealContext, type CardView } from '../../src/schemas/api-cards.ts';
 import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
+import type { ProductsAnswer } from '../../src/schemas/views.ts';
 
 /** The headers every API call carries, asking for JSON. */
 export const API_HEADERS = { ...REQUIRED_HEADERS, Accept: 'application/json' } as const;
@@ -226,6 +227,33 @@ export async function openCheckoutWith(page: Page, slug: string, product: string
     await extras.locator('[data-extras-continue]').click();
   }
   await expect(checkout).toBeVisible();
+  return checkout;
+}
+
+/**
+ * Mercado Sol Centro's checkout with its olive oil to pick up, as a customer reaches it: the product
+ * page, 'Adicionar', the cart's 'Finalizar pedido', the extras (no bag, a similar product if it is
+ * missing), then pickup. Mercado Sol Centro takes online payment and Pix.
+ */
+export const PICKUP_PRODUCT = 'Azeite de Oliva Extravirgem (500 ml)';
+export async function mercadoSolPickupCheckout(page: Page, request: APIRequestContext, establishmentId: string): Promise<Locator> {
+  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PICKUP_PRODUCT)}&limit=50`, { headers: API_HEADERS });
+  const product = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === PICKUP_PRODUCT)!;
+  await page.goto(`/mercado-sol-centro/produto/${product._id}`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await page.locator(`[data-add-product="${product._id}"]`).first().click();
+  const modal = page.getByRole('dialog', { name: product.name });
+  await expect(modal).toHaveAttribute('data-state', 'ready');
+  await modal.locator('[data-add-submit]').click();
+  await expect(modal).toBeHidden();
+  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
+  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
+  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+  const checkout = page.locator('[data-checkout="customer"]');
+  await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
   return checkout;
 }
 

@@ -16,7 +16,20 @@ import { orderPaymentSealContext, type OrderView, type OrderVariationPick, type 
 import type { CardView } from '../../src/schemas/api-cards.ts';
 import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
 import type { OrderVariationView, ProductsAnswer } from '../../src/schemas/views.ts';
-import { API_HEADERS, capturedTestCard, chargedAmount, isMobile, logIn, logInVerified, outboxMessages, saveCardByApi, type Registered } from './helpers.ts';
+import {
+  API_HEADERS,
+  capturedTestCard,
+  chargedAmount,
+  logIn,
+  logInVerified,
+  outboxMessages,
+  saveCardByApi,
+  type Registered,
+  importCatalogue,
+  mercadoSolPickupCheckout,
+  openCheckoutWith,
+  shopCatalogue,
+} from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const PRODUCT = 'Azeite de Oliva Extravirgem (500 ml)';
@@ -51,27 +64,6 @@ async function verifiedCard(request: APIRequestContext, registered: Registered, 
   const confirmed = await request.put(`/api/cards/verification/${saved._id}`, { headers: bearer(registered.token), data: { amount: cents } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return (await confirmed.json()) as CardView;
-}
-
-/** Mercado Sol Centro's checkout with the olive oil to pick up, as a customer reaches it from the product page and the cart. */
-async function checkoutReady(page: Page, request: APIRequestContext, establishmentId: string): Promise<Locator> {
-  const product = await productOf(request, establishmentId);
-  await page.goto(`/${SLUG}/produto/${product._id}`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.locator(`[data-add-product="${product._id}"]`).first().click();
-  const modal = page.getByRole('dialog', { name: product.name });
-  await expect(modal).toHaveAttribute('data-state', 'ready');
-  await modal.locator('[data-add-submit]').click();
-  await expect(modal).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
-  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
-  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
-  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
-  await extras.getByRole('button', { name: 'Continuar' }).click();
-  const checkout = page.locator('[data-checkout="customer"]');
-  await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
-  return checkout;
 }
 
 async function productOf(request: APIRequestContext, establishmentId: string) {
@@ -150,7 +142,7 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
   test.setTimeout(60_000);
   const registered = await logInVerified(context, request, SLUG, info, 'Paula Pagante');
   const card = await verifiedCard(request, registered, capturedTestCard().number);
-  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
   const select = payment.locator('[data-card-selector]').getByLabel('Cartão para pagar');
@@ -202,7 +194,7 @@ test('a card the issuer declines: the catalogue’s message as a toast, no order
   // customer can validate it; it is marked verified here as a validation would, to reach the
   // order's charge (the API tests do the same, tests/api/card-orders.test.ts).
   inDatabase((db) => db.prepare("update payment_cards set verification_status = 'verified' where id = ?").run(saved._id));
-  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
   await payment.locator('[data-card-selector]').getByLabel('Cartão para pagar').selectOption({ label: 'Visa •••• 0515' });
@@ -235,7 +227,7 @@ test('paying by Pix: chosen in the checkout, the order page shows the QR code, t
   test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const registered = await logIn(context, request, SLUG, info, 'Pietra Pix');
-  const checkout = await checkoutReady(page, request, registered.establishmentId);
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   // Pix takes no phone or e-mail verification and no card.
   await payment.getByRole('button', { name: 'Pix', exact: true }).click();
@@ -423,4 +415,37 @@ test('a Pix paid through the webhook’s test-helper form turns the open page to
   const returned = pixLines.filter((m) => m.text.startsWith('Pix devolvido') && m.text.endsWith(`do Pix ${endToEndId}`));
   expect(returned).toHaveLength(1);
   expect(returned[0]!.text).toMatch(new RegExp(`^Pix devolvido ${amountPattern(total)}\\b`));
+});
+
+test('the preferences switch online payment and Pix on or off: Mercado Sol Centro offers both, a shop whose preferences turn them off neither [R-6.13] [R-6.14]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const sol = await logIn(context, request, SLUG, info, 'Pedro Preferencias');
+  const offers = await mercadoSolPickupCheckout(page, request, sol.establishmentId);
+  await expect(offers.locator('[data-pay-online]')).toBeVisible();
+  await expect(offers.locator('[data-pay-pix]')).toBeVisible();
+
+  // A shop whose preferences take payment at pickup only (has_online_payment and has_pix_payment off).
+  const slug = `quitanda-sem-online-${info.project.name}`;
+  const shop = shopCatalogue(slug, 'Quitanda Sem Online', { _id: 'frutas', name: 'Frutas' }, [{ _id: 'pera', name: 'Pera Williams', price: 890 }]);
+  importCatalogue({
+    ...shop,
+    establishment: {
+      ...shop.establishment,
+      preferences: {
+        ...shop.establishment.preferences,
+        pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }],
+        has_online_payment: false,
+        has_pix_payment: false,
+      },
+    },
+  });
+  await logIn(context, request, slug, info, 'Pedro Preferencias');
+  const none = await openCheckoutWith(page, slug, 'Pera Williams');
+  await none.getByRole('radio', { name: /Retirar no local/ }).check();
+  await expect(none.locator('[data-pay-offline]')).toBeVisible();
+  await expect(none.locator('[data-pay-online]')).toHaveCount(0);
+  await expect(none.locator('[data-pay-pix]')).toHaveCount(0);
 });
