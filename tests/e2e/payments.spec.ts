@@ -134,7 +134,7 @@ function inDatabase(run: (db: Database.Database) => void): void {
   }
 }
 
-test('paying by card: online, the verified card, Avançar e Finalizar asks its CVV; the order page says it was paid by card and the statement holds one charge of the total [R-2.94] [R-3.17]', async ({
+test('paying by card: online, the verified card, Avançar e Finalizar asks its CVV; the order page says it was paid by card and the statement holds one charge of the total [R-2.94] [R-3.17] [R-3.18] [R-7.22]', async ({
   page,
   request,
   context,
@@ -157,10 +157,19 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
   expect(await axeProblems(page, '[data-cvv-modal]')).toEqual([]);
   await cvv.getByLabel('CVV').fill('123');
   await cvv.getByRole('button', { name: 'Confirmar' }).click();
-  const body = (await sent).postDataJSON() as { payment_type: string; payment_card: { token_id: string; security_code: unknown } };
+  const body = (await sent).postDataJSON() as {
+    payment_type: string;
+    payment_card: { token_id: string; security_code: Record<string, unknown> };
+    payment_card_details: Record<string, unknown>;
+  };
   expect(body.payment_type).toBe('online');
   expect(body.payment_card.token_id).toBe(card._id);
-  expect(typeof body.payment_card.security_code).toBe('object');
+  // The payment's secrets are sealed in the page with the hybrid scheme (an ephemeral X25519 key,
+  // XChaCha20-Poly1305) to the server's key [R-7.22]: the CVV and the card shown, never in clear.
+  const key = (await (await request.get('/api/cards/encryption-key', { headers: API_HEADERS })).json()) as EncryptionKeyAnswer;
+  for (const box of [body.payment_card.security_code, body.payment_card_details]) {
+    expect(box).toMatchObject({ v: 1, kid: key.kid, epk: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), nonce: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) });
+  }
   expect(JSON.stringify(body)).not.toContain('"123"');
 
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/pedido/[A-Za-z0-9_-]+$`));
