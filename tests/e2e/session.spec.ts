@@ -98,10 +98,14 @@ test('a 401 on a call the customer makes ends the session and leads to the login
   const here = new URL(page.url()).pathname;
   expect(await storedDraft(page, who.establishmentId)).toEqual({ products: 1, address: 'Rua Amador Bueno' });
 
-  await endOnServer(request, who);
   await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  // Choosing how to pay reads the customer again (their phone and e-mail verification [R-4.3]): done before the session ends.
+  const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/me');
   await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await reread;
   await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+  // The session ends on the server; the order's send is the call that finds out.
+  await endOnServer(request, who);
   await modal.getByRole('button', { name: 'Avançar e Finalizar' }).click();
 
   await expect(page).toHaveURL(`/${SLUG}/minha-conta?voltar=${encodeURIComponent(here)}`);
