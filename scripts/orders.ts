@@ -1,13 +1,18 @@
 // `npm run orders -- list|show|confirm|complete|cancel [<nº do pedido ou id>] --establishment <slug>
 //   [--url http://localhost:4321] [--key <chave>] [--reason <texto>] [--status <situação>] [--evaluated]`
-// The establishment's side of the orders, on the command line: talks HTTP to the running server
-// with the establishment's API key (docs/api.md 'Orders'). The key defaults to the one the demo
+// `npm run orders -- credits <cliente> <+/-valor> --reason <texto> | coupons | coupon-on|coupon-off <código> --establishment <slug>`
+// The establishment's side of the orders, its customers' store credit and its coupons, on the
+// command line: talks HTTP to the running server with the establishment's API key (docs/api.md
+// 'Orders', 'Credits', 'Coupons'). The key defaults to the one the demo
 // seed wrote to $DATA_DIR/establishment-keys.json. Output and errors are in Portuguese; any error
 // exits with a non-zero status.
 import { formatBRL } from '../src/domain/money.ts';
 import { EVALUATION_ASPECTS, RATING_MAX, type EvaluationAspect } from '../src/domain/evaluation.ts';
 import { maskPhone } from '../src/domain/phone.ts';
 import type { OrdersListAnswer, OrderView, StatusBody } from '../src/schemas/api-orders.ts';
+import type { CouponsAnswer, CouponView, CreditGrantAnswer } from '../src/schemas/api-promotions.ts';
+import { normalizeCouponCode } from '../src/domain/coupon.ts';
+import { parseBRLInput } from '../src/domain/money.ts';
 import {
   type Answer,
   CliError,
@@ -47,12 +52,18 @@ Comandos:
   confirm <pedido>     confirma um pedido recebido
   complete <pedido>    conclui um pedido confirmado
   cancel <pedido>      cancela um pedido recebido ou confirmado
+  credits <cliente> <valor>
+                       dá (+) ou tira (-) créditos de um cliente (e-mail, telefone ou id), em reais,
+                       ex.: credits maria@exemplo.com 10,00 --reason "Pedido 12 chegou frio"
+  coupons              lista os cupons com os usos que restam
+  coupon-on <código>   ativa um cupom
+  coupon-off <código>  desativa um cupom (os pedidos já feitos com ele ficam como estão)
 
 Opções:
   --establishment, -e  slug do estabelecimento (obrigatório), ex.: pizzaria-bella
   --url                endereço do servidor (padrão: http://localhost:4321)
   --key                chave de API (padrão: a de $DATA_DIR/establishment-keys.json)
-  --reason             motivo do cancelamento
+  --reason             motivo do cancelamento; dos créditos dados ou tirados (obrigatório em credits)
   --status             só pedidos nesta situação (list): registered, confirmed, complete, canceled
   --evaluated          só pedidos avaliados pelo cliente (list)
   --limit              quantos pedidos listar (list; padrão 20, máximo 100)`;
@@ -91,9 +102,68 @@ function showOrder(o: OrderView, timeZone: string): string {
   return lines.join('\n');
 }
 
+type PromotionContext = { base: string; slug: string; estId: string; name: string; key: string };
+
+/** A coupon in one line of the list: code, discount, bounds, uses left, state. */
+function couponRow(c: CouponView): string[] {
+  const discount = c.discount_type === 'percentage' ? `${c.value}%` : formatBRL(c.value);
+  const bounds = [c.min_total_products > 0 ? `a partir de ${formatBRL(c.min_total_products)}` : '', c.max_total_products > 0 ? `até ${formatBRL(c.max_total_products)}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return [c.code, discount, bounds || '-', c.uses_left === null ? 'sem limite' : String(c.uses_left), c.active ? 'ativo' : 'desativado'];
+}
+
+/** The establishment's coupon with this code (any spacing or case), from its list. */
+async function findCoupon(ctx: PromotionContext, code: string | undefined): Promise<CouponView> {
+  if (!code) throw new CliError('Informe o código do cupom.', 2);
+  const list = expectStatus(await call<CouponsAnswer>(`${ctx.base}/api/establishments/${ctx.estId}/coupons`, { key: ctx.key }), 200, { slug: ctx.slug });
+  const wanted = normalizeCouponCode(code);
+  const coupon = list.coupons.find((c) => c.code === wanted);
+  if (!coupon) throw new CliError(`Cupom ${wanted} não encontrado em ${ctx.slug}.`);
+  return coupon;
+}
+
+async function switchCoupon(ctx: PromotionContext, code: string | undefined, active: boolean): Promise<string> {
+  const coupon = await findCoupon(ctx, code);
+  const url = `${ctx.base}/api/establishments/${ctx.estId}/coupons/${coupon._id}`;
+  expectStatus(await call<CouponView>(url, { method: 'PUT', key: ctx.key, body: { active } }), 200, { slug: ctx.slug });
+  return `Cupom ${coupon.code} ${active ? 'ativado' : 'desativado'}.`;
+}
+
+const PROMOTION_COMMANDS = {
+  async credits(ctx: PromotionContext, [who, amount]: (string | undefined)[], reason: string | undefined): Promise<string> {
+    if (!who || !amount) throw new CliError('Uso: npm run orders -- credits <e-mail, telefone ou id> <+/-valor em reais> --reason "<motivo>" --establishment <slug>', 2);
+    const sign = /^[-\u2212]/.test(amount.trim()) ? -1 : 1;
+    const cents = parseBRLInput(amount.trim().replace(/^[+\-\u2212]/, ''));
+    if (cents === null || cents === 0) throw new CliError(`Valor inválido: ${amount} (ex.: 10,00 para dar, -5,50 para tirar).`, 2);
+    if (!reason?.trim()) throw new CliError('Informe o motivo: --reason "<motivo>" (o cliente o vê no extrato dos créditos).', 2);
+    const res = await call<CreditGrantAnswer>(`${ctx.base}/api/establishments/${ctx.estId}/credits`, {
+      method: 'POST',
+      key: ctx.key,
+      body: { user: who, amount: sign * cents, reason: reason.trim() },
+    });
+    const answer = expectStatus(res, 200, { slug: ctx.slug }, (code) => {
+      if (code === 'user_not_found') return new CliError(`Cliente ${who} não encontrado (informe o e-mail, o telefone ou o id da conta).`);
+      if (code === 'credits_not_enough') return new CliError(`O cliente não tem créditos suficientes para tirar ${formatBRL(cents)}.`);
+      return null;
+    });
+    return `${sign > 0 ? 'Dados' : 'Tirados'} ${formatBRL(cents)} de créditos a ${answer.user.name}. Saldo agora: ${formatBRL(answer.value)}.`;
+  },
+  async coupons(ctx: PromotionContext): Promise<string> {
+    const list = expectStatus(await call<CouponsAnswer>(`${ctx.base}/api/establishments/${ctx.estId}/coupons`, { key: ctx.key }), 200, { slug: ctx.slug });
+    if (list.coupons.length === 0) return `Nenhum cupom em ${ctx.name}.`;
+    return `${ctx.name}: ${list.coupons.length} ${list.coupons.length === 1 ? 'cupom' : 'cupons'}\n\n${table([['Código', 'Desconto', 'Produtos', 'Usos restantes', 'Situação'], ...list.coupons.map(couponRow)])}`;
+  },
+  'coupon-on': (ctx: PromotionContext, [code]: (string | undefined)[]) => switchCoupon(ctx, code, true),
+  'coupon-off': (ctx: PromotionContext, [code]: (string | undefined)[]) => switchCoupon(ctx, code, false),
+};
+
+/** A negative amount ('-5,50') would read as an option: it is carried with a minus sign of its own. */
+const MINUS = '\u2212';
+
 async function main(argv: string[]): Promise<string> {
   const parsed = parseCommandLine(
-    argv,
+    argv.map((a) => (/^-\d[\d.,]*$/.test(a) ? `${MINUS}${a.slice(1)}` : a)),
     {
       reason: { type: 'string' },
       status: { type: 'string' },
@@ -105,11 +175,18 @@ async function main(argv: string[]): Promise<string> {
   const { values, positionals } = parsed;
   const [command, ref, ...extra] = positionals;
   if (values.help) return USAGE;
-  if (!command || !(command === 'list' || command === 'show' || command in ACTIONS))
+  if (!command || !(command === 'list' || command === 'show' || command in ACTIONS || command in PROMOTION_COMMANDS))
     throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
-  if (extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
+  const expected = command === 'credits' ? 1 : 0;
+  if (extra.length > expected) throw new CliError(`Argumentos a mais: ${extra.slice(expected).join(' ')}\n\n${USAGE}`, 2);
   const slug = values.establishment;
   if (!slug) throw new CliError(`Informe o estabelecimento: --establishment <slug>\n\n${USAGE}`, 2);
+  if (command in PROMOTION_COMMANDS) {
+    const base = values.url.replace(/\/+$/, '');
+    const est = await findEstablishment(base, slug);
+    const context = { base, slug, estId: est._id, name: est.name, key: establishmentKey(slug, values.key) };
+    return PROMOTION_COMMANDS[command as keyof typeof PROMOTION_COMMANDS](context, [ref, ...extra], values.reason);
+  }
   if (command !== 'list' && !ref) throw new CliError(`Informe o número ou o id do pedido: npm run orders -- ${command} <pedido> --establishment ${slug}`, 2);
 
   const base = values.url.replace(/\/+$/, '');

@@ -5,6 +5,8 @@
 import { type } from 'arktype';
 import { Catalogue } from '../../src/schemas/catalogue.ts';
 import { unavailableWithoutTitle } from '../../src/domain/open-now.ts';
+import { couponWindowInstant, normalizeCouponCode } from '../../src/domain/coupon.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/domain/time.ts';
 
 export interface Problem {
   /** JSON path of the offending value: `categories[0].products[3].price`; `(root)` for the document. */
@@ -234,6 +236,50 @@ function crossFieldProblems(doc: unknown): Problem[] {
   const orderVariations = list(doc.order_variations);
   uniqueKeys(orderVariations, ['order_variations'], 'order variation');
   for (const [vi, v] of orderVariations.entries()) checkVariation(v, ['order_variations', vi], 'order variation');
+
+  // Coupons: one code per establishment as the customer types it, percentages up to 100, a window
+  // that reads as dates or offset date-times and ends after it starts, bounds in order.
+  const timeZone = typeof est.time_zone === 'string' ? est.time_zone : DEFAULT_TIME_ZONE;
+  const coupons = list(doc.coupons);
+  uniqueKeys(coupons, ['coupons'], 'coupon');
+  const codes = new Map<string, string>();
+  coupons.forEach((c, i) => {
+    if (!isRec(c)) return;
+    const base = ['coupons', i];
+    if (typeof c.code === 'string') {
+      const code = normalizeCouponCode(c.code);
+      const first = codes.get(code);
+      if (code === '') add([...base, 'code'], 'must have a letter or digit');
+      else if (first !== undefined) add([...base, 'code'], `duplicate coupon code '${code}' (already used at ${first}; codes are compared without spaces, in capitals)`);
+      else codes.set(code, formatPath([...base, 'code']));
+    }
+    if (c.discount_type === 'percentage' && int(c.value) && c.value > 100) add([...base, 'value'], `must be at most 100 for a percentage coupon (was ${c.value})`);
+    if (int(c.min_total_products) && int(c.max_total_products) && c.max_total_products > 0 && c.max_total_products < c.min_total_products)
+      add(
+        [...base, 'max_total_products'],
+        `must be 0 (no maximum) or at least min_total_products (${brl(c.min_total_products)}) (was ${brl(c.max_total_products)})`,
+      );
+    const window: Partial<Record<'starts_at' | 'ends_at', string>> = {};
+    for (const [f, edge] of [['starts_at', 'start'], ['ends_at', 'end']] as const) {
+      if (typeof c[f] !== 'string') continue;
+      const at = couponWindowInstant(c[f], edge, timeZone);
+      if (at === null) add([...base, f], `must be a date (2026-12-31) or a date-time with its offset (2026-12-31T23:59:00-03:00) (was '${c[f]}')`);
+      else window[f] = at;
+    }
+    if (window.starts_at && window.ends_at && window.ends_at <= window.starts_at) add([...base, 'ends_at'], `must be after starts_at (${String(c.starts_at)})`);
+  });
+
+  // Achievements: a reward that means something for its type.
+  const achievements = list(doc.achievements);
+  uniqueKeys(achievements, ['achievements'], 'achievement');
+  achievements.forEach((a, i) => {
+    if (!isRec(a)) return;
+    const base = ['achievements', i];
+    const value = a.reward_value === undefined ? 0 : a.reward_value;
+    if (a.reward_type === 'percentage' && int(value) && (value < 1 || value > 100)) add([...base, 'reward_value'], `must be 1 to 100 for a percentage reward (was ${value})`);
+    if (a.reward_type === 'fixed' && int(value) && value < 1) add([...base, 'reward_value'], `must be greater than 0 for a fixed reward (centavos) (was ${value})`);
+    if (a.reward_type === 'free_delivery' && int(value) && value !== 0) add([...base, 'reward_value'], `must be 0 or left out for a free_delivery reward (was ${value})`);
+  });
   return problems;
 }
 

@@ -4,6 +4,19 @@
 // words ('10% de desconto', 'Faltam 3 pedidos') are the locale's (src/i18n/messages.ts).
 
 export type AchievementRewardType = 'percentage' | 'fixed' | 'free_delivery';
+export const ACHIEVEMENT_REWARD_TYPES = ['percentage', 'fixed', 'free_delivery'] as const satisfies readonly AchievementRewardType[];
+
+/** An achievement's goal: money spent (centavos) by a payment kind, or completed orders counted [R-3.42]. */
+export const ACHIEVEMENT_GOAL_TYPES = [
+  'spend_value',
+  'spend_cash_value',
+  'spend_value_with_online_payment',
+  'spend_value_with_pix',
+  'orders_count',
+  'delivery_orders_count',
+  'pickup_orders_count',
+] as const;
+export type AchievementGoalType = (typeof ACHIEVEMENT_GOAL_TYPES)[number];
 
 export type AchievementLike = {
   goal_type: string;
@@ -64,4 +77,45 @@ export function checkAchievementUsable(
   a: Pick<AchievementLike, 'reached' | 'goal_value' | 'is_used'>,
 ): { ok: true } | { ok: false; code: 'can_not_use_achievement' } {
   return achievementState(a) === 'unlocked' ? { ok: true } : { ok: false, code: 'can_not_use_achievement' };
+}
+
+/** A customer's completed orders at an establishment, grouped by how they were paid and received (one row per pair). */
+export type CompletedOrdersTally = readonly {
+  payment_type: string;
+  delivery_type: string;
+  orders: number;
+  /** Sum of the orders' totals (money paid), centavos. */
+  paid: number;
+  /** Sum of the credits the orders used, centavos. */
+  credits: number;
+}[];
+
+/**
+ * What a customer's completed orders reached toward a goal [R-3.42]: spend_value counts every
+ * order's value after discounts (money paid plus credits used); spend_cash_value, _online_payment
+ * and _with_pix the money paid on delivery or pickup, by card, by Pix; orders_count every order,
+ * delivery_orders_count and pickup_orders_count those received that way. An unknown goal reaches 0.
+ * Example: `achievementReached('pickup_orders_count', [{ payment_type: 'offline', delivery_type: 'pickup', orders: 2, paid: 5000, credits: 0 }]) === 2`
+ */
+export function achievementReached(goalType: string, tally: CompletedOrdersTally): number {
+  const sum = (pick: (row: CompletedOrdersTally[number]) => number, only: (row: CompletedOrdersTally[number]) => boolean = () => true) =>
+    tally.filter(only).reduce((n, row) => n + pick(row), 0);
+  switch (goalType) {
+    case 'spend_value':
+      return sum((r) => r.paid + r.credits);
+    case 'spend_cash_value':
+      return sum((r) => r.paid, (r) => r.payment_type === 'offline');
+    case 'spend_value_with_online_payment':
+      return sum((r) => r.paid, (r) => r.payment_type === 'online');
+    case 'spend_value_with_pix':
+      return sum((r) => r.paid, (r) => r.payment_type === 'pix');
+    case 'orders_count':
+      return sum((r) => r.orders);
+    case 'delivery_orders_count':
+      return sum((r) => r.orders, (r) => r.delivery_type === 'delivery');
+    case 'pickup_orders_count':
+      return sum((r) => r.orders, (r) => r.delivery_type === 'pickup');
+    default:
+      return 0;
+  }
 }

@@ -2,6 +2,7 @@
 // first segment (spec section 2: the optional leading {slug_area}).
 import { productSlug } from '../domain/slug.ts';
 import type { AuthFormKind, AuthFormState } from '../schemas/island-props.ts';
+import { normalizeReferralCode } from '../domain/referral.ts';
 
 export const routes = {
   home: (slug: string) => `/${slug}/`,
@@ -61,11 +62,21 @@ export function safeReturnPath(value: string | null | undefined, slug: string): 
 export const AUTH_FORM_ACTIONS: Readonly<Record<AuthFormKind, string>> = { login: '/api/auth/form/login', register: '/api/auth/form/register' };
 
 /** The account page's query for its forms: the tab shown, a refusal's code, what was typed that is no secret, the way back. */
-const Q = { tab: 'aba', error: 'erro', login: 'login', email: 'email', back: 'voltar' } as const;
+const Q = { tab: 'aba', error: 'erro', login: 'login', email: 'email', back: 'voltar', referral: 'indicacao' } as const;
 const REGISTER_TAB = 'cadastro';
 /** What may come back in the address: the login or e-mail as typed, within the API's own bound. */
 const TYPED_MAX = 254;
 const ERROR_CODE = /^[a-z_]{1,40}$/;
+/** A referral code's bound (the registration's own, src/schemas/api-accounts.ts). */
+const REFERRAL_MAX = 32;
+
+/**
+ * The link a customer shares to bring a friend (docs/api.md 'Referral'): the registration form
+ * with their code. Example: `referralPath('bella', 'MARIA7K2') === '/bella/minha-conta?aba=cadastro&indicacao=MARIA7K2'`
+ */
+export function referralPath(slug: string, code: string): string {
+  return authFormUrl(slug, { tab: 'register', referral: code });
+}
 
 /**
  * The account page showing one of its forms, e.g. after a refused post:
@@ -80,6 +91,7 @@ export function authFormUrl(slug: string, state: Partial<AuthFormState>): string
   if (state.email) q.set(Q.email, state.email.slice(0, TYPED_MAX));
   const back = safeReturnPath(state.back, slug);
   if (back) q.set(Q.back, back);
+  if (state.referral) q.set(Q.referral, normalizeReferralCode(state.referral).slice(0, REFERRAL_MAX));
   const query = q.toString();
   return query ? `${routes.account(slug)}?${query}` : routes.account(slug);
 }
@@ -93,5 +105,6 @@ export function readAuthFormQuery(params: URLSearchParams, slug: string): AuthFo
     login: (params.get(Q.login) ?? '').slice(0, TYPED_MAX),
     email: (params.get(Q.email) ?? '').slice(0, TYPED_MAX),
     back: safeReturnPath(params.get(Q.back), slug),
+    referral: normalizeReferralCode(params.get(Q.referral) ?? '').slice(0, REFERRAL_MAX),
   };
 }

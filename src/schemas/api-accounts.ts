@@ -23,6 +23,8 @@ export const RegisterBody = type({
   email,
   phone,
   password,
+  /** The referral code of the link the customer came through (docs/api.md 'Referral'); an unknown one is ignored. */
+  'referral_code?': 'string <= 32',
   '+': 'delete',
 });
 export type RegisterBody = typeof RegisterBody.infer;

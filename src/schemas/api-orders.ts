@@ -327,6 +327,8 @@ export interface OrderView {
   evaluable_until: string | null;
   /** How the order is paid online, and where that payment stands (docs/api.md 'Paying an order'). */
   payment: OrderPaymentView;
+  /** The coupon or achievement reward the order used and what it took off (part of totals.discount); null when none. */
+  promotion: OrderPromotionView | null;
   /** Only in answers to the establishment (API key): who ordered. */
   customer?: { _id: string; name: string; phone: string };
 }
@@ -348,6 +350,10 @@ export interface OrderPaymentDetails {
 }
 
 export type OrderRefundDestination = 'card' | 'credit' | 'pix';
+
+export type OrderPromotionView =
+  | { kind: 'coupon'; _id: string; code: string; discount: number }
+  | { kind: 'achievement'; _id: string; name: string; discount: number };
 
 export interface OrderPaymentView {
   status: OrderPaymentStatus;

@@ -4,6 +4,7 @@
 // its ledger, and the customer's referral code. The prices are the domain's
 // (src/domain/order-pricing.ts): the checkout previews them, the server charges them.
 import { type } from 'arktype';
+import type { AchievementGoalType } from '../domain/achievement.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -30,6 +31,11 @@ export type CouponUpdateBody = typeof CouponUpdateBody.infer;
 
 export const CouponParams = type({ id, couponId: id });
 
+/** GET /api/establishments/{id}/coupons (API key): the establishment's coupons with their uses left. */
+export interface CouponsAnswer {
+  coupons: CouponView[];
+}
+
 /** A coupon as the API shows it. */
 export interface CouponView {
   _id: string;
@@ -51,17 +57,7 @@ export interface CouponView {
   uses_left_for_customer: number;
 }
 
-/** An achievement's goal: money spent (centavos) by a payment kind, or completed orders counted. */
-export const ACHIEVEMENT_GOAL_TYPES = [
-  'spend_value',
-  'spend_cash_value',
-  'spend_value_with_online_payment',
-  'spend_value_with_pix',
-  'orders_count',
-  'delivery_orders_count',
-  'pickup_orders_count',
-] as const;
-export type AchievementGoalType = (typeof ACHIEVEMENT_GOAL_TYPES)[number];
+export { ACHIEVEMENT_GOAL_TYPES, type AchievementGoalType } from '../domain/achievement.ts';
 
 /** An achievement with the customer's progress [R-3.41] (GET /api/establishments/{id}/achievements ). */
 export interface AchievementView {
@@ -120,6 +116,12 @@ export const CreditGrantBody = type({
   '+': 'delete',
 });
 export type CreditGrantBody = typeof CreditGrantBody.infer;
+
+/** The customer's new balance after a grant or removal. */
+export interface CreditGrantAnswer {
+  value: number;
+  user: { _id: string; name: string };
+}
 
 /** GET /api/users/me/referral: the customer's code and link, and whom they brought. */
 export interface ReferralAnswer {

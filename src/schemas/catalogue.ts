@@ -2,6 +2,7 @@
 // demo seed is written in. One file holds one establishment (with its company) and its whole
 // catalogue. Every amount is integer centavos. docs/catalogue-format.md describes each field.
 import { type } from 'arktype';
+import { ACHIEVEMENT_GOAL_TYPES, ACHIEVEMENT_REWARD_TYPES } from '../domain/achievement.ts';
 
 const cents = 'number.integer';
 const nonNegativeCents = 'number.integer >= 0';
@@ -97,6 +98,8 @@ export const Preferences = type({
   max_days_scheduling: '0 <= number.integer <= 60 = 0',
   use_gamification: 'boolean = false',
   use_discount_coupon: 'boolean = false',
+  /** Centavos of store credit each side of a referral gets once the new customer's first order is complete; 0 = no referral programme. */
+  'referral_credit?': nonNegativeCents,
   /** Where a card validation's micro-charge goes back [R-4.25]: to the card (when unset), or as the customer's store credit. */
   'card_verification_refund?': "'card' | 'credit'",
   /** The micro-charge's bounds, centavos (decisions #15: R$ 0,01 to R$ 5,00 when unset). */
@@ -180,6 +183,44 @@ export const Category = type({
 });
 export type Category = typeof Category.infer;
 
+/**
+ * A discount coupon [R-3.38]: fixed (`value` centavos) or percentage (`value` percent, 1-100) on the
+ * products not already discounted. `starts_at` / `ends_at` are dates (whole days in the
+ * establishment's time zone) or date-times with their offset; `total_uses` absent = no limit.
+ */
+export const Coupon = type({
+  _id: key,
+  code: /^[A-Za-z0-9 _-]{1,40}$/,
+  discount_type: "'fixed' | 'percentage'",
+  value: 'number.integer > 0',
+  min_total_products: `${nonNegativeCents} = 0`,
+  max_total_products: `${nonNegativeCents} = 0`,
+  description: 'string <= 200 = ""',
+  'starts_at?': 'string <= 40',
+  'ends_at?': 'string <= 40',
+  'total_uses?': 'number.integer >= 1',
+  uses_per_customer: 'number.integer >= 1 = 1',
+  active: 'boolean = true',
+});
+export type Coupon = typeof Coupon.infer;
+
+/**
+ * An achievement [R-3.41..R-3.43]: a goal (`goal_value` centavos for spend_* goals, orders for the
+ * count goals) reached by the customer's completed orders, and the reward it unlocks once.
+ */
+export const Achievement = type({
+  _id: key,
+  name: '0 < string <= 120',
+  goal_description: 'string <= 300 = ""',
+  goal_type: type.enumerated(...ACHIEVEMENT_GOAL_TYPES),
+  goal_value: 'number.integer > 0',
+  reward_type: type.enumerated(...ACHIEVEMENT_REWARD_TYPES),
+  reward_value: 'number.integer >= 0 = 0',
+  reward_description: 'string <= 300 = ""',
+  active: 'boolean = true',
+});
+export type Achievement = typeof Achievement.infer;
+
 export const Catalogue = type({
   company: {
     slug,
@@ -203,6 +244,8 @@ export const Catalogue = type({
   },
   categories: Category.array().atLeastLength(1),
   order_variations: OrderVariation.array().default(() => []),
+  coupons: Coupon.array().default(() => []),
+  achievements: Achievement.array().default(() => []),
 });
 export type Catalogue = typeof Catalogue.infer;
 export type CatalogueInput = typeof Catalogue.inferIn;

@@ -60,6 +60,8 @@ export interface AuthFormState {
   email: string;
   /** A path of this establishment to go to after logging in (safeReturnPath). */
   back: string | null;
+  /** The referral code of the link the customer came through (normalised), '' when none: the registration sends it. */
+  referral: string;
 }
 
 /** islands/order/OrderPage.tsx, mounted by src/pages/[slug]/pedido/[...id].astro. */

@@ -223,11 +223,13 @@ forEachDatabase(
         expect(await res.json()).toEqual({ message: 'establishment_unavailable' });
       });
 
-      it('refuses payment types other than pay-on-delivery/pickup in this release (403 payment_type_not_available)', async () => {
-        for (const payment_type of ['online', 'pix', 'credits']) {
+      it('refuses card and Pix where the establishment takes neither (403 payment_type_not_available), and credits that pay nothing (422)', async () => {
+        for (const payment_type of ['online', 'pix']) {
           const { status, json } = await refused(pickupOrder({ payment_type }));
           expect([status, json.message]).toEqual([403, 'payment_type_not_available']);
         }
+        const { status, json } = await refused(pickupOrder({ payment_type: 'credits' }));
+        expect([status, json.message]).toEqual([422, 'payment_type_missing']);
       });
 
       it('takes no offline payment for a type whose payment at pickup is off, or that lists no method (403 payment_type_not_available)', async () => {
@@ -400,11 +402,6 @@ forEachDatabase(
         }
       });
 
-      it('refuses coupons and achievements until they exist (403)', async () => {
-        expect((await refused(pickupOrder({ coupon_id: 'abc' }))).json.message).toBe('coupon_not_available');
-        expect((await refused(pickupOrder({ achievement_id: 'abc' }))).json.message).toBe('achievement_not_available');
-      });
-
       it('deducts credits in the same transaction, never below 0, total never below 0 [R-9.31]', async () => {
         await setCredits(mariaId, 1000);
         const partial = await placeOk(ctx, maria, pickupOrder({ use_credits: true }));
@@ -412,7 +409,7 @@ forEachDatabase(
         expect(await creditsOf(mariaId)).toBe(0);
 
         await setCredits(mariaId, 50000);
-        const whole = await placeOk(ctx, maria, pickupOrder({ use_credits: true }));
+        const whole = await placeOk(ctx, maria, pickupOrder({ use_credits: true, payment_type: 'credits', payment_method_id: null }));
         expect(whole.order.totals).toMatchObject({ credits: 11440, total: 0 });
         expect(await creditsOf(mariaId)).toBe(38560);
 
@@ -650,11 +647,11 @@ forEachDatabase(
 
       it('takes payment_type online, offline, pix or credits, nothing else [R-3.12]', async () => {
         expect((await placeOk(ctx, maria, pickupOrder({ payment_type: 'offline' }))).order.payment_type).toBe('offline');
-        // The other three are payment types of the payload: the shape takes them, and this release
-        // refuses them as a business rule (they come with the payments release).
+        // The other three are payment types of the payload: the shape takes them, and the business
+        // rules decide (this establishment takes no card or Pix; credits must pay the whole order).
         for (const payment_type of ['online', 'pix', 'credits']) {
           const r = await refused(pickupOrder({ payment_type }));
-          expect([r.status, r.json.message], payment_type).toEqual([403, 'payment_type_not_available']);
+          expect(r.status, payment_type).not.toBe(400);
         }
         for (const payment_type of ['cheque', 'cash', 'OFFLINE', '', null]) {
           const r = await refused(pickupOrder({ payment_type }));

@@ -32,6 +32,7 @@ import { pixOnFirstUse, type PixFetch, type PixPsp } from '../adapters/pix-psp.t
 import { pixRoutes, pixWebhookRoutes } from './routes/pix.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { cardRoutes } from './routes/cards.ts';
+import { promotionRoutes } from './routes/promotions.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
@@ -161,6 +162,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', addressRoutes);
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);
+  app.route('/', promotionRoutes);
   app.route('/', openingRoutes);
   app.route('/', cardKeyRoutes);
   app.route('/', cardRoutes);

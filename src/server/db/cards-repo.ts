@@ -230,34 +230,3 @@ export async function blockedHolders(db: Database, companyId: string) {
     .execute();
 }
 
-// ---------------------------------------------------------------- store credit
-
-/**
- * Adds a movement to the user's store credit and its balance in one transaction; false (nothing
- * changed) when a movement with this reference was written before, so a retried refund credits once.
- */
-export async function creditOnce(
-  db: Database,
-  entry: { id: string; userId: string; amount: number; reason: string; reference: string },
-  now: Date,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('credit_entries')
-      .values({ id: entry.id, user_id: entry.userId, amount: entry.amount, reason: entry.reason, reference: entry.reference, created_at: now.toISOString() })
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await trx
-      .updateTable('users')
-      .set({ credits: sql<number>`credits + ${entry.amount}`, updated_at: now.toISOString() })
-      .where('id', '=', entry.userId)
-      .execute();
-    return true;
-  });
-}
-
-/** The ledger entry written for a reference, if any. */
-export async function creditEntryFor(db: Database, reference: string) {
-  return db.selectFrom('credit_entries').select(['id', 'amount']).where('reference', '=', reference).executeTakeFirst();
-}

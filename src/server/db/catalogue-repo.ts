@@ -1,11 +1,12 @@
 // Reads and writes of the catalogue: companies, domains, establishments, categories, products,
-// order variations. Reads return the API's shapes (src/schemas/views.ts); writes take the
+// order variations (coupons and achievements: promotions-repo.ts). Reads return the API's shapes (src/schemas/views.ts); writes take the
 // catalogue exchange format (src/schemas/catalogue.ts) and replace one establishment atomically.
 import { sql } from 'kysely';
 import type { Catalogue } from '../../schemas/catalogue.ts';
 import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, OrderVariationView, ProductView } from '../../schemas/views.ts';
 import type { Database } from './database.ts';
 import { stableId } from './ids.ts';
+import { replacePromotions } from './promotions-repo.ts';
 import type { CategoryRow, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
 
 const bool = (v: boolean) => (v ? 1 : 0);
@@ -135,6 +136,7 @@ export async function replaceCatalogue(db: Database, cat: Catalogue, now = new D
       sort: vi,
     }));
     if (variationRows.length) await trx.insertInto('order_variations').values(variationRows).execute();
+    await replacePromotions(trx, { id: establishmentId, slug: est.slug, timeZone: est.time_zone }, cat.coupons, cat.achievements, now);
   });
   return { establishmentId, companyId };
 }

@@ -1,6 +1,6 @@
 // One migration set for both engines (SQLite and PostgreSQL). Portable column types only:
 // text, integer, real, booleans as 0/1 integers, JSON as text, instants as ISO-8601 text.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 const initialCatalogue: Migration = {
@@ -712,6 +712,122 @@ const orderPayments: Migration = {
   },
 };
 
+// Promotions and loyalty (docs/api.md 'Coupons', 'Achievements', 'Credits', 'Referral'): an
+// establishment's coupons and achievements from its catalogue (kept across imports: a coupon's
+// uses survive a re-import; one left out of the file is archived, not deleted, so the orders that
+// used it still name it), every use of a coupon (unique per coupon, customer and slot, so a
+// customer's limit holds under concurrency) and of an achievement's reward (unique per
+// achievement and customer), what an order's coupon or prize took off, the ledger's note and
+// order, and each customer's referral code and who referred them. The ledger starts from the
+// balances already held: an 'opening_balance' entry per user whose credits the ledger does not
+// yet add up to.
+const promotions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('coupons')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      // Normalised: no spaces, upper case.
+      .addColumn('code', 'text', (c) => c.notNull())
+      // fixed | percentage
+      .addColumn('discount_type', 'text', (c) => c.notNull())
+      .addColumn('value', 'integer', (c) => c.notNull())
+      .addColumn('min_total_products', 'integer', (c) => c.notNull())
+      .addColumn('max_total_products', 'integer', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      // ISO instants; ends_at exclusive; null = open end.
+      .addColumn('starts_at', 'text')
+      .addColumn('ends_at', 'text')
+      // null = no limit in all.
+      .addColumn('total_uses', 'integer')
+      // Uses by orders not cancelled; moved only by conditional updates in the order's transaction.
+      .addColumn('uses_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('uses_per_customer', 'integer', (c) => c.notNull())
+      .addColumn('active', 'integer', (c) => c.notNull())
+      // Left out of the latest catalogue import.
+      .addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('coupons_code').on('coupons').columns(['establishment_id', 'code']).execute();
+
+    await db.schema
+      .createTable('coupon_uses')
+      .addColumn('coupon_id', 'text', (c) => c.notNull().references('coupons.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      // 1..uses_per_customer: the customer's use it fills.
+      .addColumn('slot', 'integer', (c) => c.notNull())
+      .addColumn('order_id', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('coupon_uses_pk', ['coupon_id', 'user_id', 'slot'])
+      .execute();
+
+    await db.schema
+      .createTable('achievements')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('goal_description', 'text', (c) => c.notNull())
+      .addColumn('goal_type', 'text', (c) => c.notNull())
+      .addColumn('goal_value', 'integer', (c) => c.notNull())
+      // percentage | fixed | free_delivery
+      .addColumn('reward_type', 'text', (c) => c.notNull())
+      .addColumn('reward_value', 'integer', (c) => c.notNull())
+      .addColumn('reward_description', 'text', (c) => c.notNull())
+      .addColumn('active', 'integer', (c) => c.notNull())
+      .addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('sort', 'integer', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('achievements_establishment').on('achievements').columns(['establishment_id', 'sort']).execute();
+
+    await db.schema
+      .createTable('achievement_uses')
+      .addColumn('achievement_id', 'text', (c) => c.notNull().references('achievements.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('order_id', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('achievement_uses_pk', ['achievement_id', 'user_id'])
+      .execute();
+
+    // What the order's coupon or prize was and took off (centavos), shown on the order.
+    await db.schema.alterTable('orders').addColumn('coupon_code', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('achievement_name', 'text').execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('promotion_discount', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    // Progress is counted from the customer's completed orders at an establishment.
+    await db.schema.createIndex('orders_user_status').on('orders').columns(['user_id', 'establishment_id', 'status']).execute();
+
+    // The ledger says what each movement was for.
+    await db.schema.alterTable('credit_entries').addColumn('note', 'text').execute();
+    await db.schema.alterTable('credit_entries').addColumn('order_id', 'text').execute();
+    await sql`insert into credit_entries (id, user_id, amount, reason, reference, created_at)
+      select 'ce_open_' || u.id, u.id, u.credits - coalesce((select sum(e.amount) from credit_entries e where e.user_id = u.id), 0),
+        'opening_balance', 'opening:' || u.id, u.updated_at
+      from users u
+      where u.credits <> coalesce((select sum(e.amount) from credit_entries e where e.user_id = u.id), 0)`.execute(db);
+
+    // The code a customer shares (unique per company, made on first use) and who referred them.
+    await db.schema.alterTable('users').addColumn('referral_code', 'text').execute();
+    await db.schema.alterTable('users').addColumn('referred_by', 'text').execute();
+    await db.schema.alterTable('users').addColumn('referral_rewarded_at', 'text').execute();
+    await db.schema.createIndex('users_referral_code').on('users').columns(['company_id', 'referral_code']).unique().execute();
+    await db.schema.createIndex('users_referred_by').on('users').column('referred_by').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('users_referred_by').execute();
+    await db.schema.dropIndex('users_referral_code').execute();
+    for (const c of ['referral_rewarded_at', 'referred_by', 'referral_code']) await db.schema.alterTable('users').dropColumn(c).execute();
+    await sql`delete from credit_entries where reason = 'opening_balance'`.execute(db);
+    for (const c of ['order_id', 'note']) await db.schema.alterTable('credit_entries').dropColumn(c).execute();
+    await db.schema.dropIndex('orders_user_status').execute();
+    for (const c of ['promotion_discount', 'achievement_name', 'coupon_code']) await db.schema.alterTable('orders').dropColumn(c).execute();
+    for (const t of ['achievement_uses', 'achievements', 'coupon_uses', 'coupons']) await db.schema.dropTable(t).execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -725,6 +841,7 @@ export const migrations: Record<string, Migration> = {
   '0009_payment_cards': paymentCards,
   '0010_pix_sandbox': pixSandbox,
   '0011_order_payments': orderPayments,
+  '0012_promotions': promotions,
 };
 
 export const migrationProvider: MigrationProvider = {

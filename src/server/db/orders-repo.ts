@@ -1,5 +1,5 @@
 // Reads and writes of orders and what placing one needs: the establishment row, only the ordered
-// products (addresses: addresses-repo.ts), the per-establishment order counter and the user's credits.
+// products (addresses: addresses-repo.ts) and the per-establishment order counter (credits: credits-repo.ts).
 // Writes that belong to one order take the caller's transaction (src/server/services/orders.ts).
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './database.ts';
@@ -23,11 +23,6 @@ export async function getProductsByIds(db: Executor, establishmentId: string, id
   return new Map(rows.map((r) => [r.id, toProductView(r)]));
 }
 
-export async function getUserCredits(db: Executor, userId: string): Promise<number> {
-  const row = await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
-  return Number(row?.credits ?? 0);
-}
-
 /**
  * The establishment's next order number (1, 2, 3...), inside the order's transaction: the counter
  * row is created at 1 or incremented in one statement, and stays locked (PostgreSQL) until commit,
@@ -41,18 +36,6 @@ export async function nextOrderNumber(trx: Transaction<DB>, establishmentId: str
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return Number(row.last_number);
-}
-
-/** Takes `amount` centavos from the user's credits; false (nothing changed) when the balance is short. */
-export async function deductCredits(trx: Transaction<DB>, userId: string, amount: number, now: Date): Promise<boolean> {
-  if (amount <= 0) return true;
-  const res = await trx
-    .updateTable('users')
-    .set({ credits: sql<number>`credits - ${amount}`, updated_at: now.toISOString() })
-    .where('id', '=', userId)
-    .where('credits', '>=', amount)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function insertOrder(trx: Transaction<DB>, row: OrderRow): Promise<void> {

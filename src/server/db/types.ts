@@ -111,6 +111,10 @@ export interface UserRow {
   updated_at: string;
   /** The id of the user's default delivery address; an id no address has any more (deleted) means none. */
   default_address_id: string | null;
+  /** The code the customer shares (unique per company; made on first use), whoever referred them, and when that referral was rewarded. */
+  referral_code: string | null;
+  referred_by: string | null;
+  referral_rewarded_at: string | null;
 }
 export interface SessionRow {
   token_hash: string;
@@ -186,6 +190,10 @@ export interface OrderRow {
   payment_status: string;
   /** JSON OrderPaymentDetails, or null for an order paid on delivery or pickup. */
   payment_details: string | null;
+  /** The coupon's code or the achievement's name the order used, and what it took off (centavos). */
+  coupon_code: string | null;
+  achievement_name: string | null;
+  promotion_discount: number;
 }
 export interface IdempotencyKeyRow {
   user_id: string;
@@ -319,6 +327,58 @@ export interface CreditEntryRow {
   reason: string;
   reference: string;
   created_at: string;
+  /** In words, where the reason alone does not say it (a grant's reason as the establishment gave it). */
+  note: string | null;
+  order_id: string | null;
+}
+
+/** An establishment's coupon (from its catalogue; docs/api.md 'Coupons'). */
+export interface CouponRow {
+  id: string;
+  establishment_id: string;
+  code: string;
+  discount_type: string;
+  value: number;
+  min_total_products: number;
+  max_total_products: number;
+  description: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  total_uses: number | null;
+  uses_count: number;
+  uses_per_customer: number;
+  active: number;
+  archived: number;
+  sort: number;
+  updated_at: string;
+}
+export interface CouponUseRow {
+  coupon_id: string;
+  user_id: string;
+  slot: number;
+  order_id: string;
+  created_at: string;
+}
+export interface AchievementRow {
+  id: string;
+  establishment_id: string;
+  name: string;
+  goal_description: string;
+  goal_type: string;
+  goal_value: number;
+  reward_type: string;
+  reward_value: number;
+  reward_description: string;
+  active: number;
+  archived: number;
+  sort: number;
+  updated_at: string;
+}
+export interface AchievementUseRow {
+  achievement_id: string;
+  user_id: string;
+  order_id: string;
+  created_at: string;
 }
 
 /** An immediate charge (cob) of the sandbox PSP (src/server/adapters/pix-sandbox.ts). */
@@ -447,4 +507,8 @@ export interface DB {
   order_payments: OrderPaymentRow;
   pix_charges: PixChargeRow;
   pix_receipts: PixReceiptRow;
+  coupons: CouponRow;
+  coupon_uses: CouponUseRow;
+  achievements: AchievementRow;
+  achievement_uses: AchievementUseRow;
 }

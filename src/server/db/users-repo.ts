@@ -42,6 +42,8 @@ export interface NewUser {
   email: string;
   phone: string;
   passwordHash: string;
+  /** The customer whose referral code brought this one (same company). */
+  referredBy?: string | null;
 }
 
 export async function insertUser(db: Database, user: NewUser, now: Date): Promise<UserRow> {
@@ -65,6 +67,9 @@ export async function insertUser(db: Database, user: NewUser, now: Date): Promis
     created_at: at,
     updated_at: at,
     default_address_id: null,
+    referral_code: null,
+    referred_by: user.referredBy ?? null,
+    referral_rewarded_at: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;

@@ -19,6 +19,7 @@ import { Refusal, invalidBody } from './refusal.ts';
 import { validatePhone, type PhoneProblemCode } from '../../domain/phone.ts';
 import { validateTaxId, type TaxIdErrorCode } from '../../domain/tax-id.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
+import { normalizeReferralCode } from '../../domain/referral.ts';
 import { BIRTHDAY_MIN, checkBirthday, type BirthdayProblem } from '../../domain/birthday.ts';
 import type { ProfileBody, RegisterBody, UserView } from '../../schemas/api-accounts.ts';
 import type { Gender } from '../../schemas/account-fields.ts';
@@ -203,11 +204,23 @@ export async function assertContactsFree(db: Database, companyId: string, contac
   if (contacts.phone !== undefined && (await contactTaken(db, companyId, 'phone', contacts.phone, exceptId))) throw new Refusal('conflict', 'phone_taken');
 }
 
+/** The company's customer who shares this referral code (any case, spaces ignored), or null. */
+async function referrerOf(db: Database, companyId: string, code: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('referral_code', '=', normalizeReferralCode(code))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function registerUser(db: Database, companyId: string, body: RegisterBody, now: Date): Promise<UserRow> {
   const { phone } = checkRegistration(body);
   await assertContactsFree(db, companyId, { email: body.email, phone });
   const passwordHash = await hashPassword(body.password);
-  return insertUser(db, { companyId, name: body.name, email: body.email, phone, passwordHash }, now);
+  const referredBy = body.referral_code ? await referrerOf(db, companyId, body.referral_code) : null;
+  return insertUser(db, { companyId, name: body.name, email: body.email, phone, passwordHash, referredBy }, now);
 }
 
 // --- Login ---

@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/types.ts';
 import type { OrderPaymentDetails, PlaceOrderAnswer } from '../../schemas/api-orders.ts';
 import { refundDestination } from '../../domain/card-verification.ts';
-import { checkOrder, writeOrder, type PlaceOrderInput } from './orders.ts';
+import { checkOrder, checkOrderToWrite, writeOrder, type PlaceOrderInput } from './orders.ts';
 import { attachCharge, chargeOrderCard, type CardCharge, type OrderPaymentDeps } from './order-payments.ts';
 import { Refusal } from './refusal.ts';
 
@@ -55,7 +55,7 @@ export async function prepareCardOrder(deps: OrderPaymentDeps, input: CardOrderI
 
 /** Writes the order paid by `charge` in the transaction; 409 price_changed when its total is no longer what was charged. */
 export async function placeCardOrder(trx: Transaction<DB>, input: CardOrderInput, charge: CardCharge): Promise<{ status: 201; body: PlaceOrderAnswer }> {
-  const checked = await checkOrder(trx, input);
+  const checked = await checkOrderToWrite(trx, input);
   if (checked.totals.total !== charge.payment.amount || checked.card?.id !== charge.card.id) throw new Refusal('conflict', 'price_changed');
   const details: OrderPaymentDetails = {
     card: { brand: charge.card.brand, last4: charge.card.last4 },

@@ -28,14 +28,13 @@ import { VERIFICATION_STATES } from '../../schemas/api-cards.ts';
 import type { ChargeResult } from '../../schemas/payments.ts';
 import { PaymentGatewayError } from '../adapters/payment-gateway.ts';
 import type { Database } from '../db/database.ts';
+import { creditEntryFor, creditOnce } from '../db/credits-repo.ts';
 import type { CardVerificationRow, PaymentCardRow, UserRow } from '../db/types.ts';
 import {
   blockHolderAt,
   cardById,
   cardHolder,
   countWrongTry,
-  creditOnce,
-  creditEntryFor,
   insertVerification,
   latestVerification,
   liveVerification,
@@ -308,11 +307,7 @@ export async function refundVerification(deps: CardDeps, verificationId: string)
     return;
   }
   const reference = creditReference(row.id);
-  await creditOnce(
-    db,
-    { id: `ce_${randomBytes(12).toString('hex')}`, userId: row.user_id, amount: row.amount, reason: 'card_verification_refund', reference },
-    now,
-  );
+  await creditOnce(db, { userId: row.user_id, amount: row.amount, reason: 'card_verification_refund', reference }, now);
   const entry = await creditEntryFor(db, reference);
   if (entry) await markRefunded(db, row.id, entry.id, now);
 }

@@ -18,7 +18,8 @@ import type { ChargeResult } from '../../schemas/payments.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-gateway.ts';
 import type { Database } from '../db/database.ts';
 import type { OrderPaymentRow, PaymentCardRow } from '../db/types.ts';
-import { cardById, creditOnce, creditEntryFor } from '../db/cards-repo.ts';
+import { cardById } from '../db/cards-repo.ts';
+import { creditEntryFor, creditOnce } from '../db/credits-repo.ts';
 import type { Executor } from '../db/orders-repo.ts';
 import { Refusal } from './refusal.ts';
 import { chargeRefusal } from './charge-refusals.ts';
@@ -190,11 +191,7 @@ async function refundPayment(deps: OrderPaymentDeps, paymentId: string, to: 'car
     refundId = (await deps.payments.refund({ charge_id: payment.charge_id, idempotency_key: refundKey(payment.id) }, now)).refund_id;
   } else {
     const reference = creditReference(payment.id);
-    await creditOnce(
-      db,
-      { id: `ce_${randomBytes(12).toString('hex')}`, userId: payment.user_id, amount: payment.amount, reason: 'order_refund', reference },
-      now,
-    );
+    await creditOnce(db, { userId: payment.user_id, amount: payment.amount, reason: 'order_refund', reference, orderId: payment.order_id }, now);
     refundId = (await creditEntryFor(db, reference))!.id;
   }
   await move(db, payment.id, 'refund_pending', { status: 'refunded', refund_id: refundId, refunded_at: now.toISOString(), updated_at: now.toISOString() });

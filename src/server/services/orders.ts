@@ -25,7 +25,10 @@ import type {
   OrderView,
 } from '../../schemas/api-orders.ts';
 import { listOrderVariations } from '../db/catalogue-repo.ts';
-import { deductCredits, getEstablishmentRow, getProductsByIds, getUserCredits, insertOrder, nextOrderNumber, type Executor } from '../db/orders-repo.ts';
+import { getEstablishmentRow, getProductsByIds, insertOrder, nextOrderNumber, type Executor } from '../db/orders-repo.ts';
+import { CreditsShort, creditBalance, lockUser, moveCredits } from '../db/credits-repo.ts';
+import { orderCreditsReference } from './credits.ts';
+import { assertPromotionApplies, claimOrderPromotion, orderPromotion, type OrderPromotion } from './promotions.ts';
 import { ownCard } from '../db/cards-repo.ts';
 import { checkCardExpiry, isCardValidated } from '../../domain/card.ts';
 import { CARD_PURCHASE_MAX_CENTS, CARD_PURCHASE_MIN_CENTS } from '../../domain/card-verification.ts';
@@ -195,6 +198,8 @@ export interface CheckedOrder {
   taxId: string;
   /** The saved card an online order is paid with [R-3.17]: checked to be the customer's, verified and valid. */
   card: PaymentCardRow | null;
+  /** The coupon or achievement reward it uses, checked; its use is claimed when the order is written. */
+  promotion: OrderPromotion;
 }
 
 /** What an order paid online records of its payment (src/server/services/order-payments.ts). */
@@ -219,9 +224,15 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
   if (prefs.unavailable) throw refused('forbidden', 'establishment_unavailable');
   // [R-6.9] banned users cannot send orders.
   if (user.banned) throw refused('forbidden', 'user_is_banned');
-  // Coupons and achievements arrive in a later release; nothing may claim their discount yet.
-  if (body.coupon_id !== null) throw refused('forbidden', 'coupon_not_available');
-  if (body.achievement_id !== null) throw refused('forbidden', 'achievement_not_available');
+  // The coupon or achievement it names, found and usable by this customer now [R-1.11, R-5.60, R-8.43..R-8.47].
+  const promotion = await orderPromotion(db, {
+    establishmentId: row.id,
+    prefs,
+    userId: user.id,
+    couponId: body.coupon_id,
+    achievementId: body.achievement_id,
+    now,
+  });
 
   const type = body.delivery_type;
   if (!prefs.delivery_type.includes(type)) throw refused('forbidden', 'delivery_type_not_available');
@@ -265,7 +276,7 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
   // The saved card an online order names: its document is a submit check [R-5.41]; the rest is checked below.
   const card = body.payment_type === 'online' && body.payment_card ? ((await ownCard(db, user.id, body.payment_card.token_id)) ?? null) : null;
 
-  const creditsAvailable = body.use_credits ? await getUserCredits(db, user.id) : 0;
+  const creditsAvailable = body.use_credits ? await creditBalance(db, user.id) : 0;
   const totals = priceOrder({
     lines: lines.map((l) => ({ line_cents: l.item.line_cents, qnt: l.item.qnt, promo: l.promo, packing_quantity: l.packing_quantity })),
     order_variations_cents: orderVariations.cents,
@@ -273,8 +284,8 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
     delivery_fee: fee,
     preferences: prefs,
     free_delivery_enabled: row.has_free_delivery_tax_after_product_price === 1,
-    coupon: null,
-    achievement: null,
+    coupon: promotion?.kind === 'coupon' ? promotion.pricing : null,
+    achievement: promotion?.kind === 'achievement' ? promotion.pricing : null,
     credits_available: creditsAvailable,
   });
 
@@ -305,9 +316,24 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
   const schedule = facts.schedule.check;
   // A product that does not take scheduled orders cannot be scheduled.
   if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw refused('unprocessable', 'schedule_invalid', { reason: 'product' });
+  // Decisions #1-#3: the coupon or prize must have something to discount in this cart and delivery.
+  assertPromotionApplies(promotion, lines, totals, { delivery_type: type, has_address: address !== null });
+  // Credits that pay the whole order make it an order paid by credits [R-4.6]: nothing is left to
+  // charge a card, a Pix or the courier.
+  if (totals.credits > 0 && totals.total === 0 && body.payment_type !== 'credits') throw refused('unprocessable', 'credits_cover_total');
   if (body.payment_type === 'online') assertCardPays(card, prefs, totals.total, est.timeZone, now);
   const taxId = body.tax_id === null ? '' : stripTaxId(body.tax_id);
-  return { est, lines, orderVariations, address, method, totals, scheduledAt: schedule?.ok ? schedule.scheduledAt : null, taxId, card };
+  return { est, lines, orderVariations, address, method, totals, scheduledAt: schedule?.ok ? schedule.scheduledAt : null, taxId, card, promotion };
+}
+
+/**
+ * checkOrder inside the order's transaction: an order using credits first takes the customer's
+ * row, so concurrent orders of one customer price their credits one after the other on the
+ * balance the previous one left (docs/api.md 'Credits').
+ */
+export async function checkOrderToWrite(trx: Transaction<DB>, input: PlaceOrderInput): Promise<CheckedOrder> {
+  if (input.body.use_credits) await lockUser(trx, input.user.id);
+  return checkOrder(trx, input);
 }
 
 /** Whether the establishment takes this payment type now (its preferences; offline needs a method of the delivery type). */
@@ -315,8 +341,8 @@ function paymentTypeOffered(paymentType: OrderBody['payment_type'], prefs: Prefe
   if (paymentType === 'offline') return offlineMethodCount > 0;
   if (paymentType === 'online') return prefs.has_online_payment === true;
   if (paymentType === 'pix') return prefs.has_pix_payment === true;
-  // Orders paid wholly by credits come with their own release.
-  return false;
+  // Credits: accepted when they pay the whole order (checked once it is priced).
+  return true;
 }
 
 /**
@@ -345,12 +371,14 @@ export async function writeOrder(
   const { est, lines, orderVariations, address, method, totals, taxId } = checked;
   const prefs = est.preferences;
   const type = body.delivery_type;
-  // Writes: number, credits, order — one transaction with the idempotency record.
+  // Writes: number, credits, the coupon or prize use, order — one transaction with the idempotency record.
   const number = await nextOrderNumber(trx, est.row.id);
-  if (totals.credits > 0 && !(await deductCredits(trx, user.id, totals.credits, now))) throw refused('conflict', 'write_conflict');
+  const id = randomId();
+  if (totals.credits > 0) await spendCredits(trx, user.id, id, totals.credits, now);
+  await claimOrderPromotion(trx, checked.promotion, user.id, id, now);
   const at = now.toISOString();
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
-  const id = randomId();
+  const promotion = checked.promotion;
   // An order paid by Pix waits for its Pix: its charge's txid is derived from the order (POST /api/pix makes it).
   const paid =
     payment ??
@@ -373,8 +401,8 @@ export async function writeOrder(
     note: body.note,
     items: JSON.stringify(lines.map((l) => l.item)),
     order_variations: JSON.stringify(orderVariations.entries),
-    coupon_id: null,
-    achievement_id: null,
+    coupon_id: promotion?.kind === 'coupon' ? promotion.row.id : null,
+    achievement_id: promotion?.kind === 'achievement' ? promotion.row.id : null,
     subtotal: totals.subtotal,
     order_variations_total: totals.order_variations_total,
     packing_fee: totals.packing_fee,
@@ -397,14 +425,30 @@ export async function writeOrder(
     whatsapp_updates: 0,
     payment_status: paid?.status ?? 'none',
     payment_details: paid ? JSON.stringify(paid.details) : null,
+    coupon_code: promotion?.kind === 'coupon' ? promotion.row.code : null,
+    achievement_name: promotion?.kind === 'achievement' ? promotion.row.name : null,
+    promotion_discount: totals.coupon_discount + totals.achievement_discount,
   };
   await insertOrder(trx, order);
   return { status: 201, body: { _id: order.id, order: orderView(order, est.timeZone) } };
 }
 
-/** Validates, prices and stores one order paid offline in `trx`; answers the 201 response. */
+/** Validates, prices and stores one order paid offline, by Pix or by credits in `trx`; answers the 201 response. */
 export async function placeOrder(trx: Transaction<DB>, input: PlaceOrderInput): Promise<{ status: 201; body: PlaceOrderAnswer }> {
-  return writeOrder(trx, input, await checkOrder(trx, input));
+  return writeOrder(trx, input, await checkOrderToWrite(trx, input));
+}
+
+/**
+ * Takes the order's credits from the customer's balance with its ledger entry; 409 credits_changed
+ * when the balance no longer covers them (spent by another order since this one was priced).
+ */
+async function spendCredits(trx: Transaction<DB>, userId: string, orderId: string, amount: number, now: Date): Promise<void> {
+  try {
+    await moveCredits(trx, { userId, amount: -amount, reason: 'order', reference: orderCreditsReference(orderId, 'spend'), orderId }, now);
+  } catch (err) {
+    if (err instanceof CreditsShort) throw refused('conflict', 'credits_changed');
+    throw err;
+  }
 }
 
 // ---------------------------------------------------------------- views
@@ -461,9 +505,18 @@ export function orderView(row: OrderRow, timeZone: string, customer?: { _id: str
     evaluable_until:
       row.status === 'complete' && row.completed_at !== null && row.evaluated_at === null ? evaluationWindowEnd(row.completed_at, timeZone) : null,
     payment: paymentView(row),
+    promotion: promotionView(row),
   };
   if (customer) view.customer = customer;
   return view;
+}
+
+/** The coupon or prize the order used and what it took off. */
+function promotionView(row: OrderRow): OrderView['promotion'] {
+  const discount = Number(row.promotion_discount ?? 0);
+  if (row.coupon_id !== null) return { kind: 'coupon', _id: row.coupon_id, code: row.coupon_code ?? '', discount };
+  if (row.achievement_id !== null) return { kind: 'achievement', _id: row.achievement_id, name: row.achievement_name ?? '', discount };
+  return null;
 }
 
 /** What the order shows of its online payment. */

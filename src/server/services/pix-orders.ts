@@ -15,6 +15,7 @@ import type { OrderRow, PixChargeRow, PixReceiptRow } from '../db/types.ts';
 import { getEstablishmentRow } from '../db/orders-repo.ts';
 import { pixQrSvg } from '../pix-qr.ts';
 import { Refusal } from './refusal.ts';
+import { giveBackOrderHoldings } from './credits.ts';
 
 export interface PixOrderDeps {
   db: Database;
@@ -314,14 +315,9 @@ export async function runPixJobs(deps: PixOrderDeps): Promise<{ expired: number;
         .where('status', '=', 'registered')
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
-      // Credits an order took come back when it is cancelled (as the status route does).
-      const row = await trx.selectFrom('orders').select(['user_id', 'credits']).where('id', '=', order.id).executeTakeFirstOrThrow();
-      if (row.credits > 0)
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ credits: eb('credits', '+', row.credits), updated_at: now.toISOString() }))
-          .where('id', '=', row.user_id)
-          .execute();
+      // What the order held comes back when it is cancelled (as the status route does).
+      const row = await trx.selectFrom('orders').select(['id', 'user_id', 'credits']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      await giveBackOrderHoldings(trx, row, now);
       await trx.updateTable('pix_charges').set({ status: 'expired' }).where('order_id', '=', order.id).where('status', '=', 'active').execute();
       return true;
     });

@@ -73,7 +73,7 @@ async function answerForm(c: Context<ApiEnv>, form: AuthFormKind) {
     if (!(refused instanceof ApiError)) throw err;
     const error = formRefusalCode(form, refused, fields);
     // What was typed that is no secret comes back with the form; the password never does.
-    const typed = form === 'login' ? { login: fields.login?.trim() } : { email: fields.email?.trim() };
+    const typed = form === 'login' ? { login: fields.login?.trim() } : { email: fields.email?.trim(), referral: fields.referral_code ?? '' };
     return c.redirect(authFormUrl(slug, { tab: form, error, back, ...typed }), 303);
   }
   return c.redirect(back ?? routes.account(slug), 303);

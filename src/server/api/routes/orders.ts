@@ -33,6 +33,8 @@ import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } 
 import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
 import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
 import { afterStatusChange } from '../../services/order-notifications.ts';
+import { giveBackOrderHoldings, rewardReferral } from '../../services/credits.ts';
+import type { Preferences } from '../../../schemas/catalogue.ts';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
 import type { OrderRow } from '../../db/types.ts';
 
@@ -214,22 +216,22 @@ export const orderRoutes = new Hono<ApiEnv>()
       if (body.status === 'complete') changes.completed_at = changes.updated_at;
     }
 
-    // Compare-and-set on the status read above, and credits used are given back on a cancellation,
-    // in one transaction: two concurrent changes cannot both apply, nor refund twice.
+    // Compare-and-set on the status read above, and what follows from it, in one transaction: two
+    // concurrent changes cannot both apply, nor give anything back twice.
     // An order paid online and cancelled: its payment goes back (marked in the same transaction, sent right after).
     const refunds = body.status === 'canceled' && row.payment_status === 'paid';
     if (refunds) changes.payment_status = 'refund_pending';
     // An order still awaiting its Pix: nothing was paid; its charge is removed at the PSP below.
     const unpaidPix = body.status === 'canceled' && row.payment_status === 'awaiting';
     if (unpaidPix) changes.payment_status = 'none';
+    // What a cancelled order held goes back (credits, coupon use, achievement reward); a completed
+    // one may earn its customer's referral its credit.
     const changed = await db.transaction().execute(async (trx) => {
       if (!(await updateOrderStatus(trx, row.id, from, changes))) return false;
-      if (body.status === 'canceled' && row.credits > 0) {
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ credits: eb('credits', '+', row.credits), updated_at: changes.updated_at }))
-          .where('id', '=', row.user_id)
-          .execute();
+      if (body.status === 'canceled') await giveBackOrderHoldings(trx, row, now);
+      if (body.status === 'complete') {
+        const est = await getEstablishmentRow(trx, row.establishment_id);
+        if (est) await rewardReferral(trx, row, JSON.parse(est.preferences) as Preferences, now);
       }
       return true;
     });
