@@ -87,7 +87,16 @@ export interface CreditsAnswer {
 }
 
 /** Why a credit balance moved (docs/api.md 'Credits'). */
-export const CREDIT_REASONS = ['order', 'order_cancelled', 'order_refund', 'card_verification_refund', 'grant', 'removal', 'referral', 'opening_balance'] as const;
+export const CREDIT_REASONS = [
+  'order',
+  'order_cancelled',
+  'order_refund',
+  'card_verification_refund',
+  'grant',
+  'removal',
+  'referral',
+  'opening_balance',
+] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /** One movement of the ledger: + received, - spent, with why. */
@@ -99,6 +108,9 @@ export interface CreditEntryView {
   /** In words for the customer where the reason alone does not say it (a grant's note, the order number). */
   note: string | null;
   order_number: number | null;
+  /** The order's id and the slug of the establishment it was placed at (its page is /{order_slug}/pedido/{order_id}); null without an order. */
+  order_id: string | null;
+  order_slug: string | null;
   created_at: string;
 }
 

@@ -80,22 +80,31 @@ export async function creditBalance(db: Database | Transaction<DB>, userId: stri
   return Number(row?.credits ?? 0);
 }
 
-/** The customer's ledger, newest first, with the number of the order each entry is about. */
+/**
+ * The customer's ledger, newest first, with the order each entry is about: its id, number and the
+ * slug of the establishment it was placed at (credits belong to the company, an order to one of its
+ * establishments), so the statement can link to the order's page.
+ */
 export async function creditEntries(
   db: Database,
   userId: string,
   limit: number,
-): Promise<(Pick<CreditEntryRow, 'id' | 'amount' | 'reason' | 'note' | 'created_at'> & { order_number: number | null })[]> {
+): Promise<
+  (Pick<CreditEntryRow, 'id' | 'amount' | 'reason' | 'note' | 'created_at' | 'order_id'> & { order_number: number | null; order_slug: string | null })[]
+> {
   const rows = await db
     .selectFrom('credit_entries')
     .leftJoin('orders', 'orders.id', 'credit_entries.order_id')
+    .leftJoin('establishments', 'establishments.id', 'orders.establishment_id')
     .select([
       'credit_entries.id',
       'credit_entries.amount',
       'credit_entries.reason',
       'credit_entries.note',
       'credit_entries.created_at',
+      'orders.id as order_id',
       'orders.number as order_number',
+      'establishments.slug as order_slug',
     ])
     .where('credit_entries.user_id', '=', userId)
     .orderBy('credit_entries.created_at', 'desc')
@@ -107,11 +116,7 @@ export async function creditEntries(
 
 /** The sum of the customer's ledger (what the balance must be). */
 export async function ledgerSum(db: Database, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_entries')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('sum'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('credit_entries').select(sql<number>`coalesce(sum(amount), 0)`.as('sum')).where('user_id', '=', userId).executeTakeFirst();
   return Number(row?.sum ?? 0);
 }
 

@@ -44,7 +44,16 @@ export async function ledgerOf(db: Database, userId: string): Promise<CreditEntr
   const [value, entries] = await Promise.all([creditBalance(db, userId), creditEntries(db, userId, LEDGER_PAGE)]);
   return {
     value,
-    entries: entries.map((e) => ({ _id: e.id, amount: e.amount, reason: e.reason as CreditReason, note: e.note, order_number: e.order_number, created_at: e.created_at })),
+    entries: entries.map((e) => ({
+      _id: e.id,
+      amount: e.amount,
+      reason: e.reason as CreditReason,
+      note: e.note,
+      order_number: e.order_number,
+      order_id: e.order_id,
+      order_slug: e.order_slug,
+      created_at: e.created_at,
+    })),
   };
 }
 
@@ -172,7 +181,14 @@ export async function rewardReferral(trx: Transaction<DB>, order: Pick<OrderRow,
   const first = (name: string) => name.trim().split(/\s+/)[0] ?? '';
   await moveCredits(
     trx,
-    { userId: user.id, amount: credit, reason: 'referral', reference: `referral:${user.id}:referred`, note: referrer ? first(referrer.name) : null, orderId: order.id },
+    {
+      userId: user.id,
+      amount: credit,
+      reason: 'referral',
+      reference: `referral:${user.id}:referred`,
+      note: referrer ? first(referrer.name) : null,
+      orderId: order.id,
+    },
     now,
   );
   if (referrer)
