@@ -3,15 +3,19 @@
 // '<key>_other' by Intl.PluralRules, the same conventions as i18next, at a fraction of its bytes
 // (islands import this too, and every kilobyte counts on a slow phone).
 // The checkout's, the address modal's, the order page's, the account's report and suggestion forms',
-// the cards' (wallet, add-card drawer, validation steps) and the development pages' texts are not
+// the cards' (wallet, add-card drawer, validation steps), the promotions' (achievements, referral,
+// credits statement) and the development pages' texts are not
 // bundled here: they come with the code that shows them (registerNamespace), so the catalogue
 // pages' scripts stay small.
 import { interpolate, pluralOf } from './interpolate.ts';
 
-const modules = import.meta.glob<Record<string, unknown>>(['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order,feedback,dev,cards}.json'], {
-  eager: true,
-  import: 'default',
-});
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order,feedback,dev,cards,promotions}.json'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
 
 export const locale = 'pt-BR';
 

@@ -20,12 +20,22 @@ export const routes = {
   sitemap: (slug: string) => `/${slug}/sitemap.xml`,
   /** The wallet [R-2.20]. */
   wallet: (slug: string) => `/${slug}/minha-conta/carteira`,
+  /** The achievements page [R-2.10]. */
+  achievements: (slug: string) => `/${slug}/conquistas`,
   /** A card validation step [R-2.14, R-2.16..R-2.18], the card named in the query. */
   cardStep: (slug: string, step: CardStep, cardId?: string) => `/${slug}/${step}${cardId ? `?cartao=${encodeURIComponent(cardId)}` : ''}`,
   select: () => `/selecione`,
   invalidSlug: () => `/invalid-slug`,
   error: () => `/error`,
 };
+
+/**
+ * WhatsApp's share link (wa.me without a number: the customer picks the contact) with the message
+ * typed in. Example: `whatsappShareUrl('Oi! https://x.co/a') === 'https://wa.me/?text=Oi!%20https%3A%2F%2Fx.co%2Fa'`
+ */
+export function whatsappShareUrl(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
 
 /** The card validation routes (spec section 2). */
 export type CardStep = 'cartao-validar' | 'cartao-valor' | 'cartao-confirmado' | 'cartao-tentativas-excedidas';

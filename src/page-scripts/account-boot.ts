@@ -2,7 +2,8 @@
 // the many, so the header ships no logged-in chrome at all; this script, attached after load,
 // builds it (buildChrome) once a session exists and fills it:
 // greeting and photo, credits, the user menu on both
-// widths, the logout confirmation [R-2.50..R-2.53]. Visitors keep 'Entrar'
+// widths, the logout confirmation [R-2.50..R-2.53], the customer's progress in the achievements
+// dropdown. Visitors keep 'Entrar'
 // and cost no request. Also: a ?token= handed over in the address is exchanged once and removed
 // and a 401 anywhere clears the session and goes to the account page.
 // Its texts come from src/page-scripts/texts.ts.
@@ -200,8 +201,12 @@ function render(user: SessionUser | null): void {
   for (const el of header.querySelectorAll<HTMLElement>('[data-login]')) el.hidden = logged;
   for (const el of header.querySelectorAll<HTMLElement>('[data-user-menu], [data-burger-user], [data-credits]')) el.hidden = !logged;
   header.toggleAttribute('data-logged-in', logged);
+  // The achievements dropdown's prompt to log in is a visitor's only; a customer's progress
+  // is listed when it opens (watchAchievements).
+  for (const el of header.querySelectorAll<HTMLElement>('[data-achievements-visitor]')) el.hidden = logged;
   if (!user) {
     for (const el of header.querySelectorAll<HTMLElement>('[data-user-greeting], [data-credits], [data-user-avatar]')) el.replaceChildren();
+    header.querySelector('[data-achievements-progress]')?.remove();
     return;
   }
   const greeting = interpolate(texts.greeting, { name: firstName(user.name) });
@@ -214,8 +219,27 @@ function render(user: SessionUser | null): void {
   for (const el of header.querySelectorAll<HTMLElement>('[data-user-avatar]')) renderAvatar(el, user);
 }
 
+/**
+ * The desktop achievements dropdown [R-2.40]: each time a customer opens it, their progress is read
+ * again and listed (src/page-scripts/achievements-menu.ts, downloaded on the first opening, so the
+ * catalogue pages load nothing more for it). A visitor's dropdown keeps its prompt and calls nothing.
+ */
+function watchAchievements(): void {
+  const dropdown = header?.querySelector<HTMLDetailsElement>('details[data-achievements]');
+  if (!dropdown || !establishmentId) return;
+  dropdown.addEventListener('toggle', () => {
+    if (!dropdown.open) return;
+    void getSession(establishmentId)
+      .then((user) => (user ? import('./achievements-menu.ts').then((m) => m.showAchievements(dropdown, establishmentId)) : undefined))
+      // Silent: the dropdown keeps its link to the achievements page.
+      .catch((err: unknown) => console.error('[achievements]', err));
+  });
+}
+
 /** Listens for a 401 anywhere and for 'Sair', and shows the session's chrome (see the top of the file). */
 export function startAccount(): void {
+  watchAchievements();
+
   // What ends the session, and a 401 anywhere leading to the account page.
   if (establishmentId) guardSession(establishmentId, slug);
 

@@ -3,6 +3,7 @@
 // writes it and by the island or script that reads it, so the type checker sees both ends.
 import type { OfficeHour, ZoneOffsets } from '../domain/week-clock.ts';
 import type { EstablishmentView } from './views.ts';
+import type { AchievementView } from './api-promotions.ts';
 
 /**
  * The #store-data island (application/json) of every store page: what the page scripts and the
@@ -41,6 +42,16 @@ export interface AccountAreaProps {
   timeZone: string;
   /** What the address says of the login and registration forms (the tab, a refused post's code, what was typed). */
   authForm: Omit<AuthFormState, 'back'>;
+}
+
+/** islands/promotions/AchievementsPage.tsx, mounted by src/pages/[slug]/conquistas.astro. */
+export interface AchievementsPageProps {
+  establishmentId: string;
+  slug: string;
+  /** The server's guess (the session hint cookie is present). */
+  member: boolean;
+  /** The establishment's achievements as a visitor sees them (nothing reached), read by the server for the first paint. */
+  achievements: AchievementView[];
 }
 
 /** The visitor's two forms on the account page. */
