@@ -1,8 +1,8 @@
 // The account area [R-2.19..R-2.27]: visitors get the login/registration tabs; customers get the
 // account layout (side menu) with 'Meus dados' at the home, their orders, addresses, the problem
 // report and suggestion forms, the password in 'Configurações', the wallet ('Carteira': the saved
-// cards, islands/cards/Wallet.tsx, loaded only there [R-2.20]) and an 'Em breve' page saying what
-// the referral will be once promotions arrive. The server guesses from the session hint cookie so
+// cards, islands/cards/Wallet.tsx, and the credits with their statement, loaded only there [R-2.20])
+// and the referral ('Indicar a loja' [R-2.23], loaded only there). The server guesses from the session hint cookie so
 // the first paint is usually right; the browser confirms with getSession() and follows logins
 // and logouts, here and in the establishment's other tabs (a 401 puts the login form back)
 // [R-4.63, R-4.64].
@@ -10,7 +10,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure } from '../shared/call-failure.ts';
-import { routes } from '../../src/lib/urls.ts';
 import type { AccountAreaProps, AccountSection } from '../../src/schemas/island-props.ts';
 import { AuthForms } from './AuthForms.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -20,11 +19,11 @@ import { AddressBook } from './AddressBook.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 
-/** What the children still to come will be, in words a customer understands (not a generic 'coming soon'). */
-const SOON_TEXT: Partial<Record<AccountSection, string>> = { indicar: 'account:page.soonReferral' };
-
-// The cards' code (sealing, the local encrypted store, their texts) loads with the wallet only.
+// The cards' code (sealing, the local encrypted store, their texts) loads with the wallet only; the
+// promotions' (the credits statement, the referral, their texts) with the page that shows them.
 const Wallet = lazy(() => import('../cards/Wallet.tsx').then((m) => ({ default: m.Wallet })));
+const CreditsStatement = lazy(() => import('../promotions/CreditsStatement.tsx').then((m) => ({ default: m.CreditsStatement })));
+const ReferralPanel = lazy(() => import('../promotions/ReferralPanel.tsx').then((m) => ({ default: m.ReferralPanel })));
 
 const MENU: { section: AccountSection; path: string }[] = [
   { section: 'home', path: '' },
@@ -37,7 +36,18 @@ const MENU: { section: AccountSection; path: string }[] = [
   { section: 'configuracoes', path: '/configuracoes' },
 ];
 
-export default function AccountArea({ establishmentId, slug, section, member, returnTo, currentPath, timeZone, authForm }: AccountAreaProps) {
+export default function AccountArea({
+  establishmentId,
+  slug,
+  section,
+  member,
+  returnTo,
+  currentPath,
+  timeZone,
+  authForm,
+  establishmentName,
+  referralCredit,
+}: AccountAreaProps) {
   const [state, setState] = useState<'member' | 'visitor'>(member ? 'member' : 'visitor');
   // Set once React owns the markup (tests and scripts wait for it before typing).
   const [hydrated, setHydrated] = useState(false);
@@ -59,7 +69,7 @@ export default function AccountArea({ establishmentId, slug, section, member, re
     const back = returnTo ?? (section === 'home' ? null : currentPath);
     return (
       <div data-account-area data-hydrated={hydrated || undefined}>
-        <AuthForms establishmentId={establishmentId} slug={slug} accountUrl={accountUrl} returnTo={back} initial={authForm} />
+        <AuthForms establishmentId={establishmentId} slug={slug} accountUrl={accountUrl} returnTo={back} initial={authForm} referralCredit={referralCredit} />
       </div>
     );
   }
@@ -117,29 +127,19 @@ export default function AccountArea({ establishmentId, slug, section, member, re
         ) : section === 'carteira' ? (
           <Suspense fallback={<p className="mb-0 mt-3 text-muted">{t('account:page.walletLoading')}</p>}>
             <Wallet establishmentId={establishmentId} timeZone={timeZone} slug={slug} />
+            <div className="mt-6 border-0 border-t border-solid border-line pt-5">
+              <CreditsStatement establishmentId={establishmentId} timeZone={timeZone} />
+            </div>
           </Suspense>
-        ) : section === 'configuracoes' ? (
+        ) : section === 'indicar' ? (
+          <Suspense fallback={<p className="mb-0 mt-3 text-muted">{t('account:page.loading')}</p>}>
+            <ReferralPanel establishmentId={establishmentId} establishmentName={establishmentName} timeZone={timeZone} />
+          </Suspense>
+        ) : (
           <>
             <p className="mb-5 mt-0 text-sm text-muted">{t('account:settings.intro')}</p>
             <PasswordForm establishmentId={establishmentId} />
           </>
-        ) : (
-          <div data-coming-soon>
-            <p className="mb-3 mt-2 inline-block rounded-full bg-surface px-3 py-1 text-sm font-semibold text-ink">{t('account:page.soon')}</p>
-            <p className="mb-4 mt-0 max-w-xl text-ink" data-coming-soon-text>
-              {SOON_TEXT[section] ? t(SOON_TEXT[section]) : t('account:page.soonText', { feature: t(`account:sections.${section}`) })}
-            </p>
-            <p className="m-0 flex flex-wrap gap-x-6 gap-y-2">
-              {SOON_TEXT[section] && (
-                <a href={routes.home(slug)} className="font-semibold text-brand">
-                  {t('account:page.soonKeepBuying')}
-                </a>
-              )}
-              <a href={accountUrl} className="font-semibold text-brand">
-                {t('account:page.soonBack')}
-              </a>
-            </p>
-          </div>
         )}
       </section>
     </div>

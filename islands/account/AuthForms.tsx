@@ -6,7 +6,9 @@
 // the address) to the server's form endpoint with named fields, and the tabs are links, so they
 // work before this island hydrates and without JavaScript; a refused post comes back with its
 // code in the address (`initial`). Once hydrated, the island takes the submit over and calls the
-// JSON API.
+// JSON API. A visitor who came through a friend's referral link (?indicacao=CODE) is told so on the
+// registration form, with what both earn when the establishment runs a referral programme, and the
+// code goes with the registration (a hidden field of the plain form too) (docs/api.md 'Referral').
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type SubmitEvent } from 'react';
 import { api, ApiFailure } from '../../src/client/api.ts';
 import { hasSessionHint, setSessionUser, toSessionUser } from '../../src/client/session.ts';
@@ -16,6 +18,7 @@ import type { AuthAnswer, UserView } from '../../src/schemas/api-accounts.ts';
 import type { AuthFormKind, AuthFormState } from '../../src/schemas/island-props.ts';
 import { AUTH_FORM_ACTIONS, authFormUrl } from '../../src/lib/urls.ts';
 import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
+import { referralInvitationText } from '../../src/i18n/messages.ts';
 import { emailError, loginError, nameError, passwordError, phoneError, type FieldErrors } from './rules.ts';
 
 interface Props {
@@ -23,8 +26,10 @@ interface Props {
   slug: string;
   accountUrl: string;
   returnTo: string | null;
-  /** The tab, a refused post's code and what was typed, from the address. */
+  /** The tab, a refused post's code, what was typed and the referral code, from the address. */
   initial: Omit<AuthFormState, 'back'>;
+  /** Centavos each side of a referral earns here (0 = no programme): the invitation says how much. */
+  referralCredit: number;
 }
 
 type Tab = AuthFormKind;
@@ -35,14 +40,17 @@ interface FormTarget {
   returnTo: string | null;
   /** The refusal's code the page came back with, when this is the form that was refused. */
   initialError: string | null;
+  /** The referral code of the link the visitor came through ('' when none): the registration sends it. */
+  referral: string;
 }
 
-/** The fields a plain browser post adds to the visible ones. */
-function HiddenFields({ establishmentId, returnTo }: Pick<FormTarget, 'establishmentId' | 'returnTo'>) {
+/** The fields a plain browser post adds to the visible ones (the registration's also the referral code). */
+function HiddenFields({ establishmentId, returnTo, referral }: Pick<FormTarget, 'establishmentId' | 'returnTo'> & { referral?: string }) {
   return (
     <>
       <input type="hidden" name="establishment_id" value={establishmentId} />
       {returnTo && <input type="hidden" name="voltar" value={returnTo} />}
+      {referral && <input type="hidden" name="referral_code" value={referral} />}
     </>
   );
 }
@@ -62,12 +70,13 @@ function fieldErrorsOf(err: ApiFailure): FieldErrors {
   return out;
 }
 
-export function AuthForms({ establishmentId, slug, accountUrl, returnTo, initial }: Props) {
+export function AuthForms({ establishmentId, slug, accountUrl, returnTo, initial, referralCredit }: Props) {
   const uid = useId();
   const [tab, setTab] = useState<Tab>(initial.tab);
   const tabs: Tab[] = ['login', 'register'];
   const tabRefs = useRef<Record<Tab, HTMLAnchorElement | null>>({ login: null, register: null });
-  const target = (form: Tab): FormTarget => ({ establishmentId, returnTo, initialError: form === initial.tab ? initial.error : null });
+  const referral = initial.referral;
+  const target = (form: Tab): FormTarget => ({ establishmentId, returnTo, initialError: form === initial.tab ? initial.error : null, referral });
 
   function onTabClick(event: MouseEvent<HTMLAnchorElement>, name: Tab) {
     // The link reloads the page on the other tab; once hydrated, switching is instant.
@@ -99,7 +108,7 @@ export function AuthForms({ establishmentId, slug, accountUrl, returnTo, initial
             ref={(el) => {
               tabRefs.current[name] = el;
             }}
-            href={authFormUrl(slug, { tab: name, back: returnTo })}
+            href={authFormUrl(slug, { tab: name, back: returnTo, referral })}
             role="tab"
             id={`${uid}-tab-${name}`}
             aria-controls={`${uid}-panel-${name}`}
@@ -118,7 +127,12 @@ export function AuthForms({ establishmentId, slug, accountUrl, returnTo, initial
         {tab === 'login' ? (
           <LoginForm target={target('login')} initialLogin={initial.login} onDone={done} />
         ) : (
-          <RegisterForm target={target('register')} initialEmail={initial.email} onDone={done} />
+          <RegisterForm
+            target={target('register')}
+            initialEmail={initial.email}
+            invitation={referral ? referralInvitationText(referralCredit) : null}
+            onDone={done}
+          />
         )}
       </div>
     </section>
@@ -200,7 +214,7 @@ function LoginForm({ target, initialLogin, onDone }: { target: FormTarget; initi
 
   return (
     <form method="post" action={AUTH_FORM_ACTIONS.login} noValidate onSubmit={submit} className="flex flex-col gap-4" data-login-form>
-      <HiddenFields {...target} />
+      <HiddenFields establishmentId={target.establishmentId} returnTo={target.returnTo} />
       <FormAlert message={alert} />
       <Field
         id={`${uid}-login`}
@@ -230,7 +244,18 @@ function LoginForm({ target, initialLogin, onDone }: { target: FormTarget; initi
   );
 }
 
-function RegisterForm({ target, initialEmail, onDone }: { target: FormTarget; initialEmail: string; onDone: (u: UserView) => void }) {
+function RegisterForm({
+  target,
+  initialEmail,
+  invitation,
+  onDone,
+}: {
+  target: FormTarget;
+  initialEmail: string;
+  /** What a visitor who came through a friend's link earns (null without a link or a programme). */
+  invitation: string | null;
+  onDone: (u: UserView) => void;
+}) {
   const { establishmentId } = target;
   const uid = useId();
   const [values, setValues] = useState({ name: '', email: initialEmail, phone: '', password: '' });
@@ -258,6 +283,7 @@ function RegisterForm({ target, initialEmail, onDone }: { target: FormTarget; in
       email: values.email.trim().toLowerCase(),
       phone: phoneForApi(values.phone),
       password: values.password,
+      ...(target.referral ? { referral_code: target.referral } : {}),
     };
     try {
       const res = await api<AuthAnswer>('/auth/register', { method: 'POST', body, establishmentId });
@@ -288,6 +314,11 @@ function RegisterForm({ target, initialEmail, onDone }: { target: FormTarget; in
   return (
     <form method="post" action={AUTH_FORM_ACTIONS.register} noValidate onSubmit={submit} className="flex flex-col gap-4" data-register-form>
       <HiddenFields {...target} />
+      {invitation && (
+        <p className="m-0 rounded-lg border border-solid border-brand bg-surface px-3 py-2 text-ink" data-referral-invitation>
+          {invitation}
+        </p>
+      )}
       <FormAlert message={alert} />
       <Field
         id={`${uid}-name`}

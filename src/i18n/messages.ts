@@ -5,7 +5,7 @@ import type { AchievementLike, AchievementRemaining } from '../domain/achievemen
 import { formatAddressLine } from '../domain/address.ts';
 import type { CardProblemCode } from '../domain/card.ts';
 import type { WeeklyTableRow } from '../domain/office-hours.ts';
-import { formatBRL } from '../domain/money.ts';
+import { formatBRL, normalizeSpaces } from '../domain/money.ts';
 import type { PhoneProblemCode } from '../domain/phone.ts';
 import type { TaxIdErrorCode } from '../domain/tax-id.ts';
 import type { VariationProblem } from '../domain/variation-pricing.ts';
@@ -91,4 +91,17 @@ export function addressLineText(a: Parameters<typeof formatAddressLine>[0]): str
 /** When a closed establishment opens (src/domain/open-now.ts nextOpeningAtMinute). Example: `openingText({ days: 0, wday: 4, time: '18:00' }) === 'Abre hoje às 18:00'` */
 export function openingText(opening: WallClockTime): string {
   return opensText(opening, layout.hours);
+}
+
+// ---------------------------------------------------------------- promotions: the referral's invitation
+// (the promotions' other words are src/i18n/promotions.ts, which travels with the promotions' code; this
+// one is the registration form's, which every account page carries)
+
+/**
+ * What the registration form tells a visitor who came through a friend's link, when the
+ * establishment runs a referral programme (credit > 0); null otherwise (docs/api.md 'Referral').
+ * Example: `referralInvitationText(1000) === 'Você foi indicado por um amigo: conclua o seu primeiro pedido e vocês dois ganham R$ 10,00 em créditos.'`
+ */
+export function referralInvitationText(creditCents: number): string | null {
+  return creditCents > 0 ? t('account:auth.invited', { amount: normalizeSpaces(formatBRL(creditCents)) }) : null;
 }

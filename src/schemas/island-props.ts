@@ -40,8 +40,12 @@ export interface AccountAreaProps {
   currentPath: string;
   /** The establishment's zone: the profile's birthday is judged by its calendar. */
   timeZone: string;
-  /** What the address says of the login and registration forms (the tab, a refused post's code, what was typed). */
+  /** What the address says of the login and registration forms (the tab, a refused post's code, what was typed, the referral code). */
   authForm: Omit<AuthFormState, 'back'>;
+  /** The establishment's name, in the referral's texts and the message shared with a friend. */
+  establishmentName: string;
+  /** preferences.referral_credit: centavos each side of a referral earns here; 0 = no programme (docs/api.md 'Referral'). */
+  referralCredit: number;
 }
 
 /** islands/promotions/AchievementsPage.tsx, mounted by src/pages/[slug]/conquistas.astro. */
