@@ -19,6 +19,9 @@ const chromium = {
 // HTTP-level checks need no viewport, and the two-server journeys start servers of their own: they
 // run once, in the desktop project.
 const desktopOnly = ['**/server.spec.ts', '**/production.spec.ts', '**/live-servers.spec.ts', '**/card-data-at-rest.spec.ts'];
+// Tests of what only the desktop layout has (the top bar's achievements dropdown) carry this tag:
+// the phone project leaves them out rather than skipping them.
+const DESKTOP_ONLY_TAG = /@desktop-only/;
 const reporters = (process.env.PW_REPORTERS ?? 'list').split(',').map((name) => [name] as [string]);
 
 export default defineConfig({
@@ -38,7 +41,12 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'mobile', testIgnore: desktopOnly, use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
+    {
+      name: 'mobile',
+      testIgnore: desktopOnly,
+      grepInvert: DESKTOP_ONLY_TAG,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
   ],
   webServer: {

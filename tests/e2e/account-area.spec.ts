@@ -2,9 +2,9 @@
 // 24 h, with the offline geocoder's streets): 'Meus endereços' (add with the checkout's map modal,
 // edit, the default the checkout then picks by itself, delete after a confirmation), 'Reportar um
 // problema' and 'Sugestões' reaching the establishment (read back with `npm run feedback`),
-// 'Meus dados' with the photo upload, 'Configurações' (the password), what the wallet and the
-// referral will be, and the encoded-space variant of a child route with its query string. Every
-// screen on the phone and the desktop, checked with axe.
+// 'Meus dados' with the photo upload, 'Configurações' (the password), and the encoded-space variant
+// of a child route with its query string (the referral screen and the wallet's credits are
+// promotions-pages.spec.ts's). Every screen on the phone and the desktop, checked with axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -391,21 +391,6 @@ test.describe('Meus dados, the photo and Configurações', () => {
     await page.reload();
     await expect(form).toBeVisible();
   });
-});
-
-test('Indicar says what it will be, in words a customer understands (the referral itself comes with the promotions)', async ({
-  page,
-  context,
-  request,
-}, info) => {
-  await logIn(context, request, SLUG, info, 'Ana Em Breve');
-  await page.goto(`${ACCOUNT}/indicar`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Indicar a loja');
-  await expect(page.locator('[data-coming-soon-text]')).toHaveText(
-    'Em breve você poderá indicar a loja para seus amigos e ganhar créditos para usar nos seus próximos pedidos.',
-  );
-  await expect(page.locator('[data-coming-soon]').getByRole('link', { name: 'Ver o cardápio' })).toHaveAttribute('href', `/${SLUG}/`);
-  expect(await axeProblems(page)).toEqual([]);
 });
 
 test('the encoded-space variant of a child route keeps its query string [R-2.28]', async ({ page, request }) => {
