@@ -75,7 +75,14 @@ function catalogue(overrides: { coupons?: CatalogueInput['coupons']; achievement
       { _id: 'off', code: 'DESLIGADO', discount_type: 'fixed', value: 300, active: false },
     ],
     achievements: overrides.achievements ?? [
-      { _id: 'primeira', name: 'Primeira compra', goal_type: 'orders_count', goal_value: 1, reward_type: 'free_delivery', reward_description: 'Entrega grátis' },
+      {
+        _id: 'primeira',
+        name: 'Primeira compra',
+        goal_type: 'orders_count',
+        goal_value: 1,
+        reward_type: 'free_delivery',
+        reward_description: 'Entrega grátis',
+      },
       { _id: 'gastou', name: 'Gastou 100', goal_type: 'spend_value', goal_value: 10000, reward_type: 'percentage', reward_value: 20 },
       { _id: 'pix', name: 'Pix 50', goal_type: 'spend_value_with_pix', goal_value: 5000, reward_type: 'fixed', reward_value: 700 },
       { _id: 'retira', name: 'Retira 2', goal_type: 'pickup_orders_count', goal_value: 2, reward_type: 'fixed', reward_value: 500 },
@@ -144,7 +151,11 @@ forEachDatabase(
 
     const get = (path: string, session?: Session) => ctx.call(path, { headers: session ? cookieHeaders(session) : {} });
     const check = (session: Session | null, code: string, establishment = SHOP, extra: Record<string, unknown> = {}) =>
-      ctx.call(`/api/establishments/${establishment}/coupons/check`, { method: 'POST', body: { code, ...extra }, headers: session ? cookieHeaders(session) : {} });
+      ctx.call(`/api/establishments/${establishment}/coupons/check`, {
+        method: 'POST',
+        body: { code, ...extra },
+        headers: session ? cookieHeaders(session) : {},
+      });
     const refusal = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message];
     const complete = async (orderId: string, establishment = SHOP, apiKey = key) => {
       for (const status of ['confirmed', 'complete'])
@@ -186,7 +197,9 @@ forEachDatabase(
           uses_left: null,
           uses_left_for_customer: 1,
         });
-        const viaGet = await ctx.call(`/api/establishments/${SHOP}/coupons/check?code=dezoff&user=${c.id}&establishment=${SHOP}`, { headers: cookieHeaders(c.session) });
+        const viaGet = await ctx.call(`/api/establishments/${SHOP}/coupons/check?code=dezoff&user=${c.id}&establishment=${SHOP}`, {
+          headers: cookieHeaders(c.session),
+        });
         expect([viaGet.status, ((await viaGet.json()) as CouponView)._id]).toEqual([200, couponId('c10')]);
         // Another customer's id is not the session's.
         expect(await refusal(await check(c.session, 'DEZOFF', SHOP, { user: 'someone-else' }))).toEqual([403, 'forbidden']);
@@ -214,7 +227,11 @@ forEachDatabase(
       it('is refused where the establishment takes no coupons', async () => {
         const c = await customer();
         // The same account at the company's other establishment (a bearer token serves any of them).
-        const res = await ctx.call(`/api/establishments/${OTHER}/coupons/check`, { method: 'POST', body: { code: 'DEZOFF' }, headers: { Authorization: `Bearer ${c.session.token}` } });
+        const res = await ctx.call(`/api/establishments/${OTHER}/coupons/check`, {
+          method: 'POST',
+          body: { code: 'DEZOFF' },
+          headers: { Authorization: `Bearer ${c.session.token}` },
+        });
         expect(await refusal(res)).toEqual([403, 'coupons_disabled']);
       });
     });
@@ -278,16 +295,17 @@ forEachDatabase(
 
       it('refuses a coupon and an achievement on one order [R-1.11], and an unknown coupon', async () => {
         const c = await customer();
-        expect(await refusal(await placeOrder(ctx, c.session, delivery(c.address, undefined, { coupon_id: couponId('c10'), achievement_id: achievementId('primeira') })))).toEqual([
-          422,
-          'coupon_and_achievement',
-        ]);
+        expect(
+          await refusal(
+            await placeOrder(ctx, c.session, delivery(c.address, undefined, { coupon_id: couponId('c10'), achievement_id: achievementId('primeira') })),
+          ),
+        ).toEqual([422, 'coupon_and_achievement']);
         expect(await refusal(await placeOrder(ctx, c.session, delivery(c.address, undefined, { coupon_id: 'abc' })))).toEqual([404, 'coupon_not_found']);
       });
     });
 
     describe('achievements', () => {
-      it("answers every achievement with nothing reached to a visitor, and none where gamification is off [R-7.36] [R-3.41]", async () => {
+      it('answers every achievement with nothing reached to a visitor, and none where gamification is off [R-7.36] [R-3.41]', async () => {
         const list = await achievements();
         expect(list.map((a) => a.name)).toEqual(['Primeira compra', 'Gastou 100', 'Pix 50', 'Retira 2']);
         expect(list[0]).toEqual({
@@ -320,7 +338,7 @@ forEachDatabase(
         expect((await setStatus(ctx, SHOP, pix.order._id, { status: 'confirmed' }, apiKeyHeaders(key))).status).toBe(409);
       });
 
-      it("prices an unlocked free-delivery reward as the delivery fee, uses it once, and gives it back when the order is cancelled [R-5.60]", async () => {
+      it('prices an unlocked free-delivery reward as the delivery fee, uses it once, and gives it back when the order is cancelled [R-5.60]', async () => {
         const c = await customer();
         const refused = async (body: unknown) => refusal(await placeOrder(ctx, c.session, body));
         const prize = { achievement_id: achievementId('primeira') };
@@ -361,7 +379,15 @@ forEachDatabase(
         expect([short.status, await short.json()]).toEqual([422, { message: 'credits_not_enough', params: { value: 2000 } }]);
         expect(await refusal(await grant('ninguem@example.com', 100))).toEqual([404, 'user_not_found']);
         expect((await grant(c.id, 0)).status).toBe(400);
-        expect((await ctx.call(`/api/establishments/${SHOP}/credits`, { method: 'POST', body: { user: c.id, amount: 100, reason: 'x' }, headers: cookieHeaders(c.session) })).status).toBe(403);
+        expect(
+          (
+            await ctx.call(`/api/establishments/${SHOP}/credits`, {
+              method: 'POST',
+              body: { user: c.id, amount: 100, reason: 'x' },
+              headers: cookieHeaders(c.session),
+            })
+          ).status,
+        ).toBe(403);
         expect((await get('/api/users/me/credits')).status).toBe(401);
       });
 
@@ -381,10 +407,9 @@ forEachDatabase(
         const whole = await placeOk(ctx, c.session, pickup([line('pao', 2)], { use_credits: true, payment_type: 'credits', payment_method_id: null }));
         expect(whole.order).toMatchObject({ payment_type: 'credits', totals: { credits: 2000, total: 0 } });
         // Credits that do not cover the order need another way to pay [R-5.35].
-        expect(await refusal(await placeOrder(ctx, c.session, pickup([line('vinho')], { use_credits: true, payment_type: 'credits', payment_method_id: null })))).toEqual([
-          422,
-          'credits_without_method',
-        ]);
+        expect(
+          await refusal(await placeOrder(ctx, c.session, pickup([line('vinho')], { use_credits: true, payment_type: 'credits', payment_method_id: null }))),
+        ).toEqual([422, 'credits_without_method']);
         tick();
         await cancel(c.session, whole.order._id);
         const { value, entries } = await ledger(c.session);
@@ -442,7 +467,11 @@ forEachDatabase(
         const bruno = await customer({ referral_code: code });
         const login = await ctx.call('/api/auth/login', { method: 'POST', body: { establishment_id: OTHER, login: bruno.email, password: 'segr3do' } });
         expect(login.status).toBe(200);
-        const order = await placeOk(ctx, { establishmentId: OTHER, token: sessionToken(login, OTHER) }, pickup([{ id: stableId('product', 'loja-promo-sem', 'pao'), qnt: 3, note: '', variations: [] }]));
+        const order = await placeOk(
+          ctx,
+          { establishmentId: OTHER, token: sessionToken(login, OTHER) },
+          pickup([{ id: stableId('product', 'loja-promo-sem', 'pao'), qnt: 3, note: '', variations: [] }]),
+        );
         await complete(order.order._id, OTHER, keyOther);
         expect((await ledger(ana.session)).value).toBe(0);
       });
