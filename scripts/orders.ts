@@ -89,7 +89,15 @@ function showOrder(o: OrderView, timeZone: string): string {
   if (o.customer) lines.push(`Cliente: ${o.customer.name} ${maskPhone(o.customer.phone)}`);
   lines.push('', 'Itens:');
   lines.push(table(o.items.map((i) => [`  ${i.qnt}x`, i.name, formatBRL(i.line_cents)])));
-  lines.push('', `Total: ${formatBRL(o.totals.total)}`, '');
+  lines.push('');
+  if (o.promotion)
+    lines.push(
+      o.promotion.kind === 'coupon'
+        ? `Cupom ${o.promotion.code}: - ${formatBRL(o.promotion.discount)}`
+        : `Conquista '${o.promotion.name}': - ${formatBRL(o.promotion.discount)}`,
+    );
+  if (o.totals.credits > 0) lines.push(`Créditos usados: - ${formatBRL(o.totals.credits)}`);
+  lines.push(`Total: ${formatBRL(o.totals.total)}`, '');
   if (!o.evaluation) {
     lines.push(o.status === 'complete' ? 'Avaliação: o cliente ainda não avaliou este pedido.' : 'Avaliação: só pedidos concluídos são avaliados.');
   } else {
