@@ -1,20 +1,14 @@
-// The promotions' calls the account area and the achievements page make (docs/api.md
-// 'Achievements', 'Credits', 'Referral'), each with what its failure is to the screen
+// The promotions' calls the account area makes (docs/api.md 'Credits', 'Referral'), each with what
+// its failure is to the screen
 // (islands/shared/call-failure.ts).
 import { api } from '../../src/client/api.ts';
-import type { AchievementsAnswer, CreditEntriesAnswer, ReferralAnswer } from '../../src/schemas/api-promotions.ts';
+import type { CreditEntriesAnswer, ReferralAnswer } from '../../src/schemas/api-promotions.ts';
 import type { CallPolicy } from '../shared/call-failure.ts';
 
-/** The achievements with the customer's progress: a silent call of section 8 [R-8.81]; the page offers its own retry. */
-export const ACHIEVEMENTS_CALL: CallPolicy = { call: 'GET /establishments/{id}/achievements', role: 'in_place', silentCall: true };
 /** The referral screen's data: the screen is nothing without it (the error page on a server failure [R-8.69]). */
 export const REFERRAL_CALL: CallPolicy = { call: 'GET /users/me/referral', role: 'required' };
 /** The credits statement in the wallet: a section of its own, whose failure it shows in place with a retry. */
 export const CREDITS_CALL: CallPolicy = { call: 'GET /users/me/credits/entries', role: 'in_place' };
-
-export function fetchAchievements(establishmentId: string, signal?: AbortSignal): Promise<AchievementsAnswer> {
-  return api<AchievementsAnswer>(`/establishments/${encodeURIComponent(establishmentId)}/achievements`, { establishmentId, signal });
-}
 
 export function fetchReferral(establishmentId: string, signal?: AbortSignal): Promise<ReferralAnswer> {
   return api<ReferralAnswer>('/users/me/referral', { establishmentId, signal });

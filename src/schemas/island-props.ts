@@ -48,13 +48,14 @@ export interface AccountAreaProps {
   referralCredit: number;
 }
 
-/** islands/promotions/AchievementsPage.tsx, mounted by src/pages/[slug]/conquistas.astro. */
+/**
+ * islands/promotions/AchievementsPage.tsx, rendered on the server only by
+ * src/pages/[slug]/conquistas.astro [R-2.10] (src/server/achievements-page.ts loads it).
+ */
 export interface AchievementsPageProps {
-  establishmentId: string;
   slug: string;
-  /** The server's guess (the session hint cookie is present). */
-  member: boolean;
-  /** The establishment's achievements as a visitor sees them (nothing reached), read by the server for the first paint. */
+  /** The request carried a valid session: the achievements come with the customer's progress. */
+  customer: boolean;
   achievements: AchievementView[];
 }
 
