@@ -92,9 +92,13 @@ describe('delivery (decisions #3)', () => {
 
   it('refuses a delivery that is already free [R-5.54]; a free-delivery prize needs a fee above zero and an address [R-5.57]', () => {
     expect(promotionDeliveryProblem({ delivery_type: 'delivery', has_address: true, delivery_fee: 0 })).toBe('promotion_free_delivery');
-    expect(promotionProblem({ kind: 'achievement', reward_type: 'free_delivery' }, [{ promo: false }], { delivery_type: 'delivery', has_address: true, delivery_fee: 0 })).toBe(
-      'promotion_free_delivery',
-    );
+    expect(
+      promotionProblem({ kind: 'achievement', reward_type: 'free_delivery' }, [{ promo: false }], {
+        delivery_type: 'delivery',
+        has_address: true,
+        delivery_fee: 0,
+      }),
+    ).toBe('promotion_free_delivery');
     expect(promotionDeliveryProblem({ delivery_type: 'delivery', has_address: true, delivery_fee: 1 })).toBeNull();
   });
 });
