@@ -89,7 +89,15 @@ function showOrder(o: OrderView, timeZone: string): string {
   if (o.customer) lines.push(`Cliente: ${o.customer.name} ${maskPhone(o.customer.phone)}`);
   lines.push('', 'Itens:');
   lines.push(table(o.items.map((i) => [`  ${i.qnt}x`, i.name, formatBRL(i.line_cents)])));
-  lines.push('', `Total: ${formatBRL(o.totals.total)}`, '');
+  lines.push('');
+  if (o.promotion)
+    lines.push(
+      o.promotion.kind === 'coupon'
+        ? `Cupom ${o.promotion.code}: - ${formatBRL(o.promotion.discount)}`
+        : `Conquista '${o.promotion.name}': - ${formatBRL(o.promotion.discount)}`,
+    );
+  if (o.totals.credits > 0) lines.push(`Créditos usados: - ${formatBRL(o.totals.credits)}`);
+  lines.push(`Total: ${formatBRL(o.totals.total)}`, '');
   if (!o.evaluation) {
     lines.push(o.status === 'complete' ? 'Avaliação: o cliente ainda não avaliou este pedido.' : 'Avaliação: só pedidos concluídos são avaliados.');
   } else {
@@ -107,7 +115,10 @@ type PromotionContext = { base: string; slug: string; estId: string; name: strin
 /** A coupon in one line of the list: code, discount, bounds, uses left, state. */
 function couponRow(c: CouponView): string[] {
   const discount = c.discount_type === 'percentage' ? `${c.value}%` : formatBRL(c.value);
-  const bounds = [c.min_total_products > 0 ? `a partir de ${formatBRL(c.min_total_products)}` : '', c.max_total_products > 0 ? `até ${formatBRL(c.max_total_products)}` : '']
+  const bounds = [
+    c.min_total_products > 0 ? `a partir de ${formatBRL(c.min_total_products)}` : '',
+    c.max_total_products > 0 ? `até ${formatBRL(c.max_total_products)}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return [c.code, discount, bounds || '-', c.uses_left === null ? 'sem limite' : String(c.uses_left), c.active ? 'ativo' : 'desativado'];
@@ -132,7 +143,8 @@ async function switchCoupon(ctx: PromotionContext, code: string | undefined, act
 
 const PROMOTION_COMMANDS = {
   async credits(ctx: PromotionContext, [who, amount]: (string | undefined)[], reason: string | undefined): Promise<string> {
-    if (!who || !amount) throw new CliError('Uso: npm run orders -- credits <e-mail, telefone ou id> <+/-valor em reais> --reason "<motivo>" --establishment <slug>', 2);
+    if (!who || !amount)
+      throw new CliError('Uso: npm run orders -- credits <e-mail, telefone ou id> <+/-valor em reais> --reason "<motivo>" --establishment <slug>', 2);
     const sign = /^[-\u2212]/.test(amount.trim()) ? -1 : 1;
     const cents = parseBRLInput(amount.trim().replace(/^[+\-\u2212]/, ''));
     if (cents === null || cents === 0) throw new CliError(`Valor inválido: ${amount} (ex.: 10,00 para dar, -5,50 para tirar).`, 2);

@@ -250,17 +250,22 @@ function crossFieldProblems(doc: unknown): Problem[] {
       const code = normalizeCouponCode(c.code);
       const first = codes.get(code);
       if (code === '') add([...base, 'code'], 'must have a letter or digit');
-      else if (first !== undefined) add([...base, 'code'], `duplicate coupon code '${code}' (already used at ${first}; codes are compared without spaces, in capitals)`);
+      else if (first !== undefined)
+        add([...base, 'code'], `duplicate coupon code '${code}' (already used at ${first}; codes are compared without spaces, in capitals)`);
       else codes.set(code, formatPath([...base, 'code']));
     }
-    if (c.discount_type === 'percentage' && int(c.value) && c.value > 100) add([...base, 'value'], `must be at most 100 for a percentage coupon (was ${c.value})`);
+    if (c.discount_type === 'percentage' && int(c.value) && c.value > 100)
+      add([...base, 'value'], `must be at most 100 for a percentage coupon (was ${c.value})`);
     if (int(c.min_total_products) && int(c.max_total_products) && c.max_total_products > 0 && c.max_total_products < c.min_total_products)
       add(
         [...base, 'max_total_products'],
         `must be 0 (no maximum) or at least min_total_products (${brl(c.min_total_products)}) (was ${brl(c.max_total_products)})`,
       );
     const window: Partial<Record<'starts_at' | 'ends_at', string>> = {};
-    for (const [f, edge] of [['starts_at', 'start'], ['ends_at', 'end']] as const) {
+    for (const [f, edge] of [
+      ['starts_at', 'start'],
+      ['ends_at', 'end'],
+    ] as const) {
       if (typeof c[f] !== 'string') continue;
       const at = couponWindowInstant(c[f], edge, timeZone);
       if (at === null) add([...base, f], `must be a date (2026-12-31) or a date-time with its offset (2026-12-31T23:59:00-03:00) (was '${c[f]}')`);
@@ -276,9 +281,12 @@ function crossFieldProblems(doc: unknown): Problem[] {
     if (!isRec(a)) return;
     const base = ['achievements', i];
     const value = a.reward_value === undefined ? 0 : a.reward_value;
-    if (a.reward_type === 'percentage' && int(value) && (value < 1 || value > 100)) add([...base, 'reward_value'], `must be 1 to 100 for a percentage reward (was ${value})`);
-    if (a.reward_type === 'fixed' && int(value) && value < 1) add([...base, 'reward_value'], `must be greater than 0 for a fixed reward (centavos) (was ${value})`);
-    if (a.reward_type === 'free_delivery' && int(value) && value !== 0) add([...base, 'reward_value'], `must be 0 or left out for a free_delivery reward (was ${value})`);
+    if (a.reward_type === 'percentage' && int(value) && (value < 1 || value > 100))
+      add([...base, 'reward_value'], `must be 1 to 100 for a percentage reward (was ${value})`);
+    if (a.reward_type === 'fixed' && int(value) && value < 1)
+      add([...base, 'reward_value'], `must be greater than 0 for a fixed reward (centavos) (was ${value})`);
+    if (a.reward_type === 'free_delivery' && int(value) && value !== 0)
+      add([...base, 'reward_value'], `must be 0 or left out for a free_delivery reward (was ${value})`);
   });
   return problems;
 }

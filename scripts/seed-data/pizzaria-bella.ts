@@ -336,7 +336,16 @@ export const pizzariaBella: CatalogueInput = {
   },
   coupons: [
     { _id: 'pizza10', code: 'PIZZA10', discount_type: 'percentage', value: 10, min_total_products: 6000, description: '10% nas pizzas a partir de R$ 60' },
-    { _id: 'bella5', code: 'BELLA5', discount_type: 'fixed', value: 500, min_total_products: 4000, uses_per_customer: 5, total_uses: 500, description: 'R$ 5 de desconto a partir de R$ 40' },
+    {
+      _id: 'bella5',
+      code: 'BELLA5',
+      discount_type: 'fixed',
+      value: 500,
+      min_total_products: 4000,
+      uses_per_customer: 5,
+      total_uses: 500,
+      description: 'R$ 5 de desconto a partir de R$ 40',
+    },
   ],
   achievements: [
     {

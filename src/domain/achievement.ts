@@ -104,17 +104,32 @@ export function achievementReached(goalType: string, tally: CompletedOrdersTally
     case 'spend_value':
       return sum((r) => r.paid + r.credits);
     case 'spend_cash_value':
-      return sum((r) => r.paid, (r) => r.payment_type === 'offline');
+      return sum(
+        (r) => r.paid,
+        (r) => r.payment_type === 'offline',
+      );
     case 'spend_value_with_online_payment':
-      return sum((r) => r.paid, (r) => r.payment_type === 'online');
+      return sum(
+        (r) => r.paid,
+        (r) => r.payment_type === 'online',
+      );
     case 'spend_value_with_pix':
-      return sum((r) => r.paid, (r) => r.payment_type === 'pix');
+      return sum(
+        (r) => r.paid,
+        (r) => r.payment_type === 'pix',
+      );
     case 'orders_count':
       return sum((r) => r.orders);
     case 'delivery_orders_count':
-      return sum((r) => r.orders, (r) => r.delivery_type === 'delivery');
+      return sum(
+        (r) => r.orders,
+        (r) => r.delivery_type === 'delivery',
+      );
     case 'pickup_orders_count':
-      return sum((r) => r.orders, (r) => r.delivery_type === 'pickup');
+      return sum(
+        (r) => r.orders,
+        (r) => r.delivery_type === 'pickup',
+      );
     default:
       return 0;
   }

@@ -87,7 +87,16 @@ export interface CreditsAnswer {
 }
 
 /** Why a credit balance moved (docs/api.md 'Credits'). */
-export const CREDIT_REASONS = ['order', 'order_cancelled', 'order_refund', 'card_verification_refund', 'grant', 'removal', 'referral', 'opening_balance'] as const;
+export const CREDIT_REASONS = [
+  'order',
+  'order_cancelled',
+  'order_refund',
+  'card_verification_refund',
+  'grant',
+  'removal',
+  'referral',
+  'opening_balance',
+] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /** One movement of the ledger: + received, - spent, with why. */

@@ -144,6 +144,51 @@ describe('establishment API keys and npm run orders', () => {
     });
   });
 
+  it('gives and takes store credit from a customer by e-mail with a reason the customer reads in their statement', async () => {
+    const me = await fetch(`${origin}/api/users/me`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
+    const { email } = (await me.json()) as { email: string };
+    const given = await runCli(['credits', email, '12,50', '--reason', 'Pedido chegou frio', '-e', SLUG, '--url', origin], dataDir);
+    expect([given.code, given.stdout.trim()]).toEqual([0, 'Dados R$\u00a012,50 de créditos a Joana Cliente. Saldo agora: R$\u00a012,50.']);
+    const taken = await runCli(['credits', email, '-2,50', '--reason', 'Ajuste', '-e', SLUG, '--url', origin], dataDir);
+    expect([taken.code, taken.stdout.trim()]).toEqual([0, 'Tirados R$\u00a02,50 de créditos a Joana Cliente. Saldo agora: R$\u00a010,00.']);
+    const statement = await fetch(`${origin}/api/users/me/credits/entries`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
+    expect(((await statement.json()) as { entries: { amount: number; note: string }[] }).entries.map((e) => [e.amount, e.note])).toEqual(
+      expect.arrayContaining([
+        [1250, 'Pedido chegou frio'],
+        [-250, 'Ajuste'],
+      ]),
+    );
+    const tooMuch = await runCli(['credits', email, '-100', '--reason', 'Ajuste', '-e', SLUG, '--url', origin], dataDir);
+    expect([tooMuch.code, tooMuch.stderr.trim()]).toEqual([1, 'O cliente não tem créditos suficientes para tirar R$\u00a0100,00.']);
+    const nobody = await runCli(['credits', 'ninguem@example.com', '5', '--reason', 'x', '-e', SLUG, '--url', origin], dataDir);
+    expect([nobody.code, nobody.stderr.trim()]).toEqual([1, 'Cliente ninguem@example.com não encontrado (informe o e-mail, o telefone ou o id da conta).']);
+    const noReason = await runCli(['credits', email, '5', '-e', SLUG, '--url', origin], dataDir);
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toContain('Informe o motivo');
+  });
+
+  it('lists the coupons with their uses left and switches one off and on by its code', async () => {
+    const list = await runCli(['coupons', '-e', SLUG, '--url', origin], dataDir);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^Mercado Sol — Centro: 5 cupons/);
+    expect(list.stdout).toMatch(/\nULTIMA1\s+R\$\u00a05,00\s+-\s+1\s+ativo\n/);
+    expect(list.stdout).toMatch(/\nPAUSADO\s+R\$\u00a010,00\s+-\s+sem limite\s+desativado/);
+    const off = await runCli(['coupon-off', 'bem vindo10', '-e', SLUG, '--url', origin], dataDir);
+    expect([off.code, off.stdout.trim()]).toEqual([0, 'Cupom BEMVINDO10 desativado.']);
+    const check = () =>
+      fetch(`${origin}/api/establishments/${estId}/coupons/check`, {
+        method: 'POST',
+        headers: { ...API_HEADERS, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ code: 'BEMVINDO10' }),
+      });
+    expect((await check()).status).toBe(403);
+    const on = await runCli(['coupon-on', 'BEMVINDO10', '-e', SLUG, '--url', origin], dataDir);
+    expect([on.code, on.stdout.trim()]).toEqual([0, 'Cupom BEMVINDO10 ativado.']);
+    expect((await check()).status).toBe(200);
+    const unknown = await runCli(['coupon-on', 'NAOHA', '-e', SLUG, '--url', origin], dataDir);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, `Cupom NAOHA não encontrado em ${SLUG}.`]);
+  });
+
   it('explains every error in Portuguese with a non-zero exit', async () => {
     const wrongKey = await runCli(['list', '-e', SLUG, '--url', origin, '--key', 'x'.repeat(43)], dataDir);
     expect([wrongKey.code, wrongKey.stderr.trim()]).toEqual([1, `Chave de API inválida para o estabelecimento ${SLUG}.`]);

@@ -6,6 +6,9 @@ import {
   checkAchievementUsable,
   isAchievementUnlocked,
   isSpendGoal,
+  achievementReached,
+  ACHIEVEMENT_GOAL_TYPES,
+  type CompletedOrdersTally,
 } from '../../src/domain/achievement.ts';
 import { normalizeSpaces } from '../../src/domain/money.ts';
 import { achievementRemainingText as remainingText, achievementRewardText, fieldProblemText } from '../../src/i18n/messages.ts';
@@ -57,8 +60,8 @@ describe('achievement lock [R-4.56]', () => {
   });
 });
 
-describe('achievement texts', () => {
-  it('describes each reward type', () => {
+describe('achievement texts: the reward, the progress, the lock and what is missing, derived by the client [R-3.44]', () => {
+  it('describes each reward type: percentage, fixed or free delivery [R-3.43]', () => {
     expect(achievementRewardText({ reward_type: 'percentage', reward_value: 10 })).toBe('10% de desconto');
     expect(achievementRewardText({ reward_type: 'percentage', reward_value: 12.5 })).toBe('12,5% de desconto');
     expect(normalizeSpaces(achievementRewardText({ reward_type: 'fixed', reward_value: 500 }))).toBe('R$ 5,00 de desconto');
@@ -84,5 +87,32 @@ describe('achievement texts', () => {
 
   it('says nothing once the goal is reached', () => {
     expect(achievementRemainingText({ ...FIVE_ORDERS, reached: 7 })).toBeNull();
+  });
+});
+
+describe('what completed orders reach toward a goal', () => {
+  // Two pickups paid at the counter, one delivery by card, one delivery by Pix partly paid with credits.
+  const tally: CompletedOrdersTally = [
+    { payment_type: 'offline', delivery_type: 'pickup', orders: 2, paid: 6000, credits: 0 },
+    { payment_type: 'online', delivery_type: 'delivery', orders: 1, paid: 4500, credits: 0 },
+    { payment_type: 'pix', delivery_type: 'delivery', orders: 1, paid: 2000, credits: 1000 },
+  ];
+
+  it('counts money by how it was paid and orders by how they were received, for every goal type [R-3.42]', () => {
+    expect(Object.fromEntries(ACHIEVEMENT_GOAL_TYPES.map((g) => [g, achievementReached(g, tally)]))).toEqual({
+      // Every order's value after discounts: money paid plus credits used.
+      spend_value: 13500,
+      spend_cash_value: 6000,
+      spend_value_with_online_payment: 4500,
+      spend_value_with_pix: 2000,
+      orders_count: 4,
+      delivery_orders_count: 2,
+      pickup_orders_count: 2,
+    });
+  });
+
+  it('reaches nothing without completed orders or for a goal it does not know', () => {
+    for (const g of ACHIEVEMENT_GOAL_TYPES) expect(achievementReached(g, [])).toBe(0);
+    expect(achievementReached('visits', tally)).toBe(0);
   });
 });

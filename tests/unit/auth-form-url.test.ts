@@ -9,7 +9,14 @@ describe('authFormUrl and readAuthFormQuery', () => {
   it('round-trips the tab, the code, what was typed and the way back', () => {
     const url = authFormUrl('bella', { tab: 'register', error: 'email_taken', email: 'ana+1@example.com', back: '/bella/minha-conta/pedidos', referral: '' });
     expect(url).toBe('/bella/minha-conta?aba=cadastro&erro=email_taken&email=ana%2B1%40example.com&voltar=%2Fbella%2Fminha-conta%2Fpedidos');
-    expect(read(url)).toEqual({ tab: 'register', error: 'email_taken', login: '', email: 'ana+1@example.com', back: '/bella/minha-conta/pedidos', referral: '' });
+    expect(read(url)).toEqual({
+      tab: 'register',
+      error: 'email_taken',
+      login: '',
+      email: 'ana+1@example.com',
+      back: '/bella/minha-conta/pedidos',
+      referral: '',
+    });
     const login = authFormUrl('bella', { tab: 'login', error: 'invalid_credentials', login: '(11) 98765-4321' });
     expect(read(login)).toEqual({ tab: 'login', error: 'invalid_credentials', login: '(11) 98765-4321', email: '', back: null, referral: '' });
   });

@@ -229,4 +229,3 @@ export async function blockedHolders(db: Database, companyId: string) {
     .orderBy('card_holders.blocked_at', 'desc')
     .execute();
 }
-

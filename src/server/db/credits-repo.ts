@@ -107,11 +107,7 @@ export async function creditEntries(
 
 /** The sum of the customer's ledger (what the balance must be). */
 export async function ledgerSum(db: Database, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('credit_entries')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('sum'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('credit_entries').select(sql<number>`coalesce(sum(amount), 0)`.as('sum')).where('user_id', '=', userId).executeTakeFirst();
   return Number(row?.sum ?? 0);
 }
 

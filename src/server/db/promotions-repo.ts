@@ -52,7 +52,11 @@ export async function replacePromotions(
       .onConflict((oc) => oc.column('id').doUpdateSet(fields))
       .execute();
   }
-  let archiveCoupons = trx.updateTable('coupons').set({ archived: 1, updated_at: at }).where('establishment_id', '=', establishment.id).where('archived', '=', 0);
+  let archiveCoupons = trx
+    .updateTable('coupons')
+    .set({ archived: 1, updated_at: at })
+    .where('establishment_id', '=', establishment.id)
+    .where('archived', '=', 0);
   if (couponIds.length) archiveCoupons = archiveCoupons.where('id', 'not in', couponIds);
   await archiveCoupons.execute();
 
@@ -157,12 +161,7 @@ export async function claimCouponUse(
 export async function releaseCouponUse(trx: Transaction<DB>, orderId: string): Promise<void> {
   const use = await trx.deleteFrom('coupon_uses').where('order_id', '=', orderId).returning('coupon_id').executeTakeFirst();
   if (!use) return;
-  await trx
-    .updateTable('coupons')
-    .set({ uses_count: sql<number>`uses_count - 1` })
-    .where('id', '=', use.coupon_id)
-    .where('uses_count', '>', 0)
-    .execute();
+  await trx.updateTable('coupons').set({ uses_count: sql<number>`uses_count - 1` }).where('id', '=', use.coupon_id).where('uses_count', '>', 0).execute();
 }
 
 export type CouponChanges = Partial<Pick<CouponRow, 'active' | 'total_uses' | 'uses_per_customer' | 'ends_at'>>;
@@ -233,7 +232,13 @@ export async function completedOrdersTally(db: Executor, userId: string, establi
     .where('status', '=', 'complete')
     .groupBy(['payment_type', 'delivery_type'])
     .execute();
-  return rows.map((r) => ({ payment_type: r.payment_type, delivery_type: r.delivery_type, orders: Number(r.orders), paid: Number(r.paid), credits: Number(r.credits) }));
+  return rows.map((r) => ({
+    payment_type: r.payment_type,
+    delivery_type: r.delivery_type,
+    orders: Number(r.orders),
+    paid: Number(r.paid),
+    credits: Number(r.credits),
+  }));
 }
 
 /** Claims the customer's one use of an achievement's reward for an order; false when it was used (also by an order racing this one). */

@@ -44,7 +44,14 @@ export async function ledgerOf(db: Database, userId: string): Promise<CreditEntr
   const [value, entries] = await Promise.all([creditBalance(db, userId), creditEntries(db, userId, LEDGER_PAGE)]);
   return {
     value,
-    entries: entries.map((e) => ({ _id: e.id, amount: e.amount, reason: e.reason as CreditReason, note: e.note, order_number: e.order_number, created_at: e.created_at })),
+    entries: entries.map((e) => ({
+      _id: e.id,
+      amount: e.amount,
+      reason: e.reason as CreditReason,
+      note: e.note,
+      order_number: e.order_number,
+      created_at: e.created_at,
+    })),
   };
 }
 
@@ -172,7 +179,14 @@ export async function rewardReferral(trx: Transaction<DB>, order: Pick<OrderRow,
   const first = (name: string) => name.trim().split(/\s+/)[0] ?? '';
   await moveCredits(
     trx,
-    { userId: user.id, amount: credit, reason: 'referral', reference: `referral:${user.id}:referred`, note: referrer ? first(referrer.name) : null, orderId: order.id },
+    {
+      userId: user.id,
+      amount: credit,
+      reason: 'referral',
+      reference: `referral:${user.id}:referred`,
+      note: referrer ? first(referrer.name) : null,
+      orderId: order.id,
+    },
     now,
   );
   if (referrer)

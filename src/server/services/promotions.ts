@@ -65,7 +65,13 @@ export function couponView(row: CouponRow, customerUses: number): CouponView {
  * takes none [R-6.17], 404 coupon_not_found [R-8.47], 403 coupon_inactive, coupon_expired,
  * coupon_sold_out, coupon_used [R-8.43..R-8.46].
  */
-async function usableCoupon(db: Executor, prefs: Preferences, row: CouponRow | undefined, userId: string, now: Date): Promise<{ row: CouponRow; uses: number }> {
+async function usableCoupon(
+  db: Executor,
+  prefs: Preferences,
+  row: CouponRow | undefined,
+  userId: string,
+  now: Date,
+): Promise<{ row: CouponRow; uses: number }> {
   if (!prefs.use_discount_coupon) throw new Refusal('forbidden', 'coupons_disabled');
   if (!row) throw new Refusal('not_found', 'coupon_not_found');
   const uses = await customerCouponUses(db, row.id, userId);

@@ -69,9 +69,10 @@ export function newUserData(overrides: Partial<{ name: string; email: string; ph
 export async function registerUser(
   ctx: TestContext,
   establishmentId: string,
-  overrides: Partial<{ name: string; email: string; phone: string; password: string }> = {},
+  overrides: Partial<{ name: string; email: string; phone: string; password: string; referral_code: string }> = {},
 ) {
-  const data = newUserData(overrides);
+  const { referral_code, ...rest } = overrides;
+  const data = { ...newUserData(rest), ...(referral_code === undefined ? {} : { referral_code }) };
   const res = await ctx.call('/api/auth/register', { method: 'POST', body: { establishment_id: establishmentId, ...data } });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);

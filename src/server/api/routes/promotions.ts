@@ -84,7 +84,9 @@ export const promotionRoutes = new Hono<ApiEnv>()
     if (body.ends_at !== undefined) {
       const at = body.ends_at === null ? null : couponWindowInstant(body.ends_at, 'end', est.time_zone);
       if (body.ends_at !== null && at === null)
-        throw new ApiError(400, 'invalid_body', [{ path: 'ends_at', code: 'date_invalid', message: 'ends_at must be a date (2026-12-31) or a date-time with its offset' }]);
+        throw new ApiError(400, 'invalid_body', [
+          { path: 'ends_at', code: 'date_invalid', message: 'ends_at must be a date (2026-12-31) or a date-time with its offset' },
+        ]);
       changes.ends_at = at;
     }
     if (!(await updateCoupon(db, id, couponId, changes, now))) throw new ApiError(404, 'coupon_not_found');
