@@ -20,14 +20,17 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/server/api/app.ts';
 import { openDatabase, type Database, type Engine } from '../../src/server/db/database.ts';
+import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { stableId } from '../../src/server/db/ids.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { AchievementsAnswer, CouponsAnswer, CreditEntriesAnswer, ReferralAnswer } from '../../src/schemas/api-promotions.ts';
-import { ENGINES, createPgDatabase } from './helpers/databases.ts';
+import { ENGINES, createPgDatabase, type TestContext } from './helpers/databases.ts';
+import { cardPayload, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
 import { loadCatalogue } from './helpers/fixtures.ts';
 import { newUserData } from './helpers/accounts.ts';
 import { NEAR, saveAddress } from './helpers/order-fixtures.ts';
@@ -41,6 +44,10 @@ const COUPON_LAST = stableId('coupon', SLUG, 'ultimo');
 const COUPON_TWICE = stableId('coupon', SLUG, 'duas-vezes');
 const ACHIEVEMENT = stableId('achievement', SLUG, 'primeiro-pedido');
 const REFERRAL_CREDIT = 1500;
+/** Rounds of a card order racing cash orders for a coupon's one use and the customer's credits. */
+const CARD_ROUNDS = 6;
+/** The sandbox acquirer's answer time in the servers: a card order's charge is on its way while the other orders run. */
+const ACQUIRER_MS = 300;
 
 const catalogue: CatalogueInput = {
   company: { slug: 'promo-concorrencia', name: 'Promoções Concorrentes' },
@@ -63,6 +70,7 @@ const catalogue: CatalogueInput = {
       ],
       delivery_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
       pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
+      has_online_payment: true,
       use_discount_coupon: true,
       use_gamification: true,
       referral_credit: REFERRAL_CREDIT,
@@ -82,6 +90,15 @@ const catalogue: CatalogueInput = {
   coupons: [
     { _id: 'ultimo', code: 'ULTIMO', discount_type: 'fixed', value: 1000, total_uses: 1, description: 'O último cupom' },
     { _id: 'duas-vezes', code: 'DUAS VEZES', discount_type: 'percentage', value: 10, uses_per_customer: 2, description: '10% duas vezes' },
+    // One a round of the card race, each with one use.
+    ...Array.from({ length: CARD_ROUNDS }, (_, r) => ({
+      _id: `cartao-${r}`,
+      code: `CARTAO${r}`,
+      discount_type: 'fixed' as const,
+      value: 500,
+      total_uses: 1,
+      description: 'Um uso só',
+    })),
   ],
   achievements: [
     {
@@ -153,13 +170,21 @@ for (const engine of ENGINES as readonly Engine[]) {
     let databaseUrl = '';
     let drop: (() => Promise<void>) | undefined;
     let apiKey = '';
+    let cardCustomer: Customer & { cardId: string };
     const servers: { proc: ChildProcess; origin: string }[] = [];
     let turn = 0;
 
     async function startServer(): Promise<void> {
       const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: String(port), PUBLIC_ORIGIN: origin };
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        PUBLIC_ORIGIN: origin,
+        PAYMENT_SANDBOX_LATENCY_MS: String(ACQUIRER_MS),
+      };
       const proc = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       proc.stderr!.on('data', () => {});
       await new Promise<void>((resolve, reject) => {
@@ -230,6 +255,38 @@ for (const engine of ENGINES as readonly Engine[]) {
       ({ db } = await openDatabase(engine === 'postgres' ? { databaseUrl } : { databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') }));
       await loadCatalogue(db, catalogue);
       apiKey = await createEstablishmentKey(db, SHOP, 'testes de concorrência');
+      // The customer who pays by card: verified, with a card validated by its micro-charge, made
+      // through an app of this process on the same database (and the servers' sealing key).
+      const app = createApi({ db, engine: engine, sealingKey: serverSealingKey(dataDir, '') });
+      const ctx = {
+        db,
+        engine,
+        app,
+        call: (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+          app.request(path, {
+            method: init.method ?? 'GET',
+            headers: { ...API_HEADERS, 'Content-Type': 'application/json', ...init.headers },
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          }),
+      } as unknown as TestContext;
+      const verified = await verifiedCustomer(ctx, SHOP);
+      const card = await savedCard(ctx, verified.session, verified.user._id, cardPayload());
+      const headers = { Authorization: `Bearer ${verified.session.token}` };
+      const validation = await ctx.call('/api/cards/purchase-verification', {
+        method: 'POST',
+        body: { card: { _id: card._id, security_code: await sealedCvv(ctx, verified.user._id, '123') } },
+        headers,
+      });
+      expect(validation.status).toBe(201);
+      const amount = await statementAmount(ctx, card.last4);
+      expect((await ctx.call(`/api/cards/verification/${card._id}`, { method: 'PUT', body: { amount }, headers })).status).toBe(200);
+      cardCustomer = {
+        id: verified.user._id,
+        token: verified.session.token,
+        email: verified.data.email,
+        addressId: await saveAddress(db, verified.user._id, NEAR),
+        cardId: card._id,
+      };
       // Two processes on one PostgreSQL database: the limits must hold across processes, not by one process's turns.
       await startServer();
       if (engine === 'postgres') await startServer();
@@ -463,6 +520,99 @@ for (const engine of ENGINES as readonly Engine[]) {
         order(joao, deliveryOrder(joao, { achievement_id: ACHIEVEMENT })),
       ]);
       expect(tally(again)).toEqual({ '201': 1, '403 can_not_use_achievement': 1 });
+    }, 60_000);
+
+    it(`a card order racing cash orders for a coupon's one use and the credits, ${CARD_ROUNDS} rounds: the coupon used once, the credits spent once, a refused card order's charge given back`, async () => {
+      const kim = cardCustomer;
+      const rounds: string[] = [];
+      for (let r = 0; r < CARD_ROUNDS; r++) {
+        const coupon = stableId('coupon', SLUG, `cartao-${r}`);
+        // R$ 20,00 of credits for each round, granted by the establishment.
+        const { balance } = await ledger(kim.id);
+        if (balance !== 2000)
+          expect(
+            (await send('POST', `/api/establishments/${SHOP}/credits`, { apiKey, body: { user: kim.id, amount: 2000 - balance, reason: 'Rodada' } })).status,
+          ).toBe(200);
+        const rival = await customer();
+        const key = randomUUID();
+        // The card order: pizza R$ 40,00 + fee R$ 7,00 - coupon R$ 5,00 - credits R$ 20,00 = R$ 22,00 charged.
+        const cardOrder = send('POST', ordersPath, {
+          token: kim.token,
+          headers: { 'Idempotent-Key': key },
+          body: deliveryOrder(kim, {
+            payment_type: 'online',
+            payment_method_id: null,
+            payment_card: { token_id: kim.cardId, security_code: '123' },
+            coupon_id: coupon,
+            use_credits: true,
+          }),
+        });
+        // While it is checked and charged (at its start, halfway through the charge, or once done),
+        // the customer spends the credits on a cash order; in even rounds a rival also takes the coupon.
+        const contested = r % 2 === 0;
+        await new Promise((resolve) => setTimeout(resolve, [0, ACQUIRER_MS / 2, ACQUIRER_MS * 1.5][Math.floor(r / 2) % 3]));
+        const [card, rivals, cash] = await Promise.all([
+          cardOrder,
+          contested ? order(rival, deliveryOrder(rival, { coupon_id: coupon })) : Promise.resolve(null),
+          order(kim, pickupOrder('pizza', 1, { use_credits: true })),
+        ]);
+
+        // The coupon's one use went to one order.
+        const withCoupon = [card, rivals].filter((a) => a?.status === 201);
+        if (contested) {
+          expect(withCoupon).toHaveLength(1);
+          if (rivals!.status !== 201) expect([rivals!.status, rivals!.body.message]).toEqual([403, 'coupon_sold_out']);
+        } else expect(withCoupon.length).toBeLessThanOrEqual(1);
+        for (const a of withCoupon) expect(a!.body.order.totals.discount).toBe(500);
+        expect(Number((await db.selectFrom('coupons').select('uses_count').where('id', '=', coupon).executeTakeFirstOrThrow()).uses_count)).toBe(
+          withCoupon.length,
+        );
+        const uses = await db.selectFrom('coupon_uses').select('order_id').where('coupon_id', '=', coupon).execute();
+        expect(uses.map((u) => u.order_id)).toEqual(withCoupon.map((a) => a!.body._id));
+        expect(cash.status).toBe(201);
+
+        // The credits: spent once, by the orders that say so; the ledger adds up.
+        const after = await ledger(kim.id);
+        expect(after.sum).toBe(after.balance);
+        const spentHere = [card, cash].filter((a) => a.status === 201).reduce((n, a) => n + a.body.order.totals.credits, 0);
+        expect(after.balance).toBe(2000 - spentHere);
+        expect(after.balance).toBeGreaterThanOrEqual(0);
+
+        // The card: a placed order was charged its total once; a refused one was refused whole
+        // (the coupon gone, or its price changed with the credits) and any charge went back.
+        const attempts = await db.selectFrom('order_payments').selectAll().where('idempotency_key', '=', key).execute();
+        const charges = await db
+          .selectFrom('payment_sandbox_charges')
+          .selectAll()
+          .where('idempotency_key', 'in', attempts.length ? attempts.map((a) => `order-payment:${a.id}:charge`) : ['-'])
+          .execute();
+        const kept = charges.filter((c) => c.status === 'captured' && Number(c.refunded) < Number(c.amount));
+        rounds.push(
+          `${contested ? 'coupon and credits' : 'credits'} contested: card ${card.status}${card.status === 201 ? '' : ` ${card.body.message}`} (${charges.length} charge, ${kept.length} kept)${contested ? `, rival ${rivals!.status}` : ''}, cash order took ${cash.body.order.totals.credits} of credits`,
+        );
+        if (card.status === 201) {
+          expect(card.body.order.payment.status).toBe('paid');
+          expect(kept.map((c) => Number(c.amount))).toEqual([card.body.order.totals.total]);
+        } else {
+          expect([
+            [403, 'coupon_sold_out'],
+            [409, 'price_changed'],
+          ]).toContainEqual([card.status, card.body.message]);
+          expect(kept).toEqual([]);
+          expect(
+            await db
+              .selectFrom('orders')
+              .select('id')
+              .where('user_id', '=', kim.id)
+              .where('payment_type', '=', 'online')
+              .where('coupon_id', '=', coupon)
+              .execute(),
+          ).toEqual([]);
+        }
+      }
+      console.info(
+        `[${engine}] a card order (R$ 22,00 after a coupon and R$ 20,00 of credits) racing a cash order for the credits (and a rival for the coupon):\n  ${rounds.join('\n  ')}`,
+      );
     }, 60_000);
 
     it("a referral: the referred customer's orders completed at once reward each side once", async () => {
