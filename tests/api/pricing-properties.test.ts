@@ -69,14 +69,9 @@ const arbProduct = (key: string) =>
     packing_quantity: fc.nat(3),
   });
 
-/** A product with two groups: 'sabores' (1-2 of 3, any price rule, one item with a negative price) and 'extras' (0-3 add-ons). */
-const arbPizza = fc.record({
-  _id: fc.constant('pizza'),
-  name: fc.constant('Pizza Meio a Meio'),
-  price: cents(3000),
-  promo: fc.boolean(),
-  packing_quantity: fc.nat(2),
-  variations: fc.tuple(fc.integer({ min: 1, max: 7 }), cents(6000), cents(6000), cents(500)).map(([rule, p1, p2, discount]) => [
+/** A product's two groups: 'sabores' (1-2 of 3 by `rule`, one item with a negative price) and 'extras' (0-3 add-ons). */
+function pizzaVariations(rule: number, calabresa: number, portuguesa: number, discount: number) {
+  return [
     {
       _id: 'sabores',
       name: 'Sabores',
@@ -85,8 +80,8 @@ const arbPizza = fc.record({
       max: 2,
       price_rule: rule,
       items: [
-        { _id: 'calabresa', name: 'Calabresa', price: p1, item_preffix: '1/2' },
-        { _id: 'portuguesa', name: 'Portuguesa', price: p2, item_preffix: '1/2' },
+        { _id: 'calabresa', name: 'Calabresa', price: calabresa, item_preffix: '1/2' },
+        { _id: 'portuguesa', name: 'Portuguesa', price: portuguesa, item_preffix: '1/2' },
         { _id: 'simples', name: 'Simples (desconto)', price: -discount, item_preffix: '1/2' },
       ],
     },
@@ -102,7 +97,18 @@ const arbPizza = fc.record({
         { _id: 'borda', name: 'Borda recheada', price: 900 },
       ],
     },
-  ]),
+  ];
+}
+
+const arbPizza = fc.record({
+  _id: fc.constant('pizza'),
+  name: fc.constant('Pizza Meio a Meio'),
+  price: cents(3000),
+  promo: fc.boolean(),
+  packing_quantity: fc.nat(2),
+  variations: fc
+    .tuple(fc.integer({ min: 1, max: 7 }), cents(6000), cents(6000), cents(500))
+    .map(([rule, p1, p2, discount]) => pizzaVariations(rule, p1, p2, discount)),
 });
 
 const arbCoupon = fc.record({
@@ -245,7 +251,7 @@ const SETUP_SHOP: Shop = {
   products: [
     { _id: 'a', name: 'Produto A', price: 3000, promo: false, packing_quantity: 0 },
     { _id: 'b', name: 'Produto B', price: 1000, promo: false, packing_quantity: 0 },
-    { _id: 'pizza', name: 'Pizza Meio a Meio', price: 0, promo: false, packing_quantity: 0, variations: [] as never },
+    { _id: 'pizza', name: 'Pizza Meio a Meio', price: 0, promo: false, packing_quantity: 0, variations: pizzaVariations(1, 4000, 4500, 0) },
   ],
   use_packing_fee: false,
   use_packing_fee_products: false,
@@ -322,7 +328,7 @@ forEachDatabase('the checkout preview and the server price alike', (getCtx) => {
   let apiKey = '';
   let session: Session;
   let userId = '';
-  const addresses: Record<'near' | 'middle', DraftAddress> = {} as never;
+  const addresses = {} as Record<'near' | 'middle', DraftAddress>;
   const outcomes: Record<string, number> = {};
 
   const call = (path: string, init: { method?: string; body?: unknown } = {}) => getCtx().call(path, { ...init, headers: cookieHeaders(session) });
