@@ -405,6 +405,8 @@ forEachDatabase('the checkout preview and the server price alike', (getCtx) => {
 
       /** The checkout's totals now (islands/checkout/useCheckout.ts: priceOrder of pricingInput). */
       const preview = (): OrderTotals => {
+        // With the box ticked the preview offers the whole balance up to the total, as the server
+        // takes min(balance, total): a total that grows after the tick is previewed as it will be charged.
         const input = pricingInput({
           draft: store.draft.value,
           lines: store.lines.value,
@@ -413,13 +415,7 @@ forEachDatabase('the checkout preview and the server price alike', (getCtx) => {
           orderVariationsCents: orderVariationsCents(groups, store.draft.value.order_variations),
           creditsAvailable: balance,
         });
-        // With the box ticked the preview must offer the whole balance, as the server takes
-        // min(balance, total). model.ts on main still caps it at draft.credits, fixed when the box
-        // was ticked, so a total that grows after the tick (an address's fee, extras) is previewed
-        // with too few credits (this test's seed finds it at run 40: a R$ 9,40 'credits_without_method'
-        // the server placed, paid by credits). Branch checkout-promo (5506c3f) fixes pricingInput the
-        // same way; once it is on main this override is a no-op and goes.
-        return priceOrder(store.draft.value.credits > 0 ? { ...input, credits_available: Math.max(0, balance) } : input);
+        return priceOrder(input);
       };
 
       // The type first (pickType: the type's estimate; a method the type does not take goes).
