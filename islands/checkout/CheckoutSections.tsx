@@ -1,7 +1,7 @@
 // The complete-request modal's smaller sections, each drawn from the checkout's state
-// (./useCheckout.ts): the closed notice, gamification and coupon where the preferences
-// enable them (their use comes in a later release: shown disabled with a note), the order summary
-// [R-2.73, R-2.107..R-2.110], the products of the right column, the send-order bar
+// (./useCheckout.ts): the closed notice, the order summary [R-2.73, R-2.107..R-2.110]
+// with the coupon's or achievement's discount and the credits, the products of the right column
+// the send-order bar
 // 'Total a pagar' / 'Avançar e Finalizar' and the way back to the extras.
 import { useId } from 'react';
 import { addressLineText } from '../../src/i18n/messages.ts';
@@ -18,38 +18,6 @@ export function ClosedNotice({ canSchedule }: { canSchedule: boolean }) {
     <section className="rounded-xl bg-amber-50 px-4 py-3 text-amber-900" role="status" data-section="closed">
       <h3 className="m-0 text-base font-bold">{t('checkout:closed.title')}</h3>
       <p className="m-0 text-sm">{canSchedule ? t('checkout:closed.schedule') : t('checkout:closed.noSchedule')}</p>
-    </section>
-  );
-}
-
-export function GamificationSection() {
-  return (
-    <section className="flex flex-col gap-1 rounded-xl border border-dashed border-line p-3" aria-disabled="true" data-section="gamification">
-      <h3 className="m-0 text-base font-bold">{t('checkout:gamification.title')}</h3>
-      <p className="m-0 text-sm text-muted">{t('checkout:gamification.soon')}</p>
-    </section>
-  );
-}
-
-export function CouponSection() {
-  const noteId = useId();
-  return (
-    <section className="flex flex-col gap-2 rounded-xl border border-dashed border-line p-3" data-section="coupon">
-      <h3 className="m-0 text-base font-bold">{t('checkout:coupon.title')}</h3>
-      <div className="flex gap-2">
-        <input
-          aria-label={t('checkout:coupon.label')}
-          disabled
-          className="h-11 min-w-0 flex-1 rounded-lg border border-solid border-line bg-surface px-2 text-ink disabled:opacity-60"
-          aria-describedby={noteId}
-        />
-        <button type="button" disabled className="h-11 rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand disabled:opacity-50">
-          {t('checkout:coupon.apply')}
-        </button>
-      </div>
-      <p id={noteId} className="m-0 text-sm text-muted">
-        {t('checkout:coupon.soon')}
-      </p>
     </section>
   );
 }
@@ -122,9 +90,15 @@ export function SummarySection({ checkout, store }: { checkout: CheckoutState; s
         )}
         {totals.packing_fee > 0 && <SummaryRow label={t('checkout:summary.packingFee')} cents={totals.packing_fee} hook="packing-fee" />}
         {totals.pickup_discount > 0 && <SummaryRow label={t('checkout:summary.pickupDiscount')} cents={-totals.pickup_discount} hook="pickup-discount" />}
-        {totals.coupon_discount > 0 && <SummaryRow label={t('checkout:summary.couponDiscount')} cents={-totals.coupon_discount} hook="coupon-discount" />}
-        {totals.achievement_discount > 0 && (
-          <SummaryRow label={t('checkout:summary.achievementDiscount')} cents={-totals.achievement_discount} hook="achievement-discount" />
+        {totals.coupon_discount > 0 && draft.coupon && (
+          <SummaryRow label={t('checkout:summary.couponDiscountOf', { code: draft.coupon.code })} cents={-totals.coupon_discount} hook="coupon-discount" />
+        )}
+        {totals.achievement_discount > 0 && draft.achievement && (
+          <SummaryRow
+            label={t('checkout:summary.achievementDiscountOf', { name: draft.achievement.name })}
+            cents={-totals.achievement_discount}
+            hook="achievement-discount"
+          />
         )}
         {totals.credits > 0 && <SummaryRow label={t('checkout:summary.credits')} cents={-totals.credits} hook="credits" />}
         <SummaryRow label={t('checkout:summary.total')} cents={totals.total} hook="total" strong />

@@ -1,8 +1,8 @@
 // The complete-request modal [R-2.48, spec screen 3]. Logged in: delivery type [R-2.69, R-2.111,
 // ] with the address picker for delivery, the closed notice, the schedule (only
-// with max_days_scheduling > 0 and a type chosen ), gamification and coupon where the
-// preferences enable them (their use comes in a later release: shown disabled with a note), the
-// order summary [R-2.73, R-2.107..R-2.110], the payment, the products in the right column
+// with max_days_scheduling > 0 and a type chosen ), the achievement picker and the coupon
+// box where the preferences enable them [R-2.72, R-2.74] (./PromotionSections.tsx), the order
+// summary [R-2.73, R-2.107..R-2.110], the payment with the credits, the products in the right column
 // and the send-order bar 'Total a pagar' / 'Avançar e Finalizar'.
 // Logged out: the 'authentication needed' message and the check-order footer.
 // The state and the customer's moves are ./useCheckout.ts; each section draws its part of it
@@ -15,7 +15,8 @@ import type { CartStore } from '../stores/cart.ts';
 import { CheckOrderFooter } from '../cart/CheckOrderFooter.tsx';
 import { ConfirmDialog, Dialog } from '../shared/Dialog.tsx';
 import type { StoreIsland } from '../../src/client/store-island.ts';
-import { ClosedNotice, CouponSection, ExtrasBackButton, GamificationSection, ProductsAside, SendOrderBar, SummarySection } from './CheckoutSections.tsx';
+import { ClosedNotice, ExtrasBackButton, ProductsAside, SendOrderBar, SummarySection } from './CheckoutSections.tsx';
+import { CouponSection, GamificationSection, PromotionConfirmDialog } from './PromotionSections.tsx';
 import type { CheckoutContext } from './context.ts';
 import { DeliverySection } from './DeliverySection.tsx';
 import { productRefusingSchedule } from './model.ts';
@@ -93,9 +94,9 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
               sectionRef={refs.schedule}
             />
           )}
-          {prefs.use_gamification && <GamificationSection />}
+          {prefs.use_gamification && <GamificationSection checkout={checkout} />}
           <SummarySection checkout={checkout} store={store} />
-          {prefs.use_discount_coupon && <CouponSection />}
+          {prefs.use_discount_coupon && <CouponSection checkout={checkout} />}
           <PaymentSection
             draft={draft}
             store={store}
@@ -103,6 +104,7 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             balance={user.credits}
             totalBeforeCredits={totals.total + totals.credits}
             total={totals.total}
+            onCredits={(on) => checkout.promotions.toggleCredits(on, totals.total + totals.credits)}
             sectionRef={refs.payment}
             invoiceRef={refs.invoice}
             onPaymentInfo={() => paymentInfo(store.draft.value, lines, totals.total)}
@@ -123,6 +125,7 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
           <OrderCvvModal card={checkout.cvvFor} onCancel={checkout.cancelCvv} onConfirm={checkout.confirmCvv} />
         </Suspense>
       )}
+      <PromotionConfirmDialog checkout={checkout} />
       {checkout.notSameDay && (
         <ConfirmDialog
           message={t('checkout:schedule.notSameDay')}

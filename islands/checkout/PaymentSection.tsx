@@ -37,6 +37,8 @@ export interface PaymentSectionProps {
   totalBeforeCredits: number;
   /** The total to pay now (after credits): the change must exceed it. */
   total: number;
+  /** Ticking or unticking the credits box (../checkout/usePromotions.ts: up to the total, unticked clears them and the payment type ). */
+  onCredits: (on: boolean) => void;
   sectionRef: React.RefObject<HTMLElement | null>;
   invoiceRef: React.RefObject<HTMLElement | null>;
   onPaymentInfo: () => void;
@@ -60,6 +62,7 @@ export function PaymentSection({
   balance,
   totalBeforeCredits,
   total,
+  onCredits,
   sectionRef,
   invoiceRef,
   onPaymentInfo,
@@ -75,7 +78,8 @@ export function PaymentSection({
   const pixNote = useId();
   const type = draft.delivery_type;
   const methods = offlineMethods(prefs, type);
-  const creditsCover = draft.credits > 0 && draft.credits >= totalBeforeCredits && totalBeforeCredits > 0;
+  // The credits pay the whole order: the other ways to pay are hidden and it is paid by credits.
+  const creditsCover = draft.credits > 0 && total === 0 && totalBeforeCredits > 0;
   const offlineLabel =
     type === 'delivery'
       ? t('checkout:payment.onDelivery')
@@ -96,17 +100,6 @@ export function PaymentSection({
   const method = draft.payment_method;
   const [changeText, setChangeText] = useState(() => (draft.change ? formatBRLNumber(draft.change) : ''));
 
-  const toggleCredits = (on: boolean) => {
-    if (!on) {
-      store.setCredits(0);
-      return;
-    }
-    const use = Math.min(balance, totalBeforeCredits);
-    store.setCredits(use);
-    // Credits that cover the whole order are the payment (spec section 4 'Payment type').
-    if (use >= totalBeforeCredits) store.update({ payment_type: 'credits', payment_method: null, change: null });
-  };
-
   return (
     <section ref={sectionRef} tabIndex={-1} aria-labelledby={headingId} className="flex flex-col gap-3 outline-none" data-section="payment">
       <h3 id={headingId} className="m-0 text-base font-bold">
@@ -118,7 +111,7 @@ export function PaymentSection({
             type="checkbox"
             className="h-5 w-5 accent-[var(--c-primary)]"
             checked={draft.credits > 0}
-            onChange={(e) => toggleCredits(e.target.checked)}
+            onChange={(e) => onCredits(e.target.checked)}
             data-pay-credits
           />
           <span>{t('checkout:payment.credits', { amount: formatBRL(balance) })}</span>
@@ -130,6 +123,11 @@ export function PaymentSection({
         </p>
       ) : (
         <>
+          {draft.credits > 0 && totalBeforeCredits > total && (
+            <p className="m-0 text-sm" data-credits-used data-cents={totalBeforeCredits - total}>
+              {t('checkout:payment.creditsUsed', { used: formatBRL(totalBeforeCredits - total), rest: formatBRL(total) })}
+            </p>
+          )}
           {/* biome-ignore lint/a11y/useSemanticElements: a row of choice buttons, not a form section (fieldset) */}
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('checkout:payment.title')}>
             {prefs.has_online_payment && (

@@ -90,7 +90,11 @@ export function orderVariationsCents(groups: readonly OrderVariationView[], entr
 
 // ---- Pricing preview -----------------------------------------------------------------
 
-/** The priceOrder() input of the draft (the server prices again from its own data). */
+/**
+ * The priceOrder() input of the draft: what the server prices from its own data for the payload of
+ * the same draft (orderPayload), so the preview shows the total the order will have.
+ * `creditsAvailable` is the customer's credit balance.
+ */
 export function pricingInput(args: {
   draft: Draft;
   lines: readonly CartLine[];
@@ -117,8 +121,16 @@ export function pricingInput(args: {
     free_delivery_enabled: args.freeDeliveryEnabled,
     coupon: draft.coupon ? { discount_type: draft.coupon.discount_type, value: draft.coupon.value } : null,
     achievement: draft.achievement ? { reward_type: draft.achievement.reward_type, reward_value: draft.achievement.reward_value } : null,
-    credits_available: Math.min(draft.credits, Math.max(0, args.creditsAvailable)),
+    // As the server prices it: with use_credits (a credit amount in the draft) the whole balance is
+    // available and priceOrder takes it up to the total; the amount the draft held when the box was
+    // ticked is not a cap (the cart may have grown since) [R-4.5].
+    credits_available: usesCredits(draft) ? Math.max(0, args.creditsAvailable) : 0,
   };
+}
+
+/** Whether the order uses credits (the payload's use_credits): the box is ticked. Example: `usesCredits({ credits: 0 }) === false` */
+export function usesCredits(draft: Pick<Draft, 'credits'>): boolean {
+  return draft.credits > 0;
 }
 
 // ---- Schedule and submit checks ------------------------------------------------------
@@ -160,7 +172,7 @@ export function submitCheckInput(args: {
     products: args.lines.map((l) => productFacts(l, args.products.get(l.product_id))),
     schedule: { date: draft.scheduling_date, time: draft.scheduled_at ? zonedDateTimeParts(draft.scheduled_at, est.time_zone).time : null },
     totals: args.totals,
-    useCredits: draft.credits > 0,
+    useCredits: usesCredits(draft),
     paymentType: draft.payment_type,
     paymentMethod: draft.payment_method,
     change: draft.change,
@@ -190,7 +202,7 @@ export function orderPayload(draft: Draft): OrderBody | null {
     products: draft.products.map((p) => ({ id: p.id, qnt: p.qnt, note: p.note, variations: p.variations.map(entry) })),
     order_variations: draft.order_variations.map(entry),
     note: draft.note.trim(),
-    use_credits: draft.credits > 0,
+    use_credits: usesCredits(draft),
     coupon_id: draft.coupon?._id ?? null,
     achievement_id: draft.achievement?._id ?? null,
     scheduled_at: draft.scheduled_at,
@@ -214,7 +226,7 @@ export function minOrderParam(value: string | number): string {
 }
 
 /** Which checkout section a submit problem points at (focused with the message). */
-export type SectionId = 'delivery' | 'address' | 'schedule' | 'payment' | 'invoice' | 'summary' | 'extras';
+export type SectionId = 'delivery' | 'address' | 'schedule' | 'payment' | 'invoice' | 'summary' | 'extras' | 'coupon' | 'achievements';
 
 const PROBLEM_SECTION: Record<string, SectionId> = {
   closed_without_schedule: 'schedule',
@@ -253,8 +265,16 @@ export interface SendFailureAction {
   clearAddress?: boolean;
   /** idempotency_key_reused: the next send needs a new key. */
   renewKey?: boolean;
-  /** The section to focus (422 submit problems). */
-  section?: SectionId;
+  /** The section to focus (422 submit problems); 'promotion' is the box of the coupon or the achievement the draft holds. */
+  section?: SectionId | 'promotion';
+  /** The coupon can no longer be used (403 coupon_*, 404 coupon_not_found): it goes [R-8.43..R-8.47]. */
+  clearCoupon?: boolean;
+  /** The achievement's reward can no longer be used (403 can_not_use_achievement [R-5.60]): it goes, and the list is read again. */
+  clearAchievement?: boolean;
+  /** Nothing left to discount (422 promotion_all_discounted): whichever the draft holds goes. */
+  clearPromotion?: boolean;
+  /** The balance the checkout priced with is not the server's (credits_*): it is read again, and the draft follows it. */
+  refreshCredits?: boolean;
 }
 
 const FORBIDDEN = new Set([
@@ -283,15 +303,43 @@ const CONFLICTS = new Set([
   'write_conflict',
   'idempotency_key_in_flight',
 ]);
+/** The coupon check's refusals, answered again when the order is sent (the coupon changed or was used meanwhile). */
+const COUPON_REFUSALS = new Set(['coupon_sold_out', 'coupon_expired', 'coupon_inactive', 'coupon_used', 'coupons_disabled']);
+
+/**
+ * The promotions' and credits' refusals of an order (docs/api.md 'Coupons on an order',
+ * 'Achievements on an order', 'Credits'), each with its message and the repair of the draft, or null.
+ */
+function promotionFailureAction(status: number, code: string): SendFailureAction | null {
+  if ((status === 403 && COUPON_REFUSALS.has(code)) || (status === 404 && code === 'coupon_not_found'))
+    return { key: `checkout:errors.${code}`, clearCoupon: true, section: 'coupon' };
+  if (status === 403 && (code === 'can_not_use_achievement' || code === 'gamification_disabled'))
+    return { key: `checkout:errors.${code}`, clearAchievement: true, section: 'achievements' };
+  if (status === 422) {
+    if (code === 'coupon_min_total' || code === 'coupon_max_total') return { key: `checkout:errors.${code}`, section: 'coupon' };
+    if (code === 'promotion_needs_delivery') return { key: 'checkout:errors.promotion_needs_delivery', section: 'delivery' };
+    if (code === 'promotion_needs_address') return { key: 'checkout:errors.promotion_needs_address', section: 'address' };
+    if (code === 'promotion_free_delivery') return { key: 'checkout:errors.promotion_free_delivery', section: 'promotion' };
+    if (code === 'promotion_all_discounted') return { key: 'checkout:errors.promotion_all_discounted', clearPromotion: true, section: 'summary' };
+    // Not sent by this checkout (it keeps one of the two); the achievement goes, the coupon stays.
+    if (code === 'coupon_and_achievement') return { key: 'checkout:errors.coupon_and_achievement', clearAchievement: true, section: 'coupon' };
+    if (code === 'credits_cover_total') return { key: 'checkout:errors.credits_cover_total', refreshCredits: true, section: 'payment' };
+    if (code === 'credits_without_method') return { key: 'checkout:problems.credits_without_method', refreshCredits: true, section: 'payment' };
+  }
+  if (status === 409 && code === 'credits_changed') return { key: 'checkout:errors.credits_changed', refreshCredits: true, section: 'summary' };
+  return null;
+}
 
 /**
  * The error catalogue of spec section 8 'Send order' [R-8.1..R-8.24] plus the server's own codes
- * (422 submit checks, 404 no_delivery_tax_found). `code` is the server's message, or
- * 'unknown_error' when it gave none.
+ * (422 submit checks, 404 no_delivery_tax_found, the promotions' and credits' refusals). `code` is
+ * the server's message, or 'unknown_error' when it gave none.
  * Example: `sendFailureAction(409, 'unknown_error').key === 'checkout:errors.conflict'`
  */
 export function sendFailureAction(status: number, code: string): SendFailureAction {
   if (status === 0) return { key: 'checkout:errors.network_error' };
+  const promotion = promotionFailureAction(status, code);
+  if (promotion) return promotion;
   if (status === 403) {
     if (FORBIDDEN.has(code))
       return { key: `checkout:errors.${code}`, clearAddress: code === 'invalid_address', section: code === 'invalid_address' ? 'address' : undefined };

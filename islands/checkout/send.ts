@@ -4,7 +4,8 @@
 // it, decisions #22). On 201 the cart is cleared, the credits refreshed, the
 // purchase tracked and the customer taken to /{slug}/pedido/{id}. A failure
 // shows the error catalogue's message [R-8.1..R-8.24] (every answer of this call has one, so none
-// is silent) and repairs what it can (an address the server refuses is cleared ), through
+// is silent) and repairs what it can (an address the server refuses is cleared, a coupon or
+// achievement it refuses goes, a balance it no longer has is read again), through
 // islands/shared/call-failure.ts; a 401 has ended the session and gone to the login.
 import { api, ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
@@ -115,7 +116,8 @@ function sendPolicy(minOrder: number | string): CallPolicy {
   };
 }
 
-export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId };
+/** A failed send: the section to focus, and whether the achievements must be read again (one the server refused was in the draft). */
+export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId; reloadAchievements?: boolean };
 
 /** The card as the checkout shows it ('Visa •••• 0002', its validity), for the server to check it pays that one. */
 function shownCard(card: DraftPaymentCard): ShownCard {
@@ -174,6 +176,13 @@ export async function sendOrder({
     const action = sendFailureAction(err.status, err.code);
     if (action.clearAddress) store.setDeliveryAddress(null, null);
     if (action.renewKey) store.renewKey();
-    return { ok: false, section: action.section };
+    // The promotion the server refused goes, so the total shown is what a new send will be priced at.
+    const held = store.draft.value;
+    if (action.clearCoupon || (action.clearPromotion && held.coupon)) store.update({ coupon: null });
+    else if (action.clearAchievement || (action.clearPromotion && held.achievement)) store.update({ achievement: null });
+    // The balance changed under the checkout: read it again (the credits and the payment type follow it).
+    if (action.refreshCredits) await refreshSession(estId);
+    const section = action.section === 'promotion' ? (held.coupon ? 'coupon' : 'achievements') : action.section;
+    return { ok: false, section, reloadAchievements: action.clearAchievement === true };
   }
 }

@@ -36,6 +36,7 @@ import {
 import { offlineMethods } from './PaymentSection.tsx';
 import { scheduleModalProducts, type ScheduleModalProduct } from './schedule-modal.ts';
 import { sendOrder, submitProblem } from './send.ts';
+import { messageText, usePromotions, type PromotionsState } from './usePromotions.ts';
 
 /** The midnight check. */
 const MIDNIGHT_CHECK_MS = 60_000;
@@ -86,6 +87,8 @@ export interface CheckoutState {
   closeScheduleModal(): void;
   refs: SectionRefs;
   focusSection(id: SectionId): void;
+  /** The coupon box, the achievement picker and the credits [R-1.9..R-1.12]. */
+  promotions: PromotionsState;
   pickType(type: DeliveryType): void;
   selectAddress(address: Address & { delivery_fee: number }): void;
   submit(): Promise<void>;
@@ -126,6 +129,8 @@ export function useCheckout({
     invoice: useRef<HTMLElement>(null),
     summary: useRef<HTMLElement>(null),
     extras: useRef<HTMLElement>(null),
+    coupon: useRef<HTMLElement>(null),
+    achievements: useRef<HTMLElement>(null),
   };
 
   const open = establishmentOpenNow({ open_mode: est.open_mode, office_hours: est.office_hours, time_zone: tz }, now.epochMilliseconds);
@@ -152,6 +157,7 @@ export function useCheckout({
     [draft, lines, prefs, est.has_free_delivery_tax_after_product_price, ovCents, user.credits],
   );
   const mustSchedule = !open || products.some((p) => p.mandatory_schedule);
+  const promotions = usePromotions({ store, establishmentId: est._id, prefs, user, draft, lines, totals });
 
   // On load: a type the products or the establishment no longer support goes, with the schedule
   // date; a required tax receipt starts ticked; products that never share a day
@@ -252,6 +258,13 @@ export function useCheckout({
       focusSection('address');
       return;
     }
+    // A coupon or prize the server would refuse now (the cart or the delivery changed since it was
+    // applied: its box says why): the customer fixes the order or removes it first.
+    if (promotions.appliedProblem) {
+      toast(messageText(promotions.appliedProblem), { kind: 'error' });
+      focusSection(current.coupon ? 'coupon' : 'achievements');
+      return;
+    }
     // Paying by card: the CVV is asked right before sending, and goes sealed with the order.
     if (current.payment_type === 'online' && current.payment_card) {
       setCvvFor(current.payment_card);
@@ -266,6 +279,7 @@ export function useCheckout({
     if (result.ok) return; // navigating to the order page
     setSending(false);
     setCvvFor(null);
+    if (result.reloadAchievements) promotions.reloadAchievements();
     if (result.section) focusSection(result.section);
   }
 
@@ -294,6 +308,7 @@ export function useCheckout({
     closeScheduleModal: () => setScheduleModal(null),
     refs,
     focusSection,
+    promotions,
     pickType,
     selectAddress,
     submit,

@@ -2,8 +2,8 @@
 // made (DD/MM/YYYY HH:mm:ss in the establishment's zone [R-9.14]), delivery address or 'Retirar
 // no local', scheduled time or estimated window, the items with their variations (each read as the
 // cart reads it: '1/2 Calabresa') and notes, the payment (method, change, tax id; an order paid
-// online: its card or Pix and where that payment stands, refunds included) and the totals as the
-// server priced them.
+// online: its card or Pix and where that payment stands, refunds included; the credits used and the
+// coupon or achievement with its discount) and the totals as the server priced them.
 import { addressLineText } from '../../src/i18n/messages.ts';
 import { pickLabel } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
@@ -147,6 +147,11 @@ function TotalRow({
 
 export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: string }) {
   const totals = order.totals;
+  // The coupon or achievement the order used and what it took off (part of totals.discount); the
+  // rest of the discount (the pickup discount) keeps its own row. An order read before promotions
+  // existed has none.
+  const promotion = order.promotion ?? null;
+  const otherDiscount = totals.discount - (promotion?.discount ?? 0);
   const created = orderTimestamp(order.created_at, timeZone);
   return (
     <div className="flex flex-col gap-5">
@@ -270,6 +275,18 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
           {order.payment_method ? ` · ${order.payment_method.name}` : ''}
         </p>
         <OnlinePayment order={order} />
+        {totals.credits > 0 && (
+          <p className="m-0 text-sm text-ink" data-order-credits-used data-cents={totals.credits}>
+            {t('order:view.creditsUsed', { amount: formatBRL(totals.credits) })}
+          </p>
+        )}
+        {promotion && (
+          <p className="m-0 text-sm text-ink" data-order-promotion={promotion.kind}>
+            {promotion.kind === 'coupon'
+              ? t('order:view.couponUsed', { code: promotion.code, amount: formatBRL(promotion.discount) })
+              : t('order:view.achievementUsed', { name: promotion.name, amount: formatBRL(promotion.discount) })}
+          </p>
+        )}
         {order.payment_payback !== null && order.payment_payback > 0 && (
           <p className="m-0 text-sm text-ink" data-order-change>
             {t('order:view.change', { amount: formatBRL(order.payment_payback) })}
@@ -300,7 +317,15 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
               hook="delivery_fee"
             />
           )}
-          {totals.discount > 0 && <TotalRow label={t('order:view.discount')} cents={totals.discount} negative hook="discount" />}
+          {promotion && promotion.discount > 0 && (
+            <TotalRow
+              label={promotion.kind === 'coupon' ? t('order:view.couponOf', { code: promotion.code }) : t('order:view.achievementOf', { name: promotion.name })}
+              cents={promotion.discount}
+              negative
+              hook="promotion"
+            />
+          )}
+          {otherDiscount > 0 && <TotalRow label={t('order:view.discount')} cents={otherDiscount} negative hook="discount" />}
           {totals.credits > 0 && <TotalRow label={t('order:view.credits')} cents={totals.credits} negative hook="credits" />}
           <TotalRow label={t('order:view.total')} cents={totals.total} strong hook="total" />
         </dl>
