@@ -499,13 +499,14 @@ forEachDatabase(
         expect((await check(c.session, 'DEZOFF')).status).toBe(200);
       });
 
-      it('reports coupons and achievements that make no sense, with their JSON paths', () => {
+      it('reports coupons and achievements that make no sense, with their JSON paths; a coupon is fixed or percentage [R-3.39]', () => {
         const bad = catalogue({
           coupons: [
             { _id: 'a', code: 'Natal 10', discount_type: 'percentage', value: 120 },
             { _id: 'b', code: 'NATAL10', discount_type: 'fixed', value: 100, min_total_products: 5000, max_total_products: 1000 },
             { _id: 'c', code: 'DATAS', discount_type: 'fixed', value: 100, starts_at: '2026-12-31', ends_at: '2026-12-01' },
             { _id: 'd', code: 'DATA', discount_type: 'fixed', value: 100, ends_at: '31/12/2026' },
+            { _id: 'e', code: 'FRETE', discount_type: 'shipping' as never, value: 100 },
           ],
           achievements: [
             { _id: 'x', name: 'X', goal_type: 'orders_count', goal_value: 1, reward_type: 'percentage', reward_value: 0 },
@@ -525,6 +526,7 @@ forEachDatabase(
           'coupons[1].max_total_products',
           'coupons[2].ends_at',
           'coupons[3].ends_at',
+          'coupons[4].discount_type',
         ]);
       });
     });
