@@ -223,8 +223,11 @@ export async function startServer(opts: { port?: number; host?: string; backgrou
   });
   // Live updates: /parties/establishment/<id> becomes a WebSocket; any other upgrade is refused.
   acceptLiveSockets(server, live.hub);
-  // Let idle keep-alive sockets go so a shutdown is quick.
-  server.keepAliveTimeout = 5000;
+  // Idle keep-alive sockets stay open longer than a client or a proxy keeps theirs (60 s is the
+  // usual upstream idle timeout): a socket the server closed just as the other side reused it ends
+  // that request with ECONNRESET. Shutdown does not wait for them (close() drops every connection).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const port = opts.port ?? config.port;
   const host = opts.host ?? config.host;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));

@@ -32,7 +32,9 @@ const server = createServer((req, res) => {
   }
   compress(req, res, () => api(req, res));
 });
-server.keepAliveTimeout = 5000;
+// As src/server/main.ts keeps them (an idle socket outlives the client's, so a reused one is never cut under a request).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 await new Promise<void>((resolve) => server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
 console.log(`listening http://127.0.0.1:${port}`);
