@@ -15,6 +15,7 @@ import { USER_MENU } from '../components/layout/user-menu.ts';
 import { routes } from '../lib/urls.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import { texts } from './texts.ts';
+import { el } from './dom.ts';
 import type { AuthAnswer } from '../schemas/api-accounts.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
@@ -51,19 +52,6 @@ function renderAvatar(host: HTMLElement, user: SessionUser): void {
     host.appendChild(img);
   } else host.textContent = initials(user.name);
   host.dataset.userAvatar = user.photo ? 'photo' : 'initials';
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
 }
 
 function chevron(): SVGSVGElement {

@@ -9,21 +9,9 @@ import { api } from '../client/api.ts';
 import { t } from '../i18n/index.ts';
 import { achievementSummary } from '../i18n/promotions.ts';
 import type { AchievementsAnswer, AchievementView } from '../schemas/api-promotions.ts';
+import { el } from './dom.ts';
 
 const BOX = 'data-achievements-progress';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
 
 function item(a: AchievementView): HTMLLIElement {
   const s = achievementSummary(a);

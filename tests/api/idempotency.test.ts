@@ -5,12 +5,11 @@
 // one PostgreSQL database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { API_HEADERS, createPgDatabase, forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { registerUser, type Session } from './helpers/accounts.ts';
 import { closePgPool, placeOk, placeOrder, waitForBackends } from './helpers/orders.ts';
+import { startApiServer } from './helpers/server-process.ts';
 import { estId, loadOrderFixtures, order24h, pickupOrder, productId } from './helpers/order-fixtures.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { createApi } from '../../src/server/api/app.ts';
@@ -216,21 +215,6 @@ forEachDatabase(
 
 // ---------------------------------------------------------------- two server processes
 
-const SERVER_SCRIPT = join(import.meta.dirname, 'helpers', 'api-server.ts');
-
-/** Starts tests/api/helpers/api-server.ts as a child process; resolves with its URL. */
-function startServerProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [SERVER_SCRIPT], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const m = /^listening (\S+)$/.exec(line);
-      if (m) resolve({ url: m[1]!, child });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
 describe('idempotency across two server processes sharing one PostgreSQL database', () => {
   let drop: (() => Promise<void>) | undefined;
   let dbName = '';
@@ -261,7 +245,7 @@ describe('idempotency across two server processes sharing one PostgreSQL databas
     });
     expect(res.status).toBe(201);
     token = /sid_[^=]+=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))![1]!;
-    const started = await Promise.all([1, 2].map(() => startServerProcess({ DATABASE_URL: pgDb.url, PORT: '0' })));
+    const started = await Promise.all([1, 2].map(() => startApiServer({ DATABASE_URL: pgDb.url, PORT: '0' })));
     for (const s of started) children.push(s.child);
     urls = started.map((s) => s.url);
   }, 60_000);

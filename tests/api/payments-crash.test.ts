@@ -4,13 +4,12 @@
 // database, the clients retry every request with the same keys, the server's jobs run; then every
 // key has exactly one order, every order at most one charge kept, every Pix was applied once, and
 // no charge without an order survived. On SQLite and on PostgreSQL.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { openDatabase, type Database, type Engine } from '../../src/server/db/database.ts';
@@ -25,8 +24,8 @@ import { createPgDatabase, type TestContext } from './helpers/databases.ts';
 import { loadCatalogue } from './helpers/fixtures.ts';
 import { cardPayload, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
 import { waitForBackends } from './helpers/orders.ts';
+import { startApiServer } from './helpers/server-process.ts';
 
-const SERVER = join(import.meta.dirname, 'helpers', 'api-server.ts');
 const SLUG = 'loja-queda';
 const SHOP = stableId('establishment', SLUG);
 const CARD_ORDERS = 120;
@@ -116,15 +115,7 @@ for (const engine of ['sqlite', 'postgres'] as Engine[]) {
         PAYMENT_SANDBOX_LATENCY_MS: '300',
         PIX_WEBHOOK_SECRET: 'crash-test-webhook-secret',
       };
-      const proc = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      proc.stderr!.on('data', () => {});
-      child = proc;
-      await new Promise<void>((resolve, reject) => {
-        createInterface({ input: proc.stdout! }).on('line', (line) => {
-          if (line.startsWith('listening ')) resolve();
-        });
-        proc.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      });
+      child = (await startApiServer(env, { stderr: 'ignore' })).child;
     }
 
     function killHard(): Promise<void> {

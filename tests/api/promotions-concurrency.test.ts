@@ -11,13 +11,12 @@
 //   - a referral: the referred customer's orders completed at once reward both sides once.
 // The credits are granted through the establishment's API (POST /establishments/{id}/credits with
 // its key), so the ledger is the one the product writes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
@@ -35,8 +34,8 @@ import { loadCatalogue } from './helpers/fixtures.ts';
 import { newUserData } from './helpers/accounts.ts';
 import { NEAR, saveAddress } from './helpers/order-fixtures.ts';
 import { waitForBackends } from './helpers/orders.ts';
+import { startApiServer } from './helpers/server-process.ts';
 
-const SERVER = join(import.meta.dirname, 'helpers', 'api-server.ts');
 const SLUG = 'promo-concorrencia';
 const SHOP = stableId('establishment', SLUG);
 const product = (key: string) => stableId('product', SLUG, key);
@@ -185,14 +184,7 @@ for (const engine of ENGINES as readonly Engine[]) {
         PUBLIC_ORIGIN: origin,
         PAYMENT_SANDBOX_LATENCY_MS: String(ACQUIRER_MS),
       };
-      const proc = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      proc.stderr!.on('data', () => {});
-      await new Promise<void>((resolve, reject) => {
-        createInterface({ input: proc.stdout! }).on('line', (line) => {
-          if (line.startsWith('listening ')) resolve();
-        });
-        proc.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      });
+      const { child: proc } = await startApiServer(env, { stderr: 'ignore' });
       servers.push({ proc, origin });
     }
 

@@ -7,7 +7,7 @@
 // give on demand, with the status and code it sends.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
-import { saveSantosAddress, API_HEADERS, isMobile, logIn } from './helpers.ts';
+import { saveSantosAddress, API_HEADERS, logIn, mercadoSolCheckout, productIdByName } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
@@ -19,11 +19,6 @@ function consoleErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(m.text());
   });
   return errors;
-}
-
-async function productId(request: APIRequestContext, estId: string, name: string): Promise<string> {
-  const res = await request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=20`, { headers: API_HEADERS });
-  return ((await res.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === name)!._id;
 }
 
 async function saveAddress(request: APIRequestContext, token: string, street: string): Promise<string> {
@@ -43,7 +38,7 @@ async function placeOrder(request: APIRequestContext, estId: string, token: stri
       delivery_type: 'pickup',
       payment_type: 'offline',
       platform: 'web',
-      products: [{ id: await productId(request, estId, 'Azeite de Oliva Extravirgem (500 ml)'), qnt: 1, note: '', variations: [] }],
+      products: [{ id: await productIdByName(request, estId, 'Azeite de Oliva Extravirgem (500 ml)'), qnt: 1, note: '', variations: [] }],
       order_variations: groups.filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: 1 })),
       payment_method_id: 'debito',
     },
@@ -54,20 +49,7 @@ async function placeOrder(request: APIRequestContext, estId: string, token: stri
 
 /** The checkout open on delivery, its address list showing the customer's saved address. */
 async function checkoutWithAddresses(page: Page, request: APIRequestContext, estId: string): Promise<Locator> {
-  await page.goto(`/${SLUG}/produto/${await productId(request, estId, 'Azeite de Oliva Extravirgem (500 ml)')}`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.locator('[data-add-product]').first().click();
-  const product = page.getByRole('dialog', { name: 'Azeite de Oliva Extravirgem (500 ml)' });
-  await expect(product).toHaveAttribute('data-state', 'ready');
-  await product.locator('[data-add-submit]').click();
-  await expect(product).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
-  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
-  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
-  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
-  await extras.getByRole('button', { name: 'Continuar' }).click();
-  const modal = page.locator('[data-checkout="customer"]');
+  const modal = await mercadoSolCheckout(page, request, estId, 'Azeite de Oliva Extravirgem (500 ml)');
   await modal.getByRole('radio', { name: /Entrega/ }).check();
   await expect(modal.locator('[data-address-item]')).toHaveCount(1);
   return modal;

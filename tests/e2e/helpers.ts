@@ -230,19 +230,25 @@ export async function openCheckoutWith(page: Page, slug: string, product: string
   return checkout;
 }
 
+/** The id of the establishment's product with exactly this name, read through the API as a client would. */
+export async function productIdByName(request: APIRequestContext, establishmentId: string, name: string): Promise<string> {
+  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(name)}&limit=50`, { headers: API_HEADERS });
+  const found = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === name);
+  if (!found) throw new Error(`product not found: ${name}`);
+  return found._id;
+}
+
 /**
- * Mercado Sol Centro's checkout with its olive oil to pick up, as a customer reaches it: the product
- * page, 'Adicionar', the cart's 'Finalizar pedido', the extras (no bag, a similar product if it is
- * missing), then pickup. Mercado Sol Centro takes online payment and Pix.
+ * Mercado Sol Centro's checkout with one of `product` in the cart, as a customer reaches it: the
+ * product's page, 'Adicionar', the cart's 'Finalizar pedido', then the extras (no bag, a similar
+ * product if it is missing). How the order is received is not chosen yet.
  */
-export const PICKUP_PRODUCT = 'Azeite de Oliva Extravirgem (500 ml)';
-export async function mercadoSolPickupCheckout(page: Page, request: APIRequestContext, establishmentId: string): Promise<Locator> {
-  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PICKUP_PRODUCT)}&limit=50`, { headers: API_HEADERS });
-  const product = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === PICKUP_PRODUCT)!;
-  await page.goto(`/mercado-sol-centro/produto/${product._id}`);
+export async function mercadoSolCheckout(page: Page, request: APIRequestContext, establishmentId: string, product: string): Promise<Locator> {
+  const id = await productIdByName(request, establishmentId, product);
+  await page.goto(`/mercado-sol-centro/produto/${id}`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.locator(`[data-add-product="${product._id}"]`).first().click();
-  const modal = page.getByRole('dialog', { name: product.name });
+  await page.locator(`[data-add-product="${id}"]`).first().click();
+  const modal = page.getByRole('dialog', { name: product });
   await expect(modal).toHaveAttribute('data-state', 'ready');
   await modal.locator('[data-add-submit]').click();
   await expect(modal).toBeHidden();
@@ -253,6 +259,14 @@ export async function mercadoSolPickupCheckout(page: Page, request: APIRequestCo
   await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
   await extras.getByRole('button', { name: 'Continuar' }).click();
   const checkout = page.locator('[data-checkout="customer"]');
+  await expect(checkout).toBeVisible();
+  return checkout;
+}
+
+/** Mercado Sol Centro's checkout with its olive oil to pick up (Mercado Sol Centro takes online payment and Pix). */
+export const PICKUP_PRODUCT = 'Azeite de Oliva Extravirgem (500 ml)';
+export async function mercadoSolPickupCheckout(page: Page, request: APIRequestContext, establishmentId: string): Promise<Locator> {
+  const checkout = await mercadoSolCheckout(page, request, establishmentId, PICKUP_PRODUCT);
   await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
   return checkout;
 }

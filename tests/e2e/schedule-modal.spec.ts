@@ -2,40 +2,13 @@
 // a product with a minimum schedule time or availability windows asks when to receive it as soon
 // as the customer picks how (the type sets the preparation time), names each such product and
 // why, offers only the times those rules leave, and the order goes with the time chosen there.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { Temporal } from '../../src/domain/time.ts';
-import { API_HEADERS, isMobile, logIn } from './helpers.ts';
+import { API_HEADERS, logIn, mercadoSolCheckout } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const TIME_ZONE = 'America/Sao_Paulo';
-
-async function productId(request: APIRequestContext, estId: string, name: string): Promise<string> {
-  const res = await request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=20`, { headers: API_HEADERS });
-  const found = ((await res.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === name);
-  if (!found) throw new Error(`product not found: ${name}`);
-  return found._id;
-}
-
-/** From the product's page to the complete-request modal (Mercado Sol's extras answered). */
-async function toCheckout(page: Page, request: APIRequestContext, estId: string, name: string): Promise<Locator> {
-  await page.goto(`/${SLUG}/produto/${await productId(request, estId, name)}`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.locator('[data-add-product]').first().click();
-  const product = page.getByRole('dialog', { name });
-  await expect(product).toHaveAttribute('data-state', 'ready');
-  await product.locator('[data-add-submit]').click();
-  await expect(product).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
-  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
-  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
-  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
-  await extras.getByRole('button', { name: 'Continuar' }).click();
-  const modal = page.locator('[data-checkout="customer"]');
-  await expect(modal).toBeVisible();
-  return modal;
-}
 
 test('a made-to-order product: picking how to receive asks when, only times 24 h ahead are offered, and the order goes scheduled [R-5.74]', async ({
   page,
@@ -43,7 +16,7 @@ test('a made-to-order product: picking how to receive asks when, only times 24 h
   request,
 }, info) => {
   const { establishmentId, token } = await logIn(context, request, SLUG, info, 'Beatriz Encomenda');
-  const modal = await toCheckout(page, request, establishmentId, 'Docinhos de Festa (50 unidades)');
+  const modal = await mercadoSolCheckout(page, request, establishmentId, 'Docinhos de Festa (50 unidades)');
   await expect(page.getByRole('dialog', { name: 'Quando você quer o seu pedido?' })).toHaveCount(0);
 
   await modal.getByRole('radio', { name: /Retirar no local/ }).check();
@@ -95,7 +68,7 @@ test("a product with availability windows: the modal says when it is sold, offer
   while (saturday.dayOfWeek !== 6) saturday = saturday.add({ days: 1 });
   await page.clock.setFixedTime(saturday.toPlainDateTime({ hour: 12 }).toZonedDateTime(TIME_ZONE).epochMilliseconds);
   const { establishmentId } = await logIn(context, request, SLUG, info, 'Rogério Sábado');
-  const modal = await toCheckout(page, request, establishmentId, 'Feijoada Completa (serve 2)');
+  const modal = await mercadoSolCheckout(page, request, establishmentId, 'Feijoada Completa (serve 2)');
 
   await modal.getByRole('radio', { name: /Retirar no local/ }).check();
   const ask = page.getByRole('dialog', { name: 'Quando você quer o seu pedido?' });

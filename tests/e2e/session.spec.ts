@@ -5,17 +5,12 @@
 // login there is followed; ending forgets the delivery address chosen in the cart's draft.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { saveSantosAddress, API_HEADERS, isMobile, logIn, type Registered } from './helpers.ts';
+import { saveSantosAddress, API_HEADERS, isMobile, logIn, mercadoSolCheckout, productIdByName, type Registered } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const AZEITE = 'Azeite de Oliva Extravirgem (500 ml)';
 const ENDED = 'A sua sessão terminou. Entre de novo para continuar.';
 const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
-
-async function productId(request: APIRequestContext, estId: string, name: string): Promise<string> {
-  const res = await request.get(`/api/establishments/${estId}/products?q=${encodeURIComponent(name)}&limit=20`, { headers: API_HEADERS });
-  return ((await res.json()) as { items: { _id: string; name: string }[] }).items.find((p) => p.name === name)!._id;
-}
 
 /** The session ends on the server, as another device's logout would end it. */
 async function endOnServer(request: APIRequestContext, who: Registered): Promise<void> {
@@ -38,20 +33,7 @@ async function storedDraft(page: Page, estId: string): Promise<{ products: numbe
 /** The olive oil in the cart from its page, then the checkout open on delivery with the saved address picked. */
 async function checkoutWithAddress(page: Page, request: APIRequestContext, who: Registered, street: string): Promise<Locator> {
   await saveSantosAddress(request, who.token, street);
-  await page.goto(`/${SLUG}/produto/${await productId(request, who.establishmentId, AZEITE)}`);
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  await page.locator('[data-add-product]').first().click();
-  const product = page.getByRole('dialog', { name: AZEITE });
-  await expect(product).toHaveAttribute('data-state', 'ready');
-  await product.locator('[data-add-submit]').click();
-  await expect(product).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.getByRole('dialog', { name: 'Meu carrinho' }).getByRole('button', { name: 'Finalizar pedido' }).click();
-  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
-  await extras.getByRole('radio', { name: 'Sem sacola (levo minha ecobag)' }).check();
-  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
-  await extras.getByRole('button', { name: 'Continuar' }).click();
-  const modal = page.locator('[data-checkout="customer"]');
+  const modal = await mercadoSolCheckout(page, request, who.establishmentId, AZEITE);
   await modal.getByRole('radio', { name: /Entrega/ }).check();
   await modal.locator('[data-address-item]').filter({ hasText: street }).getByRole('radio').click();
   await expect(modal.locator('[data-summary-where]')).toContainText(street);
@@ -132,7 +114,7 @@ test('a 401 while the order page follows its order leads to the login, and back 
       delivery_type: 'pickup',
       payment_type: 'offline',
       platform: 'web',
-      products: [{ id: await productId(request, who.establishmentId, AZEITE), qnt: 1, note: '', variations: [] }],
+      products: [{ id: await productIdByName(request, who.establishmentId, AZEITE), qnt: 1, note: '', variations: [] }],
       order_variations: groups.filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: 1 })),
       payment_method_id: 'debito',
     },

@@ -8,17 +8,17 @@
 // checks that every 201 is one stored order (and one charge), and writes the '## Order throughput'
 // section of docs/benchmarks.md.
 //   BENCH_SECONDS=20 BENCH_CONNECTIONS=4 npm run bench:orders
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { seedDemo } from '../../scripts/lib/seed-demo.ts';
 import { createPgDatabase } from '../api/helpers/databases.ts';
+import { startApiServer } from '../api/helpers/server-process.ts';
 import { demoEstablishmentId, demoOrderPayload, registerDemoCustomer } from '../api/helpers/demo-order.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 import { orderPaymentSealContext } from '../../src/schemas/api-orders.ts';
@@ -29,7 +29,6 @@ import { cardPayload, encryptionKey, savedCard, sealedCvv, statementAmount, veri
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const SLUG = 'mercado-sol-centro';
-const SERVER = join(import.meta.dirname, '..', 'api', 'helpers', 'api-server.ts');
 const TARGET = { ordersPerSecond: 300, p99Ms: 50 };
 
 type Measure = { rps: number; p50: number; p99: number; errors: number; total: number; ok: number; cpuMs?: number };
@@ -39,17 +38,6 @@ const LABELS: Record<Variant, string> = {
   sqlite: 'SQLite',
   postgres: 'PostgreSQL',
 };
-
-function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [SERVER], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^listening (\S+)$/.exec(line);
-      if (m) resolve({ url: m[1]!, child });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -168,7 +156,7 @@ async function benchEngine(engine: Variant): Promise<EngineResult> {
     env = { DATA_DIR: dataDir, DATABASE_URL: pg.url };
   }
   await seedDemo(db, { dataDir });
-  const { url, child } = await startServer(env);
+  const { url, child } = await startApiServer(env);
   try {
     const estId = await demoEstablishmentId(url, SLUG);
     const token = await registerDemoCustomer(url, estId, 'Cliente Benchmark');

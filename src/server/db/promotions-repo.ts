@@ -52,13 +52,7 @@ export async function replacePromotions(
       .onConflict((oc) => oc.column('id').doUpdateSet(fields))
       .execute();
   }
-  let archiveCoupons = trx
-    .updateTable('coupons')
-    .set({ archived: 1, updated_at: at })
-    .where('establishment_id', '=', establishment.id)
-    .where('archived', '=', 0);
-  if (couponIds.length) archiveCoupons = archiveCoupons.where('id', 'not in', couponIds);
-  await archiveCoupons.execute();
+  await archiveUnlisted(trx, 'coupons', establishment.id, couponIds, at);
 
   const achievementIds: string[] = [];
   for (const [sort, a] of achievements.entries()) {
@@ -83,13 +77,20 @@ export async function replacePromotions(
       .onConflict((oc) => oc.column('id').doUpdateSet(fields))
       .execute();
   }
-  let archiveAchievements = trx
-    .updateTable('achievements')
-    .set({ archived: 1, updated_at: at })
-    .where('establishment_id', '=', establishment.id)
-    .where('archived', '=', 0);
-  if (achievementIds.length) archiveAchievements = archiveAchievements.where('id', 'not in', achievementIds);
-  await archiveAchievements.execute();
+  await archiveUnlisted(trx, 'achievements', establishment.id, achievementIds, at);
+}
+
+/** Archives the establishment's coupons or achievements that the catalogue no longer lists (`listed` holds the ids it does). */
+async function archiveUnlisted(
+  trx: Transaction<DB>,
+  table: 'coupons' | 'achievements',
+  establishmentId: string,
+  listed: readonly string[],
+  at: string,
+): Promise<void> {
+  let archive = trx.updateTable(table).set({ archived: 1, updated_at: at }).where('establishment_id', '=', establishmentId).where('archived', '=', 0);
+  if (listed.length) archive = archive.where('id', 'not in', listed);
+  await archive.execute();
 }
 
 // ---------------------------------------------------------------- coupons
