@@ -12,6 +12,7 @@ import { lineKey } from '../domain/cart.ts';
 import type { CartLine, SelectedVariationEntry } from '../domain/cart.ts';
 import type { DeliveryTypeName } from './catalogue.ts';
 import type { ProductView } from './views.ts';
+import type { CouponView } from './api-promotions.ts';
 
 export const DRAFT_VERSION = 1;
 
@@ -80,16 +81,8 @@ export type DraftPaymentCard = {
   due_year?: number;
 };
 
-export type DraftCoupon = {
-  _id: string;
-  code: string;
-  discount_type: 'fixed' | 'percentage';
-  /** Centavos when fixed, percent when percentage. */
-  value: number;
-  min_total_products: number;
-  /** 0 = no maximum. */
-  max_total_products: number;
-};
+/** What the checkout keeps of a coupon the server accepted: what its price and its warnings need. */
+export type DraftCoupon = Pick<CouponView, '_id' | 'code' | 'discount_type' | 'value' | 'min_total_products' | 'max_total_products'>;
 
 export type DraftAchievement = {
   _id: string;

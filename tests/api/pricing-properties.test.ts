@@ -29,6 +29,7 @@ import {
   submitCheckInput,
   type ProductRules,
 } from '../../islands/checkout/model.ts';
+import { draftCoupon } from '../../islands/checkout/promotions.ts';
 import { establishmentOpenNow } from '../../src/client/store-island.ts';
 import { priceOrder, type OrderTotals } from '../../src/domain/order-pricing.ts';
 import { couponBoundsProblem, couponRefusal, promotionProblem, type CouponUsability } from '../../src/domain/coupon.ts';
@@ -38,6 +39,7 @@ import { offlineMethods } from '../../src/domain/payment-methods.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { stableId } from '../../src/server/db/ids.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
+import { couponUsability as usabilityOfRow } from '../../src/server/services/promotions.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import type { AchievementView, AchievementsAnswer, CouponView, CouponsAnswer } from '../../src/schemas/api-promotions.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
@@ -446,16 +448,7 @@ forEachDatabase('the checkout preview and the server price alike', (getCtx) => {
                 : (await json<CouponsAnswer>(ctx.call(`/api/establishments/${SHOP}/coupons`, { headers: apiKeyHeaders(apiKey) }))).coupons.find(
                     (c) => c._id === COUPON,
                   )!;
-            store.update({
-              coupon: {
-                _id: view._id,
-                code: view.code,
-                discount_type: view.discount_type,
-                value: view.value,
-                min_total_products: view.min_total_products,
-                max_total_products: view.max_total_products,
-              },
-            });
+            store.update({ coupon: draftCoupon(view) });
           }
           if (choices.promotion === 'achievement' || choices.promotion === 'both') {
             const list = await json<AchievementsAnswer>(call(`/api/establishments/${SHOP}/achievements`));
@@ -603,15 +596,7 @@ forEachDatabase('the checkout preview and the server price alike', (getCtx) => {
   async function couponUsability(ctx: TestContext): Promise<CouponUsability> {
     const row = await ctx.db.selectFrom('coupons').selectAll().where('id', '=', COUPON).executeTakeFirstOrThrow();
     const mine = await ctx.db.selectFrom('coupon_uses').select('slot').where('coupon_id', '=', COUPON).where('user_id', '=', userId).execute();
-    const facts = {
-      active: row.active === 1,
-      starts_at: row.starts_at,
-      ends_at: row.ends_at,
-      total_uses: row.total_uses === null ? null : Number(row.total_uses),
-      uses_count: Number(row.uses_count),
-      uses_per_customer: Number(row.uses_per_customer),
-      customer_uses: mine.length,
-    };
+    const facts = usabilityOfRow(row, mine.length);
     // Every order a run placed was cancelled: its use came back.
     expect([facts.uses_count, facts.customer_uses]).toEqual([2, 1]);
     return facts;

@@ -29,7 +29,8 @@ import { Temporal } from '../../domain/time.ts';
 
 // ---------------------------------------------------------------- coupons
 
-function usability(row: CouponRow, customerUses: number): CouponUsability {
+/** What the coupon rules decide on (src/domain/coupon.ts): the coupon's record and the customer's uses of it. */
+export function couponUsability(row: CouponRow, customerUses: number): CouponUsability {
   return {
     active: row.active === 1,
     starts_at: row.starts_at,
@@ -43,7 +44,7 @@ function usability(row: CouponRow, customerUses: number): CouponUsability {
 
 /** A coupon as the API shows it, with the uses left in all and for this customer. */
 export function couponView(row: CouponRow, customerUses: number): CouponView {
-  const left = couponUsesLeft(usability(row, customerUses));
+  const left = couponUsesLeft(couponUsability(row, customerUses));
   return {
     _id: row.id,
     code: row.code,
@@ -75,7 +76,7 @@ async function usableCoupon(
   if (!prefs.use_discount_coupon) throw new Refusal('forbidden', 'coupons_disabled');
   if (!row) throw new Refusal('not_found', 'coupon_not_found');
   const uses = await customerCouponUses(db, row.id, userId);
-  const refusal = couponRefusal(usability(row, uses), Temporal.Instant.fromEpochMilliseconds(now.getTime()));
+  const refusal = couponRefusal(couponUsability(row, uses), Temporal.Instant.fromEpochMilliseconds(now.getTime()));
   if (refusal) throw new Refusal('forbidden', refusal);
   return { row, uses };
 }
