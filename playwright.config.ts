@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
+// The suite drives the demo (sandboxes and outboxes); the specs that start a server of production
+// say so in that server's environment.
+process.env.VITRINE_MODE ??= 'demo';
 const chromium = {
   executablePath: CHROMIUM_PATH,
   args: [
@@ -55,7 +58,7 @@ export default defineConfig({
     url: `http://localhost:${port}/uploads/e2e-ready.txt`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), VITRINE_MODE: 'demo' },
     stdout: 'pipe',
   },
 });

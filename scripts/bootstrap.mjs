@@ -62,9 +62,12 @@ switch (command) {
     process.exit(node(['scripts/build.ts']));
     break;
   case 'start': {
-    if (node(['scripts/seed.ts']) !== 0) process.exit(1);
-    if (node(['scripts/build.ts']) !== 0) process.exit(1);
-    const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` };
+    // `npm start` is the demo: the sandbox acquirer and Pix PSP, the outbox senders and page, on
+    // loopback (src/server/config.ts 'mode'). A real deployment runs the server without it.
+    const demo = { VITRINE_MODE: 'demo' };
+    if (node(['scripts/seed.ts'], demo) !== 0) process.exit(1);
+    if (node(['scripts/build.ts'], demo) !== 0) process.exit(1);
+    const env = { ...process.env, ...demo, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` };
     const child = spawn(node24, ['src/server/main.ts'], { stdio: 'inherit', cwd: root, env });
     for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
     child.on('exit', (code) => process.exit(code ?? 0));

@@ -4,19 +4,48 @@ import { resolve } from 'node:path';
 
 const env = process.env;
 
+/**
+ * The demo is a mode of its own, set on purpose (`npm start` sets it): only there do the sandbox
+ * acquirer, the sandbox Pix PSP and its pay action, the outbox senders and the outbox page exist.
+ * Anything else, a forgotten setting included, is production, which refuses to start without the
+ * real parts (src/server/deployment.ts).
+ */
+export type Mode = 'demo' | 'production';
+
+function readMode(value: string | undefined): Mode {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'production') return 'production';
+  if (v === 'demo') return 'demo';
+  throw new Error(`VITRINE_MODE=${v}: use 'demo' or 'production' (unset is production)`);
+}
+
+const mode = readMode(env.VITRINE_MODE);
+
 export const config = {
   /** TCP port the Node server listens on. */
   port: Number(env.PORT ?? 4321),
+  /** 'demo' (VITRINE_MODE=demo, set by `npm start`) or 'production' (anything else). */
+  mode,
+  /** The demo: sandboxes and outboxes, loopback only unless DEMO_PUBLIC=1. */
+  demo: mode === 'demo',
+  /** Production: real gateway, PSP and senders or no start; unknown hosts redirected [R-2.34]; Secure cookies; HSTS. */
+  production: mode === 'production',
   /** Interface to bind; localhost by default so a dev machine does not expose the store. */
   host: env.HOST ?? 'localhost',
+  /** DEMO_PUBLIC=1: the demo may listen on an interface other than loopback (a public demo, on purpose). */
+  demoPublic: (env.DEMO_PUBLIC ?? '').trim() === '1',
+  /**
+   * The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (comma-separated
+   * addresses or CIDR blocks; 'loopback' = 127.0.0.0/8 and ::1). A request from anywhere else is
+   * taken at its socket's word: its own address, TLS only when the socket is TLS.
+   */
+  trustedProxies: (env.TRUSTED_PROXIES ?? 'loopback').trim(),
   /** Folder holding the embedded SQLite database, uploads and generated images. */
   dataDir: resolve(env.DATA_DIR ?? './data'),
   /** PostgreSQL connection string; when set, PostgreSQL replaces the embedded SQLite file. */
   databaseUrl: env.DATABASE_URL ?? '',
   /** Origin of the product's own host, used for canonical URLs of tenants without a custom domain. */
   publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? 4321}`).replace(/\/$/, ''),
-  /** In production, unknown hosts are redirected to the canonical host [R-2.34]. */
-  production: env.NODE_ENV === 'production',
   /** Largest accepted request body, in bytes; larger bodies get 413. */
   maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 1_048_576),
   /**

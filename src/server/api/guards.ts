@@ -20,6 +20,7 @@ import { hintCookieName, sessionCookieName } from '../../schemas/session-cookies
 import type { ApiEnv } from './app.ts';
 import { ApiError } from './errors.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
+import { arrivedOverTls, clientAddress, type RequestOrigin } from '../client-address.ts';
 
 export type { CurrentSession } from '../services/session.ts';
 
@@ -35,6 +36,29 @@ export function requestDeps(c: Context<ApiEnv>): { db: Database; now: Date; secu
     storage: deps.imageStorage ?? defaultStorage(),
     whatsApp: deps.whatsApp,
   };
+}
+
+// ---------------------------------------------------------------- the client
+
+/** The socket and forwarding headers of a request (@hono/node-server puts the IncomingMessage in c.env.incoming; none in-process). */
+function requestOrigin(c: Context): RequestOrigin {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string; encrypted?: boolean } } } | undefined)?.incoming;
+  return {
+    remoteAddress: incoming?.socket?.remoteAddress,
+    encrypted: incoming?.socket?.encrypted === true,
+    forwardedFor: c.req.header('x-forwarded-for'),
+    forwardedProto: c.req.header('x-forwarded-proto'),
+  };
+}
+
+/** The caller's address for the per-address limits (src/server/client-address.ts: X-Forwarded-For only from a trusted proxy). */
+export function requestClientAddress(c: Context): string {
+  return clientAddress(requestOrigin(c));
+}
+
+/** Whether the browser's leg of this request was TLS (cookies then get Secure). */
+export function requestOverTls(c: Context): boolean {
+  return arrivedOverTls(requestOrigin(c));
 }
 
 // ---------------------------------------------------------------- the establishment

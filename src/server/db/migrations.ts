@@ -828,6 +828,26 @@ const promotions: Migration = {
   },
 };
 
+const rateLimits: Migration = {
+  async up(db: Kysely<unknown>) {
+    // Every limit on tries, sends and open endpoints counts here, one row per key and window, so
+    // that every process of a deployment shares the count and a hit is counted and compared in
+    // one statement (src/server/db/rate-limits-repo.ts). bigint: windows are ms since the epoch.
+    await db.schema
+      .createTable('rate_limit_counters')
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('window_start', 'bigint', (c) => c.notNull())
+      .addColumn('hits', 'integer', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('rate_limit_counters_pk', ['key', 'window_start'])
+      .execute();
+    await db.schema.createIndex('rate_limit_counters_expiry').on('rate_limit_counters').column('expires_at').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('rate_limit_counters').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -842,6 +862,7 @@ export const migrations: Record<string, Migration> = {
   '0010_pix_sandbox': pixSandbox,
   '0011_order_payments': orderPayments,
   '0012_promotions': promotions,
+  '0013_rate_limits': rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

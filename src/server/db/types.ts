@@ -473,6 +473,17 @@ export interface PixReceiptRow {
   created_at: string;
 }
 
+/** One fixed window of one limit (src/server/services/rate-limit.ts): how many hits it has taken. */
+export interface RateLimitCounterRow {
+  /** What is limited and for whom, e.g. 'login:ip:203.0.113.7'. */
+  key: string;
+  /** The window's start, ms since the epoch (an integer, so both engines compare it alike). */
+  window_start: number;
+  hits: number;
+  /** When the window is over and the row may go, ms since the epoch. */
+  expires_at: number;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -511,4 +522,5 @@ export interface DB {
   coupon_uses: CouponUseRow;
   achievements: AchievementRow;
   achievement_uses: AchievementUseRow;
+  rate_limit_counters: RateLimitCounterRow;
 }
