@@ -84,9 +84,9 @@ export const config = {
     /** The template's language code. */
     templateLanguage: (env.WHATSAPP_TEMPLATE_LANGUAGE ?? '').trim() || 'pt_BR',
   },
-  /** The payment gateway (docs/payments.md): 'sandbox', the acquirer built into the server, or 'mercadopago'. */
+  /** The payment gateway (docs/payments.md): 'mercadopago', or 'sandbox' (the acquirer built into the server, the demo's default and only there). */
   payments: {
-    gateway: (env.PAYMENT_GATEWAY ?? '').trim() || 'sandbox',
+    gateway: (env.PAYMENT_GATEWAY ?? '').trim(),
     /** The sandbox acquirer's answer time, in ms (half on the way in, half on the way back), as a real acquirer's network would take; 0 by default. */
     sandboxLatencyMs: Number(env.PAYMENT_SANDBOX_LATENCY_MS ?? 0),
     mercadoPago: {
@@ -101,8 +101,8 @@ export const config = {
    * Central's API Pix, or at the sandbox PSP built into the server (src/server/adapters/pix-psp.ts).
    */
   pix: {
-    /** 'sandbox' (the PSP built into the server, called over HTTP at PUBLIC_ORIGIN/api/pix-sandbox) or 'api' (a real PSP at PIX_PSP_URL). */
-    psp: (env.PIX_PSP ?? '').trim() || 'sandbox',
+    /** 'api' (a real PSP at PIX_PSP_URL) or 'sandbox' (the PSP built into the server, called over HTTP at PUBLIC_ORIGIN/api/pix-sandbox: the demo's default and only there). */
+    psp: (env.PIX_PSP ?? '').trim(),
     /** The PSP's API Pix base URL, the paths /cob/{txid}, /pix/{e2eid}/devolucao/{id}, /webhook/{chave} under it (e.g. https://pix.example.com/api/v2). */
     apiUrl: (env.PIX_PSP_URL ?? '').trim().replace(/\/+$/, ''),
     /** The PSP's OAuth2 token endpoint; empty = <PIX_PSP_URL>/oauth/token. */
@@ -116,8 +116,6 @@ export const config = {
     webhookSecret: (env.PIX_WEBHOOK_SECRET ?? '').trim(),
     /** How long a customer has to pay a Pix charge, in seconds (the charge's calendario.expiracao). */
     chargeSeconds: Number((env.PIX_CHARGE_SECONDS ?? '').trim() || 1800),
-    /** PIX_SANDBOX=1 keeps the sandbox PSP (and its pay action, open to anyone) in production, for a public demo. */
-    sandbox: (env.PIX_SANDBOX ?? '').trim() === '1',
   },
   /**
    * SMS for the phone codes through Zenvia's API (https://api.zenvia.com/v2/channels/sms/messages).

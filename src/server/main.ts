@@ -12,7 +12,7 @@ import { config } from './config.ts';
 import { keptValue } from './kept-value.ts';
 import { createApi, maxBodyBytesFor } from './api/app.ts';
 import { getDatabase, type Database } from './db/database.ts';
-import { dropEstablishmentPages, heldPages, pagesDir, storePage } from './page-store.ts';
+import { dropEstablishmentPages, heldPages, keepPagesOfMode, pagesDir, storePage } from './page-store.ts';
 import { safeJoin, serveFile } from './static-files.ts';
 import { ensureThumbnail } from './thumbnails.ts';
 import { catalogueUrls } from './catalogue-urls.ts';
@@ -24,6 +24,10 @@ import { acceptLiveSockets, startLive, type Live } from './live/live.ts';
 import { defaultPaymentGateway } from './adapters/payment-gateway.ts';
 import { schedulePaymentJobs } from './services/payment-jobs.ts';
 import { pixOnFirstUse } from './adapters/pix-psp.ts';
+import { activeEstablishmentPaymentSwitches } from './db/catalogue-repo.ts';
+import { DeploymentRefused, deploymentProblems } from './deployment.ts';
+import { DATA_POLICY, PAGE_POLICY, UPLOAD_POLICY, securityHeaders } from './content-security.ts';
+import { arrivedOverTls } from './client-address.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -66,7 +70,21 @@ async function loadAstroHandler(): Promise<Handler> {
  */
 export async function startServer(opts: { port?: number; host?: string; background?: boolean } = {}): Promise<RunningServer> {
   const background = opts.background ?? true;
+  const port = opts.port ?? config.port;
+  const host = opts.host ?? config.host;
   const { db, engine } = await getDatabase();
+  // A server that serves (not the build's, which only renders pages) starts only when it has what
+  // the establishments switched on need, or as the demo on loopback (src/server/deployment.ts).
+  if (background) {
+    const problems = deploymentProblems({ ...config, host }, await activeEstablishmentPaymentSwitches(db), {
+      oneTimeCode: (process.env.ONE_TIME_CODE_SECRET ?? '').trim(),
+    });
+    if (problems.length) {
+      await db.destroy();
+      throw new DeploymentRefused(problems);
+    }
+  }
+  await keepPagesOfMode(config.mode);
   const live = await startLive({ db, engine, databaseUrl: config.databaseUrl, pagesDir });
   const token = internalToken();
   const astro = await loadAstroHandler();
@@ -168,7 +186,15 @@ export async function startServer(opts: { port?: number; host?: string; backgrou
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const [path, query] = url.split('?', 2) as [string, string | undefined];
-    if (path === '/api' || path.startsWith('/api/')) {
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const overTls = arrivedOverTls({
+      remoteAddress: req.socket.remoteAddress,
+      encrypted: 'encrypted' in req.socket && req.socket.encrypted === true,
+      forwardedProto: req.headers['x-forwarded-proto'] as string | undefined,
+    });
+    const policy = isApi ? DATA_POLICY : path.startsWith('/uploads/') ? UPLOAD_POLICY : PAGE_POLICY;
+    for (const [name, value] of Object.entries(securityHeaders({ policy, hsts: config.production && overTls }))) res.setHeader(name, value);
+    if (isApi) {
       // A declared body over the limit is refused without being parsed; the connection is closed
       // so the unread bytes cannot be taken for the next request on a kept-alive socket.
       // The photo upload alone may send more (maxBodyBytesFor).
@@ -180,6 +206,13 @@ export async function startServer(opts: { port?: number; host?: string; backgrou
     }
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (req.headers[RENDER_HEADER] === token && isLoopback(req)) return astro(req, res);
+    // Nothing outside /api takes a body (every form and call posts to the API): any other method is
+    // answered at once, without reading what it sends, however long and however it is sent.
+    if (!isRead && req.method !== 'OPTIONS') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+      res.end('Método não permitido');
+      return;
+    }
 
     if (isRead && path.startsWith('/uploads/thumbs/')) {
       // A card thumbnail is made from its picture on first request (src/server/thumbnails.ts).
@@ -228,14 +261,12 @@ export async function startServer(opts: { port?: number; host?: string; backgrou
   // that request with ECONNRESET. Shutdown does not wait for them (close() drops every connection).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const port = opts.port ?? config.port;
-  const host = opts.host ?? config.host;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const addr = server.address() as AddressInfo;
   origin = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${addr.port}`;
   // The PSP tells this server of each Pix received (docs/payments.md 'Pix'); the sandbox PSP is this
   // server itself, so only once it listens. A deployment without Pix (production, no PSP set) skips it.
-  if (background && (config.pix.psp === 'api' || !config.production || config.pix.sandbox)) {
+  if (background && (config.pix.psp === 'api' || config.demo)) {
     void pix
       .registerWebhook(`${config.publicOrigin}/api/pix/webhook`)
       .catch((err: unknown) => console.error('[pix] webhook not registered:', (err as Error).message));
@@ -288,6 +319,9 @@ function isStorablePath(path: string): boolean {
   return storable.test(path);
 }
 
+// Hosts are whatever a client sends: the answers are kept for at most HOST_KINDS_MAX of them (the
+// oldest answer goes first), so a stream of made-up hosts costs a bounded map.
+const HOST_KINDS_MAX = 1000;
 const hostKinds = new Map<string, { known: boolean; at: number }>();
 /** Outside production every host may; in production only the product host and mapped domains (cached 60 s). */
 async function hostMayUseStoredPages(host: string): Promise<boolean> {
@@ -295,8 +329,15 @@ async function hostMayUseStoredPages(host: string): Promise<boolean> {
   const hit = hostKinds.get(host);
   if (hit && Date.now() - hit.at < 60_000) return hit.known;
   const known = (await resolveHost(host)).kind !== 'unknown';
+  hostKinds.delete(host);
   hostKinds.set(host, { known, at: Date.now() });
+  if (hostKinds.size > HOST_KINDS_MAX) hostKinds.delete(hostKinds.keys().next().value as string);
   return known;
+}
+
+/** How many hosts hostMayUseStoredPages holds an answer for (tests). */
+export function heldHostKinds(): number {
+  return hostKinds.size;
 }
 
 function isLoopback(req: IncomingMessage): boolean {
@@ -305,7 +346,11 @@ function isLoopback(req: IncomingMessage): boolean {
 }
 
 if (import.meta.main) {
-  const running = await startServer();
+  const running = await startServer().catch((err: unknown) => {
+    if (!(err instanceof DeploymentRefused)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  });
   console.log(`Vitrine no ar: ${running.url}`);
   const stop = () => void running.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

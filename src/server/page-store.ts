@@ -3,7 +3,7 @@
 // an import drops and re-renders one establishment's folder only. They are answered from memory
 // (heldPages, src/server/cache/held-files.ts), which lets go of a page as soon as it changes here.
 import type { Dirent } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -52,6 +52,23 @@ export async function storePage(urlPath: string, html: string): Promise<void> {
   await Promise.all(files.map(([name]) => rename(join(folder, name + tag), join(folder, name))));
   // This page only: the folder also holds the pages below it (a home's folder holds its products').
   heldPages.forget(join(folder, 'index.html'));
+}
+
+const MODE_FILE = '.mode';
+
+/**
+ * Keeps the stored pages only if they were rendered in this mode (a demo's pages say
+ * 'demonstração'; production's do not): pages of the other mode are dropped, to be rendered again
+ * on their first request, and the folder is marked with this mode.
+ */
+export async function keepPagesOfMode(mode: string): Promise<void> {
+  const marked = await readFile(join(pagesDir, MODE_FILE), 'utf8').catch(() => '');
+  if (marked.trim() === mode) return;
+  const entries = await readdir(pagesDir).catch(() => [] as string[]);
+  await Promise.all(entries.map((name) => rm(join(pagesDir, name), { recursive: true, force: true })));
+  heldPages.forget(pagesDir);
+  await mkdir(pagesDir, { recursive: true });
+  await writeFile(join(pagesDir, MODE_FILE), mode);
 }
 
 /** Removes every stored page of one establishment (its slug is the first path segment). */

@@ -50,11 +50,11 @@ const SANDBOX = 'http://localhost/api/pix-sandbox';
 const HOOK_URL = 'http://shop.test/api/pix/webhook';
 
 const savedPix = { ...config.pix };
-const savedProduction = config.production;
+const savedMode = config.mode;
 config.pix.webhookSecret = WEBHOOK_SECRET;
 afterAll(() => {
   Object.assign(config.pix, savedPix);
-  config.production = savedProduction;
+  Object.assign(config, { mode: savedMode, demo: savedMode === 'demo', production: savedMode === 'production' });
 });
 
 async function pspError(promise: Promise<unknown>): Promise<PixPspError> {
@@ -973,32 +973,36 @@ describe('Pix: centavos and the API’s amounts', () => {
   });
 });
 
-describe('Pix: which PSP, and the sandbox in production', () => {
+describe('Pix: which PSP, and the sandbox outside the demo', () => {
+  const setMode = (mode: 'demo' | 'production') => Object.assign(config, { mode, demo: mode === 'demo', production: mode === 'production' });
   afterAll(() => {
     Object.assign(config.pix, savedPix, { webhookSecret: WEBHOOK_SECRET });
-    config.production = savedProduction;
+    setMode(savedMode);
   });
 
-  it('PIX_PSP=sandbox is the API client at PUBLIC_ORIGIN/api/pix-sandbox; api needs its four variables', () => {
+  it('in the demo PIX_PSP=sandbox (or unset) is the API client at PUBLIC_ORIGIN/api/pix-sandbox; outside it the sandbox is refused; api needs its four variables', () => {
+    setMode('demo');
     config.pix.psp = 'sandbox';
     expect(defaultPixPsp().engine).toBe('sandbox');
-    config.production = true;
-    config.pix.sandbox = false;
-    expect(() => defaultPixPsp()).toThrow(/PIX_SANDBOX=1/);
-    config.pix.sandbox = true;
+    config.pix.psp = '';
     expect(defaultPixPsp().engine).toBe('sandbox');
-    config.production = false;
+    setMode('production');
+    config.pix.psp = 'sandbox';
+    expect(() => defaultPixPsp()).toThrow(/only in the demo/);
+    config.pix.psp = '';
+    Object.assign(config.pix, { apiUrl: '', clientId: '', clientSecret: '', key: '' });
+    expect(() => defaultPixPsp()).toThrow('PIX_PSP=api needs PIX_PSP_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_KEY');
 
     config.pix.psp = 'api';
-    Object.assign(config.pix, { apiUrl: '', clientId: '', clientSecret: '', key: '' });
     expect(() => defaultPixPsp()).toThrow('PIX_PSP=api needs PIX_PSP_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET, PIX_KEY');
     Object.assign(config.pix, { apiUrl: 'https://pix.example.com/api/v2', clientId: 'id', clientSecret: 'secret', key: KEY });
     expect(defaultPixPsp().engine).toBe('api');
     config.pix.psp = 'efi';
-    expect(() => defaultPixPsp()).toThrow(/'sandbox' or 'api'/);
+    expect(() => defaultPixPsp()).toThrow(/'api' \(or 'sandbox' in the demo\)/);
+    setMode('demo');
   });
 
-  it('the sandbox answers 404 to everything in production, unless PIX_SANDBOX=1', async () => {
+  it('outside the demo the sandbox answers 404 to everything: nobody can mark a charge paid', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pix-sandbox-'));
     const { db, engine } = await openDatabase({ databaseUrl: '', sqliteFile: join(dir, 'test.sqlite') });
     try {
@@ -1009,25 +1013,27 @@ describe('Pix: which PSP, and the sandbox in production', () => {
         ['POST', `/api/pix-sandbox/sandbox/cob/${TXID}/pay`],
         ['GET', '/api/pix-sandbox/anything'],
       ];
-      config.production = true;
-      config.pix.sandbox = false;
+      setMode('production');
       for (const [method, path] of paths) {
         const res = await app.request(path, { method });
         expect(res.status, path).toBe(404);
         expect(await res.json()).toEqual({ message: 'route_not_found' });
       }
-      config.pix.sandbox = true;
+      // Nor does the webhook's unsigned test form reach it.
+      const helper = await app.request('/api/pix/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ transaction_id: TXID, status: 'paid' }),
+      });
+      expect(helper.status).toBe(401);
+      setMode('demo');
+      // In the demo it needs no storefront headers (Client-Type, Api-Version): the product's own client calls it.
       expect((await app.request('/api/pix-sandbox/oauth/token', { method: 'POST' })).status).toBe(401);
-      expect((await app.request(`/api/pix-sandbox/sandbox/cob/${TXID}/pay`, { method: 'POST' })).status).toBe(404);
       expect(await (await app.request(`/api/pix-sandbox/sandbox/cob/${TXID}/pay`, { method: 'POST' })).json()).toMatchObject({
         type: expect.stringContaining('CobNaoEncontrado'),
       });
-      config.production = false;
-      config.pix.sandbox = false;
-      // Outside production it needs no storefront headers (Client-Type, Api-Version): the product's own client calls it.
-      expect((await app.request('/api/pix-sandbox/oauth/token', { method: 'POST' })).status).toBe(401);
     } finally {
-      config.production = savedProduction;
+      setMode(savedMode);
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@
 // of a child route with its query string (the referral screen and the wallet's credits are
 // promotions-pages.spec.ts's). Every screen on the phone and the desktop, checked with axe.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // phone), the header greeting, credits and user menu, logout with its confirmation, the profile
 // rules and save, the ?token= handover, the account child routes and the encoded-space variant.
 // Every test uses its own user (unique e-mail and phone per worker and time).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { API_HEADERS, expectGreeting, isMobile, newCustomer, registerCustomer, storeId, useSession, type NewCustomer } from './helpers.ts';
 
 const SLUG = 'pizzaria-bella';

@@ -5,7 +5,7 @@
 // form's every message, S/N and S/C saved as null, the place tabs, saving (listed and selected),
 // an address outside the radius and deleting with a confirmation.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from './fixtures.ts';
 import type { AddressesAnswer, AddressView } from '../../src/schemas/api-geo.ts';
 import { API_HEADERS, logIn, openCheckoutWith } from './helpers.ts';
 

@@ -6,7 +6,7 @@
 // is the real one; a test answers a call itself only to produce a failure the server would not
 // give on demand, with the status and code it sends.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from './fixtures.ts';
 import { saveSantosAddress, API_HEADERS, logIn, mercadoSolCheckout, productIdByName } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures.ts';
 import { createPgDatabase } from '../api/helpers/databases.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { importCatalogue } from '../../scripts/lib/import-catalogue.ts';

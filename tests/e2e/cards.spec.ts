@@ -4,7 +4,7 @@
 // a declined card, and the same add-and-validate from the checkout as overlays. On the phone and
 // the desktop; axe on every drawer, modal and step. Each test registers its own customer.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import {
   API_HEADERS,
   capturedTestCard,

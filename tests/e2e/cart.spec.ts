@@ -4,7 +4,7 @@
 // suggestions carousel, check-order footer), a corrupted stored draft, the 59-minute expiry, the
 // consumption-option conflict and product availability windows.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import type { VariationItem } from '../../src/schemas/catalogue.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
 import { API_HEADERS, isMobile, newCustomer, registerCustomer, storeId } from './helpers.ts';

@@ -2,7 +2,7 @@
 // the server holds its stored pages and catalogue answers in memory, and the browser keeps the
 // answers in its HTTP cache (revalidated by ETag); neither may show the old catalogue once the
 // import is done.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { importCatalogue, openProductModal, shopCatalogue } from './helpers.ts';
 
 const bakery = (slug: string, bread: { name: string; price: number }) =>

@@ -1,5 +1,5 @@
 // Browsing the demo catalogues as a customer would, on a phone (390x844) and a desktop (1280x800).
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { isMobile } from './helpers.ts';
 
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);

@@ -1,7 +1,7 @@
 // An establishment without order variations, imported while the server runs, manually closed
 // but scheduling: 'Finalizar pedido' opens the complete-request modal directly (no extras modal),
 // the closed notice shows, the order must be scheduled, and the server accepts the scheduled order.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,7 @@
 // and offer answers cannot be produced by this release's server (no online payment, no offers
 // yet), so for those the orders call is answered by the test with the status and code the
 // server will send.
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from './fixtures.ts';
 import type { ProductsAnswer } from '../../src/schemas/views.ts';
 import { API_HEADERS, isMobile, logIn as logInAs } from './helpers.ts';
 import Database from 'better-sqlite3';

@@ -5,7 +5,7 @@
 // UI can reach; an address outside the delivery radius; a closed establishment forcing a
 // schedule. Every test registers its own customer (API) and puts the session in the browser.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from './fixtures.ts';
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // (/dev/caixa-de-saida) as a person trying the demo reads them. On the phone and the desktop, axe
 // on every step of the drawer.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { logIn, verifyContacts, mercadoSolPickupCheckout } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';

@@ -1,7 +1,7 @@
 // The store chrome on a phone (390x844) and a desktop (1280x800): status, badges, Sobre, unit
 // switcher, burger menu, cart controls, unavailable dialog, themes, and axe (the search: search.spec.ts).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { isMobile } from './helpers.ts';
 
 test('an establishment open around the clock shows Aberto; one that is always closed shows Fechado after the re-check [R-1.23] [R-4.52] [R-4.54] [R-4.55] [R-8.67]', async ({

@@ -7,7 +7,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type TestInfo } from '@playwright/test';
+import { expect, test, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS, importCatalogue, logIn, openProductModal, storeId } from './helpers.ts';

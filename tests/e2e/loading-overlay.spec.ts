@@ -3,7 +3,7 @@
 // for still opens when it arrives. The browser's clock is Playwright's (page.clock): the test moves
 // it by hand, and holds the network answer the veil waits for, so nothing depends on the machine's
 // speed.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { isMobile, logIn } from './helpers.ts';
 
 /** Holds every request matching `url` until the returned function is called. */

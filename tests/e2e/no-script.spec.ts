@@ -3,7 +3,7 @@
 // endpoint (a POST, so the password never reaches the address bar, the history or a log), the
 // customer ends logged in, a refusal comes back in Portuguese; and 'Adicionar' says why ordering
 // needs JavaScript. The cross-site guard of the form endpoint is proved in tests/api/auth-forms.test.ts.
-import { expect, test, type APIRequestContext, type Page, type Request, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request, type Route } from './fixtures.ts';
 import { expectGreeting, newCustomer, registerCustomer, storeId, type NewCustomer } from './helpers.ts';
 
 const SLUG = 'pizzaria-bella';

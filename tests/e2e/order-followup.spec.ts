@@ -4,7 +4,7 @@
 // on the order page and, once the establishment confirms from the command line, the message is in
 // the development outbox (/dev/caixa-de-saida). Orders are placed at Mercado Sol Centro (open 24 h).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { newCustomer, registerCustomer, storeId, useSession } from './helpers.ts';
 import { SLUG, bearer, openOrder, ordersCli, placeOrder, register } from './order-helpers.ts';

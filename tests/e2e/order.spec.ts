@@ -3,7 +3,7 @@
 // open 24 h), the establishment acts through `npm run orders` (scripts/orders.ts with the key the
 // seed wrote to the e2e data folder), and the open page follows the status without a reload.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { storeId, useSession } from './helpers.ts';
 import { PRODUCT, SLUG, bearer, openOrder, ordersCli, placeOrder, register } from './order-helpers.ts';

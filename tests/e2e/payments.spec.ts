@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
 import { fromBase64Url, seal } from '../../src/lib/sealed-box.ts';
 import { orderPaymentSealContext, type OrderView, type OrderVariationPick, type PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { CardView } from '../../src/schemas/api-cards.ts';

@@ -1,7 +1,7 @@
 // The demo's pictures in the browser: each home shows its cover with its Portuguese alt text, the
 // cards' pictures load, and the cover never becomes the page's largest paint (LCP): the element
 // Chrome reports is the one it reports when the cover is left out of the same page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 const HOMES: { slug: string; alt: string }[] = [
   { slug: 'pizzaria-bella', alt: 'Pizzas Salgadas, Esfihas, Calzones, Bebidas e Sobremesas' },

@@ -1,7 +1,7 @@
 // Every variation price rule (decisions.md, groups 1-7) as a customer meets it in the add-product
 // modal: for one demo product per rule, picks are made with the real controls and the unit price
 // shown must be the catalogue price plus each group's amount under its rule.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { priceLine, type VariationPick } from '../../src/domain/cart.ts';
 import { routes } from '../../src/lib/urls.ts';
 import type { ProductView } from '../../src/schemas/views.ts';

@@ -1,7 +1,7 @@
 // The product page as a customer first meets it, on a phone (390x844) and a desktop (1280x800):
 // 'Adicionar' within reach however long the options list is, the bottom cart bar stacked above it
 // rather than over it, and the product's picture arriving with the page on a phone.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { isMobile } from './helpers.ts';
 
 /** The product page of a pizzaria-bella product, reached as a customer does: its card's link on the home. */

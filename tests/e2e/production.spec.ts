@@ -1,7 +1,7 @@
 // The server in production mode: a request on a host outside the product's own domain (and not a
 // tenant's custom domain) is redirected to the tenant's canonical host, stored page or not; the
 // development outbox does not exist, and without the WhatsApp Cloud API no bot is connected.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { API_HEADERS } from './helpers.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';

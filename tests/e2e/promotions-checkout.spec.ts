@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page, type TestInfo } from './fixtures.ts';
 import { buildLine } from '../../src/domain/cart.ts';
 import type { OrderView, PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { AchievementsAnswer, CouponsAnswer } from '../../src/schemas/api-promotions.ts';

@@ -8,7 +8,7 @@
 // API key, and both balances in the header and the credits statement of the wallet. Orders are
 // placed through the API and moved by the establishment's key; every test makes its own customers.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from './fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

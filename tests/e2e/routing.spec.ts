@@ -1,5 +1,5 @@
 // Host and slug resolution, the picker, invalid slugs and the not-found page, in a real browser.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 

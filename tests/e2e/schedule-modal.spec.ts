@@ -2,7 +2,7 @@
 // a product with a minimum schedule time or availability windows asks when to receive it as soon
 // as the customer picks how (the type sets the preparation time), names each such product and
 // why, offers only the times those rules leave, and the order goes with the time chosen there.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { API_HEADERS, logIn, mercadoSolCheckout } from './helpers.ts';

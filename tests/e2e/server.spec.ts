@@ -1,7 +1,7 @@
 // The server itself, over HTTP: precompressed static pages, caching headers, path safety, body
 // limits, and a catalogue imported while it runs (pages rendered on demand, then stored, then
 // re-rendered for that establishment only).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

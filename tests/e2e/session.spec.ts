@@ -4,7 +4,7 @@
 // is, while a server error there ends nothing; logout in one tab ends it in the others, and a
 // login there is followed; ending forgets the delivery address chosen in the cart's draft.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from './fixtures.ts';
 import { saveSantosAddress, API_HEADERS, isMobile, logIn, mercadoSolCheckout, productIdByName, type Registered } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';

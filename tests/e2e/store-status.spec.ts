@@ -4,7 +4,7 @@
 // one that does not schedule (the cart and the add modal, with the next opening), and the info
 // strip's hours, delivery fee and minimum order, the hours computed in the browser in the
 // establishment's time zone without moving the page.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import { importCatalogue, isMobile, logIn, openProductModal, shopCatalogue } from './helpers.ts';
 
 /** Waits until the deferred enhancements (cart and status scripts among them) are attached. */

@@ -2,7 +2,7 @@
 // lookup'): the establishment picker and a store page, with their scripts started, request nothing
 // from any server but the storefront's own, and the picker orders its establishments by name, not by
 // where a lookup would place the visitor.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 

@@ -1,5 +1,5 @@
 // The e-mail adapter behind the address codes: SMTP through nodemailer when SMTP_URL is set, else
-// the development outbox, where every message is kept for the outbox page (/dev/caixa-de-saida).
+// (in the demo only) the development outbox, where every message is kept for the outbox page (/dev/caixa-de-saida).
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { config } from '../config.ts';
@@ -13,7 +13,8 @@ export interface EmailMessage {
 }
 
 export interface EmailSender {
-  readonly engine: 'smtp' | 'outbox';
+  /** 'none': production without SMTP configured. */
+  readonly engine: 'smtp' | 'outbox' | 'none';
   send(message: EmailMessage, now: Date): Promise<void>;
 }
 
@@ -49,8 +50,14 @@ export function createSmtpSender(transport: string | SMTPTransport.Options, from
   };
 }
 
-/** The sender the API uses unless it is given one: SMTP when SMTP_URL is set, else the outbox. */
+/** The sender the API uses unless it is given one: SMTP when SMTP_URL is set; else the outbox in the demo, and in production none (every send fails). */
 export function defaultEmailSender(db: Database): EmailSender {
   if (config.email.smtpUrl) return createSmtpSender(config.email.smtpUrl, config.email.from);
-  return createEmailOutboxSender(db);
+  if (config.demo) return createEmailOutboxSender(db);
+  return {
+    engine: 'none',
+    async send() {
+      throw new EmailSendError('e-mail is not configured (SMTP_URL)');
+    },
+  };
 }

@@ -59,7 +59,8 @@ export interface RefundRequest {
 }
 
 export interface PaymentGateway {
-  readonly engine: 'sandbox' | 'mercadopago';
+  /** 'none': production without a gateway configured (noPaymentGateway). */
+  readonly engine: 'sandbox' | 'mercadopago' | 'none';
   /** Throws PaymentGatewayError: invalid_card_number, unknown_brand, card_expired, invalid_cvv, gateway_offline, gateway_refused. */
   tokenise(card: CardData, holder: CardHolder, now: Date): Promise<TokenisedCard>;
   /** Declines and gateway failures are answers, not exceptions; throws only for a misuse (idempotency_key_reused, invalid_amount, unknown_token). */
@@ -101,13 +102,30 @@ export class PaymentGatewayError extends Error {
   }
 }
 
-/** The gateway the API uses unless it is given one: PAYMENT_GATEWAY, the sandbox by default. */
+/**
+ * The gateway the API uses unless it is given one: PAYMENT_GATEWAY=mercadopago; in the demo the
+ * sandbox acquirer unless told otherwise; in production without a gateway, none: every call is
+ * gateway_offline, so a card is never taken by a stand-in (the start-up check, src/server/deployment.ts,
+ * already refuses to start when an establishment takes cards).
+ */
 export function defaultPaymentGateway(db: Database): Required<PaymentGateway> {
   const p = config.payments;
-  if (p.gateway === 'sandbox') return createSandboxGateway(db, { latencyMs: p.sandboxLatencyMs });
   if (p.gateway === 'mercadopago') {
     if (!p.mercadoPago.accessToken) throw new Error('PAYMENT_GATEWAY=mercadopago needs MERCADOPAGO_ACCESS_TOKEN');
     return createMercadoPagoGateway({ accessToken: p.mercadoPago.accessToken, apiUrl: p.mercadoPago.apiUrl });
   }
-  throw new Error(`PAYMENT_GATEWAY must be 'sandbox' or 'mercadopago', not '${p.gateway}'`);
+  if (p.gateway === 'sandbox' || p.gateway === '') {
+    if (config.demo) return createSandboxGateway(db, { latencyMs: p.sandboxLatencyMs });
+    if (p.gateway === 'sandbox') throw new Error('PAYMENT_GATEWAY=sandbox exists only in the demo (VITRINE_MODE=demo)');
+    return noPaymentGateway();
+  }
+  throw new Error(`PAYMENT_GATEWAY must be 'mercadopago' (or 'sandbox' in the demo), not '${p.gateway}'`);
+}
+
+/** A production deployment that configured no gateway: it tokenises, charges and refunds nothing. */
+export function noPaymentGateway(): Required<PaymentGateway> {
+  const offline = async (): Promise<never> => {
+    throw new PaymentGatewayError('gateway_offline', 'no payment gateway is configured (PAYMENT_GATEWAY)');
+  };
+  return { engine: 'none', tokenise: offline, charge: offline, refund: offline, removeCard: offline };
 }

@@ -608,18 +608,18 @@ export function pixSandboxCredentials(): { clientId: string; clientSecret: strin
 export const PIX_SANDBOX_PATH = '/api/pix-sandbox';
 
 /**
- * The PSP the order code uses: PIX_PSP=sandbox (default) is the API client talking over HTTP to
- * the sandbox at PUBLIC_ORIGIN/api/pix-sandbox (in production only with PIX_SANDBOX=1); PIX_PSP=api
+ * The PSP the order code uses: in the demo, PIX_PSP=sandbox (its default) is the API client talking
+ * over HTTP to the sandbox at PUBLIC_ORIGIN/api/pix-sandbox (it exists nowhere else); PIX_PSP=api
  * the same client at PIX_PSP_URL with PIX_CLIENT_ID, PIX_CLIENT_SECRET and PIX_KEY. `fetch` lets a
  * test route the calls into its app (`(url, init) => app.request(url, init)`).
  */
 export function defaultPixPsp(options: { fetch?: PixFetch } = {}): PixPsp {
   const p = config.pix;
-  if (p.psp === 'sandbox') {
-    if (config.production && !p.sandbox) throw new Error('PIX_PSP=sandbox in production needs PIX_SANDBOX=1 (the sandbox PSP answers nothing else there)');
+  if (p.psp === 'sandbox' || (p.psp === '' && config.demo)) {
+    if (!config.demo) throw new Error('PIX_PSP=sandbox exists only in the demo (VITRINE_MODE=demo)');
     return createPixApiClient({ baseUrl: `${config.publicOrigin}${PIX_SANDBOX_PATH}`, ...pixSandboxCredentials(), fetch: options.fetch, engine: 'sandbox' });
   }
-  if (p.psp === 'api') {
+  if (p.psp === 'api' || p.psp === '') {
     const missing = (
       [
         ['PIX_PSP_URL', p.apiUrl],
@@ -640,7 +640,7 @@ export function defaultPixPsp(options: { fetch?: PixFetch } = {}): PixPsp {
       fetch: options.fetch,
     });
   }
-  throw new Error(`PIX_PSP must be 'sandbox' or 'api', not '${p.psp}'`);
+  throw new Error(`PIX_PSP must be 'api' (or 'sandbox' in the demo), not '${p.psp}'`);
 }
 
 /**

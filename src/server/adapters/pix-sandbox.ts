@@ -13,7 +13,7 @@
 //   GET /qr/{token}                           the location itself (what a payer's bank reads when the
 //                                             QR code is scanned): the charge's payload as JSON (a
 //                                             real PSP serves it as a signed JWS)
-// and, for people and tests only (the sandbox is 404 in production unless PIX_SANDBOX=1):
+// and, for people and tests only (the sandbox is 404 outside the demo):
 //   POST /sandbox/cob/{txid}/pay [{ amount }] pays a charge as a bank would: a Pix with a fresh
 //                                             endToEndId, the charge CONCLUIDA, the signed webhook
 //                                             delivered to the key's URL; a form post is answered with
@@ -59,7 +59,7 @@ export interface PixSandboxOptions {
   credentials?: () => { clientId: string; clientSecret: string };
   /** The origin whose host the charges' locations carry; default PUBLIC_ORIGIN. */
   publicOrigin?: () => string;
-  /** Whether it answers at all, read on every request; default: outside production, or with PIX_SANDBOX=1. */
+  /** Whether it answers at all, read on every request; default: in the demo only (VITRINE_MODE=demo). */
   enabled?: () => boolean;
   /** The receiver's name and city in the BR Code (a PSP writes its account holder's). */
   merchantName?: string;
@@ -141,15 +141,15 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
   const secret = opts.webhookSecret ?? (() => pixWebhookSecret());
   const credentials = opts.credentials ?? (() => pixSandboxCredentials());
   const publicOrigin = opts.publicOrigin ?? (() => config.publicOrigin);
-  const enabled = opts.enabled ?? (() => !config.production || config.pix.sandbox);
+  const enabled = opts.enabled ?? (() => config.demo);
   const merchantName = opts.merchantName ?? 'Loja Pix Sandbox';
   const merchantCity = opts.merchantCity ?? 'Sao Paulo';
 
   const app = new Hono();
 
   app.use('*', async (c, next) => {
-    // In production the sandbox does not exist (the API's own not-found answer): its pay action
-    // would let anyone mark a charge paid. PIX_SANDBOX=1 keeps it, for a public demo.
+    // Outside the demo the sandbox does not exist (the API's own not-found answer): its pay action
+    // would let anyone mark a charge paid.
     if (!enabled()) return c.json({ message: 'route_not_found' }, 404);
     await next();
   });

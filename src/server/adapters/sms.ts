@@ -1,6 +1,6 @@
 // The SMS adapter behind the phone codes: Zenvia's SMS API when ZENVIA_API_TOKEN
-// and ZENVIA_SMS_FROM are set (sms-zenvia.ts), else the development outbox, where every message is
-// kept for the outbox page (/dev/caixa-de-saida) instead of being delivered.
+// and ZENVIA_SMS_FROM are set (sms-zenvia.ts), else, in the demo only, the development outbox, where
+// every message is kept for the outbox page (/dev/caixa-de-saida) instead of being delivered.
 import { config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { recordOutboxMessage } from '../db/outbox-repo.ts';
@@ -13,7 +13,8 @@ export interface SmsMessage {
 }
 
 export interface SmsSender {
-  readonly engine: 'zenvia' | 'outbox';
+  /** 'none': production without a provider configured. */
+  readonly engine: 'zenvia' | 'outbox' | 'none';
   send(message: SmsMessage, now: Date): Promise<void>;
 }
 
@@ -34,9 +35,18 @@ export function createSmsOutboxSender(db: Database): SmsSender {
   };
 }
 
-/** The sender the API uses unless it is given one: Zenvia when configured, else the outbox. */
+/**
+ * The sender the API uses unless it is given one: Zenvia when configured; else the outbox in the
+ * demo, and in production none (every send fails: a code is never written where it could be read).
+ */
 export function defaultSmsSender(db: Database): SmsSender {
   const s = config.sms;
   if (s.zenviaToken && s.zenviaFrom) return createZenviaSender({ token: s.zenviaToken, from: s.zenviaFrom, apiUrl: s.zenviaApiUrl });
-  return createSmsOutboxSender(db);
+  if (config.demo) return createSmsOutboxSender(db);
+  return {
+    engine: 'none',
+    async send() {
+      throw new SmsSendError('SMS is not configured (ZENVIA_API_TOKEN, ZENVIA_SMS_FROM)');
+    },
+  };
 }

@@ -21,7 +21,8 @@ export interface WhatsAppMessage {
 }
 
 export interface WhatsAppSender {
-  readonly engine: 'cloud_api' | 'outbox';
+  /** 'none': production without the Cloud API configured. */
+  readonly engine: 'cloud_api' | 'outbox' | 'none';
   /**
    * Whether the establishment's bot is connected, that is whether a customer who asks for updates
    * gets them: the Cloud API once configured; the outbox outside production only (in production
@@ -51,5 +52,14 @@ export function defaultWhatsAppSender(db: Database): WhatsAppSender {
       template: w.template ? { name: w.template, language: w.templateLanguage } : null,
     });
   }
-  return createOutboxSender(db, { connected: !config.production });
+  // The outbox is the demo's; production without the Cloud API has no WhatsApp: the order page
+  // offers no updates (connected false) and nothing is written anywhere.
+  if (config.demo) return createOutboxSender(db, { connected: true });
+  return {
+    engine: 'none',
+    connected: false,
+    async send() {
+      throw new WhatsAppSendError('WhatsApp is not configured (WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID)');
+    },
+  };
 }

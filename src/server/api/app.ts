@@ -49,7 +49,7 @@ export interface ApiDeps {
   maxBodyBytes?: number;
   /** Where uploaded photos go; default: DATA_DIR/uploads served at /uploads. */
   imageStorage?: ImageStorage;
-  /** Session cookies get Secure; default: NODE_ENV=production. */
+  /** Session cookies get Secure; default: in production, or when the request came over TLS (a trusted proxy's X-Forwarded-Proto). */
   secureCookies?: boolean;
   /** The catalogue reads held in memory (src/server/cache/catalogue-cache.ts); the server passes one and drops it on the catalogue change signal. */
   catalogueCache?: CatalogueCache;
@@ -108,10 +108,29 @@ export function createApi(deps: ApiDeps) {
     await next();
   });
 
+  const general = full.maxBodyBytes ?? config.maxBodyBytes;
+  // Connection: close, so the unread rest of the body is never parsed as a next request.
+  const tooLarge = (c: Context) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' });
+  const limits = new Map<number, MiddlewareHandler>();
+  // First of all, before any route reads a body (the PSP's webhook and the internal routes too):
+  // a body is read up to its limit and no further, declared or chunked.
+  app.use('*', (c, next) => {
+    // A GET or HEAD reaches the app without a body (@hono/node-server gives it none), and asking
+    // bodyLimit to look builds a full fetch Request with its AbortController per read, for nothing.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const max = maxBodyBytesFor(c.req.method, c.req.path, general);
+    let limit = limits.get(max);
+    if (!limit) {
+      limit = bodyLimit({ maxSize: max, onError: tooLarge });
+      limits.set(max, limit);
+    }
+    return limit(c, next);
+  });
+
   // Internal routes are called by our own scripts, not by storefront clients.
   app.route('/internal', internalRoutes);
   // The sandbox PSP speaks the Banco Central's API Pix to the product's own Pix client, not to
-  // storefront clients (docs/payments.md 'Pix'); 404 in production unless PIX_SANDBOX=1.
+  // storefront clients (docs/payments.md 'Pix'); 404 outside the demo.
   const pixSandbox = createPixSandbox({ db: full.db, now: full.now, fetch: deps.pixSandboxFetch });
   app.route('/pix-sandbox', pixSandbox);
   full.pixSandboxPay = async (txid, amount) =>
@@ -134,23 +153,6 @@ export function createApi(deps: ApiDeps) {
     if (c.req.header('client-type') !== CLIENT_TYPE) throw new ApiError(400, 'invalid_client_type');
     if (c.req.header('api-version') !== API_VERSION) throw new ApiError(400, 'invalid_api_version');
     await next();
-  });
-
-  const general = full.maxBodyBytes ?? config.maxBodyBytes;
-  // Connection: close, so the unread rest of the body is never parsed as a next request.
-  const tooLarge = (c: Context) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' });
-  const limits = new Map<number, MiddlewareHandler>();
-  app.use('*', (c, next) => {
-    // A GET or HEAD reaches the app without a body (@hono/node-server gives it none), and asking
-    // bodyLimit to look builds a full fetch Request with its AbortController per read, for nothing.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const max = maxBodyBytesFor(c.req.method, c.req.path, general);
-    let limit = limits.get(max);
-    if (!limit) {
-      limit = bodyLimit({ maxSize: max, onError: tooLarge });
-      limits.set(max, limit);
-    }
-    return limit(c, next);
   });
 
   app.route('/', tenancyRoutes);

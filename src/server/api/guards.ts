@@ -32,7 +32,8 @@ export function requestDeps(c: Context<ApiEnv>): { db: Database; now: Date; secu
   return {
     db: deps.db,
     now: deps.now(),
-    secure: deps.secureCookies ?? config.production,
+    // Secure in production always, and wherever the browser's leg was TLS (a trusted proxy says so).
+    secure: deps.secureCookies ?? (config.production || requestOverTls(c)),
     storage: deps.imageStorage ?? defaultStorage(),
     whatsApp: deps.whatsApp,
   };
@@ -77,13 +78,13 @@ function cookieOptions(secure: boolean, maxAge: number, httpOnly: boolean): Cook
 }
 
 /** Sets sid_<id> (HttpOnly) and the hint sf_auth_<id>=1, both for 30 days (docs/architecture.md 'Sessions'). */
-export function setSessionCookies(c: Context, establishmentId: string, token: string, secure = config.production): void {
+export function setSessionCookies(c: Context, establishmentId: string, token: string, secure: boolean): void {
   setCookie(c, sessionCookieName(establishmentId), token, cookieOptions(secure, SESSION_SECONDS, true));
   setCookie(c, hintCookieName(establishmentId), '1', cookieOptions(secure, SESSION_SECONDS, false));
 }
 
 /** Expires both cookies (Max-Age=0, same attributes). */
-export function clearSessionCookies(c: Context, establishmentId: string, secure = config.production): void {
+export function clearSessionCookies(c: Context, establishmentId: string, secure: boolean): void {
   deleteCookie(c, sessionCookieName(establishmentId), cookieOptions(secure, 0, true));
   deleteCookie(c, hintCookieName(establishmentId), cookieOptions(secure, 0, false));
 }
@@ -121,7 +122,8 @@ export async function requireSession(c: Context, opts: { db: Database; now: Date
   const token = getCookie(c, sessionCookieName(named!));
   const found = token ? await lookupSession(db, token, now, companyId) : undefined;
   if (!token || !found) {
-    if (token !== undefined || getCookie(c, hintCookieName(named!)) !== undefined) clearSessionCookies(c, named!, opts.secure);
+    if (token !== undefined || getCookie(c, hintCookieName(named!)) !== undefined)
+      clearSessionCookies(c, named!, opts.secure ?? (config.production || requestOverTls(c)));
     throw new ApiError(401, 'unauthorized');
   }
   return { token, tokenHash: hashToken(token), ...found, via: 'cookie' };

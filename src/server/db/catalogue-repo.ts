@@ -364,3 +364,12 @@ export async function listOrderVariations(db: Database, establishmentId: string,
 export async function insertFeedback(db: Database, row: { id: string; establishment_id: string; message: string; created_at: string }): Promise<void> {
   await db.insertInto('feedbacks').values(row).execute();
 }
+
+/** What each active establishment has switched on that needs a real provider (the start-up check, src/server/deployment.ts). */
+export async function activeEstablishmentPaymentSwitches(db: Database): Promise<{ slug: string; cards: boolean; pix: boolean }[]> {
+  const rows = await db.selectFrom('establishments').select(['slug', 'preferences']).where('active', '=', 1).orderBy('slug').execute();
+  return rows.map((r) => {
+    const prefs = JSON.parse(r.preferences) as { has_online_payment?: boolean; has_pix_payment?: boolean };
+    return { slug: r.slug, cards: prefs.has_online_payment === true, pix: prefs.has_pix_payment === true };
+  });
+}

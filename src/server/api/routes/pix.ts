@@ -38,12 +38,12 @@ export const pixRoutes = new Hono<ApiEnv>()
 /**
  * POST /pix/webhook [R-7.32]: the PSP's call (the API Pix posts to the registered URL plus '/pix', so
  * both paths answer), signed with PIX_WEBHOOK_SECRET (X-Pix-Signature), each Pix applied once by its
- * endToEndId. Outside production, the test helper's form { transaction_id, status, amount } pays that
+ * endToEndId. In the demo only, the test helper's form { transaction_id, status, amount } pays that
  * charge at the sandbox PSP, which then calls this webhook as a bank would.
  */
 async function webhook(c: Context<ApiEnv>) {
   const raw = await c.req.text();
-  if (c.req.header(PIX_SIGNATURE_HEADER) === undefined && !config.production) {
+  if (c.req.header(PIX_SIGNATURE_HEADER) === undefined && config.demo) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
