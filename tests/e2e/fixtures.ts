@@ -5,14 +5,14 @@ import { test as base, expect } from '@playwright/test';
 
 export * from '@playwright/test';
 
-export const test = base.extend<{ contentSecurityGuard: void }>({
+export const test = base.extend<{ contentSecurityGuard: undefined }>({
   contentSecurityGuard: [
     async ({ context }, use) => {
       const violations: string[] = [];
       context.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
       });
-      await use();
+      await use(undefined);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
