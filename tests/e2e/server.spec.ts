@@ -77,6 +77,48 @@ test('an oversized body gets 413 and the server keeps serving', async ({ request
   expect((await request.get('/api/health')).status()).toBe(200);
 });
 
+test('nothing outside /api takes a body: any other method on a page is 405 at once, without reading what it sends', async () => {
+  const { request: httpRequest } = await import('node:http');
+  const status = await new Promise<number | 'reset'>((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/pizzaria-bella/', method: 'POST', headers: { 'Transfer-Encoding': 'chunked' } });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve('reset'));
+    // Keeps sending until the answer comes: a server that read the body first would never answer.
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const timer = setInterval(() => req.write(chunk), 5);
+    req.on('close', () => clearInterval(timer));
+  });
+  expect(status).toBe(405);
+});
+
+test('every answer says what the browser may do with it: frame-ancestors, nosniff, referrer, permissions; a page its script policy; an upload is sandboxed', async ({ request }) => {
+  const page = await request.get('/pizzaria-bella/');
+  expect(page.headers()['content-security-policy']).toBe("base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'");
+  expect(page.headers()['x-content-type-options']).toBe('nosniff');
+  expect(page.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(page.headers()['permissions-policy']).toContain('microphone=()');
+  // Not over TLS, and not in production: no HSTS.
+  expect(page.headers()['strict-transport-security']).toBeUndefined();
+  const html = await page.text();
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
+  expect(policy).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+  expect(policy).not.toContain('unsafe-inline');
+  // The policy comes before any script of the page.
+  expect(html.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(html.indexOf('<script'));
+  const account = await request.get('/pizzaria-bella/minha-conta');
+  expect(await account.text()).toContain('<meta http-equiv="Content-Security-Policy" content="script-src');
+  const api = await request.get('/api/health');
+  expect(api.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  const html2 = await (await request.get('/pizzaria-bella/')).text();
+  const picture = /\/uploads\/[^"' ,]+\.(?:webp|svg|png|jpe?g)/.exec(html2)?.[0];
+  expect(picture, 'the home shows an uploaded picture').toBeTruthy();
+  const upload = await request.get(picture!);
+  expect(upload.headers()['content-security-policy']).toContain('sandbox');
+});
+
 test('a catalogue imported while the server runs gets its pages on demand, and a re-import re-renders only its own', async ({ page, request }) => {
   const catalogue = (productName: string) =>
     shopCatalogue('emporio-novo', 'Empório Novo', { _id: 'queijos', name: 'Queijos' }, [

@@ -161,7 +161,7 @@ async function startTree(label: string, root: string, commit = commitOf(root)): 
     PAGES_DIR: join(dataDir, 'pages'),
     DIST_DIR: join(root, 'dist'),
     DATABASE_URL: '',
-    NODE_ENV: '',
+    VITRINE_MODE: 'demo',
     HOST: '127.0.0.1',
     PORT: '0',
   };

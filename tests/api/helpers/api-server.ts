@@ -1,7 +1,7 @@
 // A server process for tests and benchmarks that need real HTTP and real processes: the API
 // exactly as src/server/main.ts serves it (createApi behind @hono/node-server's listener with the
 // same compression), without Astro (no build needed), plus GET /ok, a bare Hono route that is the
-// ceiling a benchmark compares the API with, and GET /cpu (the process's CPU time). The database comes from the environment like the
+// ceiling a benchmark compares the API with, GET /cpu (the process's CPU time) and GET /memory (its resident memory). The database comes from the environment like the
 // real server's (DATABASE_URL, else DATA_DIR/storefront.sqlite). Prints `listening <url>` once ready.
 //   node tests/api/helpers/api-server.ts            (PORT=0 picks a free port)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,6 +25,11 @@ const ok = getRequestListener(new Hono().get('/ok', (c) => c.text('ok')).fetch) 
 const server = createServer((req, res) => {
   if (req.url === '/ok') return ok(req, res);
   // The process's CPU time so far (µs), for benchmarks that want a figure independent of the machine's load.
+  // The process's resident memory (bytes), for tests that a request's memory stays bounded.
+  if (req.url === '/memory') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    return res.end(JSON.stringify({ rss: process.memoryUsage().rss }));
+  }
   if (req.url === '/cpu') {
     const { user, system } = process.cpuUsage();
     res.writeHead(200, { 'Content-Type': 'application/json' });
