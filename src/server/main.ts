@@ -335,10 +335,6 @@ async function hostMayUseStoredPages(host: string): Promise<boolean> {
   return known;
 }
 
-/** How many hosts hostMayUseStoredPages holds an answer for (tests). */
-export function heldHostKinds(): number {
-  return hostKinds.size;
-}
 
 function isLoopback(req: IncomingMessage): boolean {
   const a = req.socket.remoteAddress ?? '';
