@@ -55,6 +55,30 @@ export function cardValidationPath(currentPath: string): string {
   return `/${[...kept, 'cartao-validar'].join('/')}`;
 }
 
+/**
+ * Where a link to `value` goes when it stays on this site, as a path the browser reads alike; null
+ * when it leaves it. Read as the browser reads it (WHATWG URL parsing drops tabs and line breaks and
+ * takes a backslash for a slash): `/%09/evil.com` is `//evil.com` to a browser, another site.
+ * Example: `sameOriginPath('/bella/?q=1', 'https://loja.example') === '/bella/?q=1'`.
+ */
+export function sameOriginPath(value: string, origin: string): string | null {
+  if (!value.startsWith('/')) return null;
+  let resolved: URL;
+  let decoded: string;
+  try {
+    resolved = new URL(value, origin);
+    // A link's %09 is a tab once the browser decodes the path: read the decoded text too.
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  const base = new URL(origin);
+  if (resolved.origin !== base.origin) return null;
+  if (new URL(decoded.replace(/[\t\n\r]/g, ''), origin).origin !== base.origin) return null;
+  if (/[\u0000-\u001f\\]/.test(decoded)) return null;
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+}
+
 /** Only a path inside this establishment's area is a valid place to go back to (no open redirect). */
 export function safeReturnPath(value: string | null | undefined, slug: string): string | null {
   if (!value) return null;

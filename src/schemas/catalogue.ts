@@ -3,6 +3,7 @@
 // catalogue. Every amount is integer centavos. docs/catalogue-format.md describes each field.
 import { type } from 'arktype';
 import { ACHIEVEMENT_GOAL_TYPES, ACHIEVEMENT_REWARD_TYPES } from '../domain/achievement.ts';
+import { isSafeTenantUrl } from '../domain/tenant-url.ts';
 
 const cents = 'number.integer';
 const nonNegativeCents = 'number.integer >= 0';
@@ -10,6 +11,10 @@ const hhmm = '0 <= number.integer <= 2400';
 const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const key = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const colour = /^#[0-9a-fA-F]{6}$/;
+/** Every URL an establishment gives: https, http, mailto, tel or a path of this site (src/domain/tenant-url.ts). */
+const tenantUrl = type('string <= 500').narrow(
+  (url, ctx) => isSafeTenantUrl(url) || ctx.mustBe('an https, http, mailto or tel URL, or a path of this site starting with a single /'),
+);
 
 export const DeliveryTypeName = type("'delivery' | 'pickup' | 'local'");
 export type DeliveryTypeName = typeof DeliveryTypeName.infer;
@@ -41,9 +46,9 @@ export const Address = type({
 export type Address = typeof Address.infer;
 
 export const Design = type({
-  'icon?': 'string <= 500',
+  'icon?': tenantUrl,
   /** The home's cover picture (URL or path) and its alternative text. */
-  'cover?': 'string <= 500',
+  'cover?': tenantUrl,
   'cover_alt?': 'string <= 200',
   theme: "'light' | 'dark' = 'light'",
   navbarcolor: colour,
@@ -108,8 +113,8 @@ export const Preferences = type({
   'apple_itunes_app_id?': 'string <= 40',
   'google_play_app_id?': 'string <= 120',
   'facebook_domain_verification_code?': 'string <= 120',
-  'terms_url?': 'string <= 500',
-  'privacy_url?': 'string <= 500',
+  'terms_url?': tenantUrl,
+  'privacy_url?': tenantUrl,
 });
 export type Preferences = typeof Preferences.infer;
 
@@ -118,7 +123,7 @@ export const VariationItem = type({
   name: 'string <= 120',
   'desc?': 'string <= 500',
   price: cents,
-  'image?': 'string <= 500',
+  'image?': tenantUrl,
   'item_preffix?': 'string <= 20',
   /** How many of the item are picked when the customer opens the product (e.g. a half-and-half pizza's own flavour); 0 by default. */
   'qnt?': '0 <= number.integer <= 999',
@@ -146,7 +151,7 @@ export const OrderVariation = type({
   price: `${nonNegativeCents} = 0`,
   price_rule: '1 <= number.integer <= 7 = 1',
   active: 'boolean = true',
-  'image?': 'string <= 500',
+  'image?': tenantUrl,
   items: VariationItem.array().atLeastLength(1),
 });
 export type OrderVariation = typeof OrderVariation.infer;
@@ -155,7 +160,7 @@ export const Product = type({
   _id: key,
   name: '0 < string <= 160',
   desc: 'string <= 2000 = ""',
-  'image?': 'string <= 500',
+  'image?': tenantUrl,
   'note?': 'string <= 200',
   /** Price charged now (the promotional one when promo is true). */
   price: nonNegativeCents,

@@ -123,6 +123,13 @@ export async function logIn(context: BrowserContext, request: APIRequestContext,
  * what the server holds in memory of its catalogue.
  */
 export function importCatalogue(catalogue: object): void {
+  const imported = runCatalogueImport(catalogue);
+  expect(imported.status, imported.stderr).toBe(0);
+  expect(imported.stdout, 'the running server took the change').toContain('re-rendered by the server');
+}
+
+/** The import command's run on a catalogue, whatever its outcome: its exit status and what it printed. */
+export function runCatalogueImport(catalogue: object): { status: number | null; stdout: string; stderr: string } {
   const port = Number(process.env.E2E_PORT ?? 4399);
   const dir = mkdtempSync(join(tmpdir(), 'import-'));
   try {
@@ -138,8 +145,7 @@ export function importCatalogue(catalogue: object): void {
       },
       encoding: 'utf8',
     });
-    expect(imported.status, imported.stderr).toBe(0);
-    expect(imported.stdout, 'the running server took the change').toContain('re-rendered by the server');
+    return { status: imported.status, stdout: imported.stdout, stderr: imported.stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

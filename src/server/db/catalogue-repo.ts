@@ -6,6 +6,7 @@ import type { Catalogue } from '../../schemas/catalogue.ts';
 import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, OrderVariationView, ProductView } from '../../schemas/views.ts';
 import type { Database } from './database.ts';
 import { stableId } from './ids.ts';
+import { safeTenantUrl } from '../../domain/tenant-url.ts';
 import { replacePromotions } from './promotions-repo.ts';
 import type { CategoryRow, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
 
@@ -143,8 +144,29 @@ export async function replaceCatalogue(db: Database, cat: Catalogue, now = new D
 
 // ---------------------------------------------------------------- reads
 
+/**
+ * A URL the establishment gave, as it may be rendered: rows imported before the import checked
+ * them (or written by anything else) are filtered again on the way out, so no page or island ever
+ * gets a `javascript:` link or a path the browser reads as another site (src/domain/tenant-url.ts).
+ */
+function tenantUrlOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? safeTenantUrl(value) : null;
+}
+
+/** An object's URL fields filtered, dropped when refused (optional fields stay optional). */
+function withSafeUrls<T extends Record<string, unknown>>(record: T, fields: readonly string[]): T {
+  const out: Record<string, unknown> = { ...record };
+  for (const f of fields) {
+    if (out[f] === undefined || out[f] === null) continue;
+    const safe = tenantUrlOrNull(out[f]);
+    if (safe === null) delete out[f];
+    else out[f] = safe;
+  }
+  return out as T;
+}
+
 function toEstablishmentView(row: EstablishmentRow, company: CompanyView): EstablishmentView {
-  const preferences = JSON.parse(row.preferences);
+  const preferences = withSafeUrls(JSON.parse(row.preferences) as Record<string, unknown>, ['terms_url', 'privacy_url']);
   return {
     _id: row.id,
     slug_area: row.slug,
@@ -155,8 +177,8 @@ function toEstablishmentView(row: EstablishmentRow, company: CompanyView): Estab
     kind: row.kind as EstablishmentView['kind'],
     company,
     address: JSON.parse(row.address),
-    design: JSON.parse(row.design),
-    preferences,
+    design: withSafeUrls(JSON.parse(row.design) as Record<string, unknown>, ['icon', 'cover']) as EstablishmentView['design'],
+    preferences: preferences as EstablishmentView['preferences'],
     office_hours: (JSON.parse(row.office_hours) as { wday: number; start_at: number; stop_at: number }[]).map((h, i) => ({
       _id: `${row.id}-${i}`,
       ...h,
@@ -230,7 +252,7 @@ export async function listEstablishments(db: Database, filter: { companyId?: str
       // The address's own position, exact: PostgreSQL's real lng/lat columns keep ~7 digits, and the
       // delivery rules must measure from the same point in every answer (src/domain/delivery-fee.ts).
       lng_lat: address.lng_lat,
-      icon: JSON.parse(r.design).icon ?? null,
+      icon: tenantUrlOrNull(JSON.parse(r.design).icon),
       company: { _id: r.company_id, slug: r.company_slug, name: r.company_name },
     };
   });
@@ -273,7 +295,7 @@ export function toProductView(r: ProductRow): ProductView {
     _id: r.id,
     name: r.name,
     desc: r.description,
-    image: r.image,
+    image: tenantUrlOrNull(r.image),
     note: r.note,
     price: r.price,
     normal_price: r.normal_price,
@@ -356,8 +378,8 @@ export async function listOrderVariations(db: Database, establishmentId: string,
     price: r.price,
     price_rule: r.price_rule,
     active: r.active === 1,
-    image: r.image,
-    items: JSON.parse(r.items),
+    image: tenantUrlOrNull(r.image),
+    items: (JSON.parse(r.items) as Record<string, unknown>[]).map((item) => withSafeUrls(item, ['image'])) as OrderVariationView['items'],
   }));
 }
 
