@@ -5,7 +5,7 @@
 // - start: the CVV modal, then POST /cards/purchase-verification (the CVV sealed and dropped); a
 //   charge under way already goes on to the amount [R-4.20]; a refused charge shows 'vixi, problema
 //   com o cartão, consulte seu banco!' [R-8.32] with its toast [R-8.33] and, in the checkout, is
-//   handed back to the caller as a failure [R-4.27];
+//   handed back to the caller as a failure [R-4.27]; the day's validations spent (429) say so;
 // - amount: PUT /cards/verification/{id} in centavos [R-7.53]; a wrong amount says so with the tries
 //   left and empties the field [R-8.36..R-8.38] with its toast [R-8.34]; the last try is asked
 //   first [R-8.39]; 403 goes to the attempts-exceeded step [R-8.41]; success toasts 'Cartão
@@ -96,7 +96,10 @@ export function CardValidation(props: CardValidationProps) {
       if (why === 'blocked') onStep('exceeded', card);
       else if (why === 'already_verified') onStep('confirmed', { ...card, verification_status: 'verified' });
       else if (why === 'contacts') setProblem('contacts');
-      else {
+      else if (why === 'too_many') {
+        setProblem('too_many');
+        toast(t('cards:errors.too_many_validations'), { kind: 'error' });
+      } else {
         if (why === 'declined') {
           setProblem('declined');
           onDeclined?.(failure.code);

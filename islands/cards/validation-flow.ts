@@ -71,7 +71,7 @@ export function warnsLastAttempt(attemptsLeft: number | null): boolean {
 type Refusal = { status: number; code: string; fields?: FieldProblem[]; params?: Record<string, string | number> };
 
 /** Why a charge was refused, for the start step. */
-export type ChargeFailure = 'declined' | 'blocked' | 'already_verified' | 'not_found' | 'contacts' | 'invalid_cvv' | 'other';
+export type ChargeFailure = 'declined' | 'blocked' | 'already_verified' | 'not_found' | 'contacts' | 'invalid_cvv' | 'too_many' | 'other';
 
 /** The gateway's refusals of the charge. */
 const DECLINED: ReadonlySet<string> = new Set(['payment_not_done', 'credit_card_problems', 'credit_card_expired', 'payment_gateway_offline']);
@@ -83,6 +83,8 @@ export function chargeFailure(err: Refusal): ChargeFailure {
   if (err.status === 403 && (err.code === 'phone_not_verified' || err.code === 'email_not_verified')) return 'contacts';
   if (err.status === 409 && err.code === 'card_already_verified') return 'already_verified';
   if (err.status === 404 && err.code === 'card_not_found') return 'not_found';
+  // The day's validation charges for this card, or for the customer, are spent.
+  if (err.status === 429) return 'too_many';
   if (err.status === 400 && (err.code === 'invalid_cvv' || err.fields?.some((f) => f.code === 'invalid_cvv' || f.path.includes('security_code'))))
     return 'invalid_cvv';
   return 'other';

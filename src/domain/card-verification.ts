@@ -1,9 +1,9 @@
 // Validating a saved card by a micro-charge (spec section 4 'Card'; decisions #15 and 'Card
 // validation attempts', 'Unfinished card validation'): a random amount of whole centavos between
 // the card's min and max is charged, the customer types it back from their statement, and the
-// charge goes back to the card or as store credit. A card holder has 3 wrong amounts in all; the
-// third puts them on the blacklist. Pure rules: the server draws the amount from a cryptographic
-// source and keeps the counts.
+// charge goes back: as store credit only once the card is verified, to the card otherwise. A card
+// holder has 3 wrong amounts in all; the third puts them on the blacklist. Pure rules: the server
+// draws the amount from a cryptographic source and keeps the counts.
 
 /** The charge's default bounds, centavos: R$ 0,01 to R$ 5,00 (decisions #15) [R-9.1]. */
 export const VERIFICATION_MIN_CENTS = 1;
@@ -17,6 +17,16 @@ export const CARD_PURCHASE_MIN_CENTS = 100;
 export const CARD_PURCHASE_MAX_CENTS = 1_000_000;
 /** Cards a customer may add in a day: a guard against testing stolen numbers through the form. */
 export const CARDS_ADDED_PER_DAY = 5;
+/**
+ * Validation charges a card may get in a day, over every account of the company (the card is known
+ * by its fingerprint): more than a customer who mistyped a CVV or let one lapse needs, few enough
+ * that nobody can run a stream of micro-charges through someone else's card.
+ */
+export const VALIDATIONS_PER_CARD_PER_DAY = 3;
+/** Validation charges a customer may start in a day, over all their cards. */
+export const VALIDATIONS_PER_CUSTOMER_PER_DAY = 5;
+/** The window both caps count in, seconds. */
+export const VALIDATION_LIMIT_WINDOW_SECONDS = 24 * 60 * 60;
 
 /**
  * The bounds a card's charge is drawn from: the establishment's, when they make sense, else the defaults.
@@ -62,6 +72,17 @@ export function isVerificationExpired(chargedAt: Date, now: Date): boolean {
 /** Where the charge goes back [R-4.25]: 'card' to the card, anything else as store credit. Example: `refundDestination('credit') === 'credit'` */
 export function refundDestination(refundType: string | null | undefined): 'card' | 'credit' {
   return refundType === 'card' ? 'card' : 'credit';
+}
+
+/**
+ * Where a validation's charge goes back: as store credit only when the card ended verified and its
+ * refund_type says credit [R-4.25]; every other end (cancelled, deleted, lapsed, blocked, failed)
+ * sends it back to the card. Otherwise anyone holding a stolen card could start a validation and
+ * cancel it, again and again, and walk away with the card's money as credit in the store.
+ * Example: `verificationRefundDestination('credit', 'cancelled') === 'card'`, `verificationRefundDestination('credit', 'verified') === 'credit'`
+ */
+export function verificationRefundDestination(refundType: string | null | undefined, status: string): 'card' | 'credit' {
+  return status === 'verified' ? refundDestination(refundType) : 'card';
 }
 
 /** The masked number a card shows: '•••• •••• •••• 0002'; 'display' gives '•••• 0002'. */

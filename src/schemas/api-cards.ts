@@ -2,8 +2,10 @@
 // 'Cards'): saving a card, listing and deleting it, validating it by a micro-charge whose amount the
 // customer types back, and the card holder's blacklist. No card number or CVV appears in any
 // answer: a saved card is the gateway's token (kept by the server alone) and its public part
-// (decisions.md 'Card data'). The browser sends the number and the CVV sealed to the server's key
-// (src/lib/sealed-box.ts); the plain forms exist for API clients that speak TLS to the server.
+// (decisions.md 'Card data'). The number and the CVV reach the server only sealed to its key
+// (src/lib/sealed-box.ts), on every card route: a body carrying them in clear is refused whole
+// (hasClearCardData), so no proxy, log or error answer between the client and the server's
+// decryption ever holds them.
 import { type } from 'arktype';
 import { CARD_VERIFICATION_STATUSES, type CardBrand, type CardVerificationStatus } from '../domain/card.ts';
 import { SealedBoxBody } from './sealed-box.ts';
@@ -14,6 +16,25 @@ export const cardSealContext = (userId: string) => `card-verification:${userId}`
 export const cvvSealContext = (userId: string) => `purchase-verification:${userId}`;
 
 const digits = (min: number, max: number) => type(new RegExp(`^\\d{${min},${max}}$`)).describe(`${min} to ${max} digits`);
+
+/** What a body may not carry in clear: a card's number or security code, under any of the names clients use. */
+const CLEAR_CARD_FIELDS: ReadonlySet<string> = new Set(['number', 'card_number', 'cardNumber', 'pan', 'security_code', 'securityCode', 'cvv', 'cvc']);
+
+/**
+ * Whether a card route's body carries a card number or CVV in clear: one of those names, at the top
+ * or inside `card`, holding anything but a sealed box (an object). Such a body is refused before it
+ * is validated, as `card_data_not_sealed`, and nothing of it is answered or logged.
+ * Example: `hasClearCardData({ card: { _id: 'pc_1', security_code: '123' } }) === true`
+ */
+export function hasClearCardData(body: unknown): boolean {
+  const clearIn = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    Object.entries(value).some(([key, field]) => CLEAR_CARD_FIELDS.has(key) && (typeof field !== 'object' || field === null));
+  if (clearIn(body)) return true;
+  const card = typeof body === 'object' && body !== null ? (body as { card?: unknown }).card : undefined;
+  return typeof card === 'string' || typeof card === 'number' || clearIn(card);
+}
 
 /**
  * The card to register as the spec sends it (section 3 'Card to register' [R-3.1]): the number
@@ -35,13 +56,17 @@ export const CardToRegisterBody = type({
 });
 export type CardToRegisterBody = typeof CardToRegisterBody.infer;
 
-/** POST /api/v2/cards/verification [R-7.52]: the card to register, sealed for `cardSealContext(user id)`. */
+/**
+ * POST /api/v2/cards/verification [R-7.52], and the v1 forms POST /api/cards/verification [R-7.51]
+ * and POST /api/users/me/payment_cards [R-7.47]: the card to register (CardToRegisterBody, as
+ * JSON), sealed for `cardSealContext(user id)`.
+ */
 export const SealedCardBody = type({ card: SealedBoxBody, '+': 'delete' });
 export type SealedCardBody = typeof SealedCardBody.infer;
 
-/** POST /api/cards/purchase-verification [R-7.54]: the card to charge and its CVV, plain (API clients) or sealed for `cvvSealContext(user id)` (the browser). */
+/** POST /api/cards/purchase-verification [R-7.54]: the card to charge and its CVV, sealed for `cvvSealContext(user id)`. */
 export const PurchaseVerificationBody = type({
-  card: type({ _id: /^[A-Za-z0-9_-]{1,64}$/, security_code: digits(3, 4).or(SealedBoxBody), '+': 'delete' }),
+  card: type({ _id: /^[A-Za-z0-9_-]{1,64}$/, security_code: SealedBoxBody, '+': 'delete' }),
   '+': 'delete',
 });
 export type PurchaseVerificationBody = typeof PurchaseVerificationBody.infer;

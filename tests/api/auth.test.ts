@@ -100,6 +100,31 @@ forEachDatabase(
         }
       });
 
+      it('a refused password or e-mail is answered by what it must be, never by what was sent nor its length', async () => {
+        const password = 'Segredo#Longo2031';
+        const register = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ password, email: 'segredo.da.maria@' }) });
+        expect(register.status).toBe(400);
+        expect(register.body.fields).toEqual(
+          expect.arrayContaining([
+            { path: 'password', code: 'maxLength', message: 'password must be at most length 10' },
+            { path: 'email', code: 'pattern', message: 'email must be an email address' },
+          ]),
+        );
+        const overlong = 'p'.repeat(201);
+        const loginRefused = await post('/api/auth/login', { establishment_id: centro, login: 'maria@example.com', password: overlong });
+        expect([loginRefused.status, loginRefused.body.fields]).toEqual([
+          400,
+          [{ path: 'password', code: 'maxLength', message: 'password must be at most length 200' }],
+        ]);
+        for (const answer of [register, loginRefused]) {
+          const text = JSON.stringify(answer.body);
+          expect(text).not.toContain(password);
+          expect(text).not.toContain('segredo.da.maria');
+          expect(text).not.toContain('ppppp');
+          expect(text).not.toMatch(/\(was|\b(17|201)\b/);
+        }
+      });
+
       it('rejects a malformed e-mail, a bad phone and missing fields with their paths', async () => {
         const badEmail = await post('/api/auth/register', { establishment_id: centro, ...newUserData({ email: 'maria@' }) });
         expect(badEmail.status).toBe(400);

@@ -2,16 +2,20 @@
 // built-in sandbox acquirer: the amount is read from the card's statement line in the development
 // outbox, as a customer reads it in their bank app. Money moves exactly once: concurrent starts
 // charge once, a double-clicked amount counts once, a refund is made once, and the server's job
-// finishes what a lost request or a customer who never came back left open.
+// finishes what a lost request or a customer who never came back left open. Nobody can abuse it:
+// a charge becomes store credit only for a verified card, a card and a customer get a few charges a
+// day, parallel amounts get 3 tries in all, and a blocked holder's card stays blocked on every
+// account of the company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { BELLA_MOEMA, estId, loadAllFixtures, loadCatalogue } from './helpers/fixtures.ts';
 import { cookieHeaders, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders } from './helpers/orders.ts';
-import { cardPayload, sandboxMovements, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
+import { cardPayload, freshCardNumber, sandboxMovements, saveSealedCard, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
 import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { runCardJobs, STALE_CHARGE_MS } from '../../src/server/services/card-verification.ts';
@@ -49,10 +53,13 @@ forEachDatabase(
     const cardOf = async (session: Session, cardId: string) =>
       ((await call(session, 'GET', '/api/users/me/payment_cards')).body.cards as CardView[]).find((c) => c._id === cardId);
 
-    /** A verified customer with a saved card (the given number) whose validation charge was made. */
-    async function charged(number = '4000 0000 0000 0002', establishmentId = centro) {
+    /**
+     * A verified customer with a saved card (the given number) whose validation charge was made. A
+     * test that leaves its holder blocked gives a document of its own: the block follows the document.
+     */
+    async function charged(number = '4000 0000 0000 0002', establishmentId = centro, document = '529.982.247-25') {
       const customer = await verifiedCustomer(ctx(), establishmentId);
-      const card = await savedCard(ctx(), customer.session, customer.user._id, cardPayload({ number }));
+      const card = await savedCard(ctx(), customer.session, customer.user._id, cardPayload({ number, payment_card_document: document }));
       const started = await start(customer.session, customer.user._id, card._id);
       expect(started.status, JSON.stringify(started.body)).toBe(201);
       return { ...customer, card, started: started.body as PurchaseVerificationAnswer, amount: await statementAmount(ctx(), card.last4) };
@@ -212,13 +219,13 @@ forEachDatabase(
         expect((await sandboxMovements(ctx(), b._id)).refunds).toHaveLength(1);
         expect((await cardOf(a.session, b._id))?.verification_status).toBe('not_verified');
         // Blocked: no new card, no validation [R-6.6] [R-6.7].
-        expect((await call(a.session, 'POST', '/api/cards/verification', cardPayload({ number: '5066 9900 0000 0002' }))).body).toEqual({
+        expect((await saveSealedCard(ctx(), a.session, a.user._id, cardPayload({ number: '5066 9900 0000 0002' }))).body).toEqual({
           message: 'card_holder_blocked',
         });
         expect((await start(a.session, a.user._id, b._id)).body).toEqual({ message: 'card_holder_blocked' });
         // Another account of the same company with the blocked holder's document is blocked too.
         const other = await verifiedCustomer(ctx(), centro);
-        const sameDocument = await call(other.session, 'POST', '/api/cards/verification', cardPayload({ number: '5066 9900 0000 0002' }));
+        const sameDocument = await saveSealedCard(ctx(), other.session, other.user._id, cardPayload({ number: '5066 9900 0000 0002' }));
         expect([sameDocument.status, sameDocument.body]).toEqual([403, { message: 'card_holder_blocked' }]);
 
         // The establishment sees and lifts it with its key; the customer cannot.
@@ -250,6 +257,171 @@ forEachDatabase(
         const none = await confirm(session, card._id, 10);
         expect([none.status, none.body]).toEqual([404, { message: 'validation_not_found' }]);
         expect((await call(session, 'GET', `/api/cards/${card._id}/purchase-verification`)).body).toEqual({ message: 'validation_not_found' });
+      });
+    });
+
+    describe('amounts sent in parallel', () => {
+      /** The holder's count and block, and the wrong amounts recorded for the card's validations. */
+      const holderState = async (userId: string, cardId: string) => {
+        const holder = await ctx().db.selectFrom('card_holders').selectAll().where('user_id', '=', userId).executeTakeFirst();
+        const tries = await ctx()
+          .db.selectFrom('card_verification_tries')
+          .innerJoin('card_verifications', 'card_verifications.id', 'card_verification_tries.verification_id')
+          .select('card_verification_tries.amount')
+          .where('card_verifications.card_id', '=', cardId)
+          .execute();
+        return { wrongTries: holder?.wrong_tries ?? 0, blocked: Boolean(holder?.blocked_at), recorded: tries.length };
+      };
+
+      it('20 different wrong amounts sent at once count 3 tries in all: two say wrong_amount, the rest attempts_exceeded, the holder is blocked and the right amount after them is refused', async () => {
+        const { session, user, card, amount } = await charged(undefined, centro, generateCpf());
+        const wrongs = Array.from({ length: 20 }, (_, i) => wrong(amount, i + 1));
+        const answers = await Promise.all(wrongs.map((w) => confirm(session, card._id, w)));
+        const byAnswer = answers.map((a) => `${a.status} ${a.body.message}`).sort();
+        expect(byAnswer).toEqual([...Array(2).fill('400 wrong_amount'), ...Array(18).fill('403 attempts_exceeded')].sort());
+        expect(
+          answers
+            .filter((a) => a.status === 400)
+            .map((a) => a.body.params.attempts_left)
+            .sort(),
+        ).toEqual([1, 2]);
+        expect(await holderState(user._id, card._id)).toEqual({ wrongTries: 3, blocked: true, recorded: 3 });
+        const right = await confirm(session, card._id, amount);
+        expect([right.status, right.body]).toEqual([403, { message: 'attempts_exceeded' }]);
+        expect((await cardOf(session, card._id))?.verification_status).toBe('not_verified');
+        expect((await sandboxMovements(ctx(), card._id)).refunds).toEqual([expect.objectContaining({ amount })]);
+      });
+
+      it('the right amount sent at once among 20 wrong ones verifies the card only if judged before the third wrong one: never verified and blocked both, never more than 3 tries', async () => {
+        for (let round = 0; round < 3; round++) {
+          const { session, user, card, amount } = await charged(undefined, centro, generateCpf());
+          const sent = Array.from({ length: 21 }, (_, i) => (i === 7 + round * 5 ? amount : wrong(amount, i + 1)));
+          const answers = await Promise.all(sent.map((a) => confirm(session, card._id, a)));
+          const right = answers[sent.indexOf(amount)]!;
+          const state = await holderState(user._id, card._id);
+          const verified = (await cardOf(session, card._id))?.verification_status === 'verified';
+          expect(state.recorded).toBeLessThanOrEqual(3);
+          expect(state.wrongTries).toBe(state.recorded);
+          expect(answers.filter((a) => a.status === 400)).toHaveLength(Math.min(state.recorded, 2));
+          if (right.status === 200) {
+            expect([verified, state.blocked, state.recorded < 3]).toEqual([true, false, true]);
+          } else {
+            expect([right.status, right.body, verified, state]).toEqual([
+              403,
+              { message: 'attempts_exceeded' },
+              false,
+              { wrongTries: 3, blocked: true, recorded: 3 },
+            ]);
+          }
+        }
+      });
+    });
+
+    describe('limits on validations', () => {
+      const cancel = (session: Session, cardId: string) => call(session, 'DELETE', `/api/cards/${cardId}/purchase-verification`);
+
+      it('a card gets 3 validation charges a day and a customer 5: the next is 429 too_many_validations with Retry-After, charging nothing; the next day may start again', async () => {
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const [x, y, z, w] = await Promise.all([0, 1, 2, 3].map(async () => savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber() }))));
+        for (let i = 0; i < 3; i++) {
+          expect((await start(session, user._id, x!._id)).status).toBe(201);
+          expect((await cancel(session, x!._id)).status).toBe(200);
+        }
+        const fourth = await start(session, user._id, x!._id);
+        expect([fourth.status, fourth.body]).toEqual([429, { message: 'too_many_validations' }]);
+        expect(Number(fourth.res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await sandboxMovements(ctx(), x!._id)).charges).toHaveLength(3);
+        expect((await cardOf(session, x!._id))?.verification_status).toBe('not_verified');
+        // Two more for the customer on other cards, then none.
+        expect((await start(session, user._id, y!._id)).status).toBe(201);
+        expect((await start(session, user._id, z!._id)).status).toBe(201);
+        const sixth = await start(session, user._id, w!._id);
+        expect([sixth.status, sixth.body]).toEqual([429, { message: 'too_many_validations' }]);
+        expect((await sandboxMovements(ctx(), w!._id)).charges).toEqual([]);
+        const begun = ctx().now();
+        try {
+          ctx().setNow(new Date(begun.getTime() + 24 * 60 * 60 * 1000));
+          expect((await start(session, user._id, w!._id)).status).toBe(201);
+          expect((await start(session, user._id, x!._id)).status).toBe(201);
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+
+      it('starts sent at once cannot pass the caps: one card saved on 5 accounts gets 3 charges, one customer starting 6 cards gets 5', async () => {
+        const number = freshCardNumber();
+        const holders = await Promise.all([0, 1, 2, 3, 4].map(() => verifiedCustomer(ctx(), centro)));
+        const cards = await Promise.all(holders.map((h) => savedCard(ctx(), h.session, h.user._id, cardPayload({ number }))));
+        const started = await Promise.all(holders.map((h, i) => start(h.session, h.user._id, cards[i]!._id)));
+        expect(started.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429]);
+        const charges = await Promise.all(cards.map(async (c) => (await sandboxMovements(ctx(), c._id)).charges.length));
+        expect(charges.reduce((a, b) => a + b, 0)).toBe(3);
+
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const begun = ctx().now();
+        try {
+          const six: CardView[] = [];
+          for (let i = 0; i < 5; i++) six.push(await savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber() })));
+          // Five cards a day may be added: the sixth the next day.
+          ctx().setNow(new Date(begun.getTime() + 25 * 60 * 60 * 1000));
+          six.push(await savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber() })));
+          const answers = await Promise.all(six.map((c) => start(session, user._id, c._id)));
+          expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 429]);
+          const refused = six[answers.findIndex((a) => a.status === 429)]!;
+          expect((await cardOf(session, refused._id))?.verification_status).toBe('not_verified');
+          expect((await sandboxMovements(ctx(), refused._id)).charges).toEqual([]);
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+    });
+
+    describe("a blocked holder's card on another account", () => {
+      it('stays blocked on every account of the company, whatever document is typed, until the establishment lifts the block; another company is not touched', async () => {
+        const number = freshCardNumber();
+        // D saved the card and started its validation before the block; C only saved it.
+        const d = await verifiedCustomer(ctx(), centro);
+        const dCard = await savedCard(ctx(), d.session, d.user._id, cardPayload({ number }));
+        expect((await start(d.session, d.user._id, dCard._id)).status).toBe(201);
+        const dAmount = await statementAmount(ctx(), dCard.last4);
+        const c = await verifiedCustomer(ctx(), centro);
+        const cCard = await savedCard(ctx(), c.session, c.user._id, cardPayload({ number, payment_card_document: '111.444.777-35' }));
+
+        const a = await verifiedCustomer(ctx(), centro);
+        const aCard = await savedCard(ctx(), a.session, a.user._id, cardPayload({ number, payment_card_document: generateCpf() }));
+        expect((await start(a.session, a.user._id, aCard._id)).status).toBe(201);
+        const aAmount = await statementAmount(ctx(), aCard.last4);
+        for (let i = 1; i <= 3; i++) await confirm(a.session, aCard._id, wrong(aAmount, i));
+        expect((await call(a.session, 'GET', '/api/users/me/blacklist')).body).toEqual({ blocked: true, attempts_left: 0 });
+
+        // A new account typing another holder's document cannot save it...
+        const b = await verifiedCustomer(ctx(), centro);
+        const bSave = await saveSealedCard(
+          ctx(),
+          b.session,
+          b.user._id,
+          cardPayload({ number, holder: 'Joao Pereira', payment_card_document: '111.444.777-35' }),
+        );
+        expect([bSave.status, bSave.body]).toEqual([403, { message: 'card_holder_blocked' }]);
+        // ...yet the account itself is not blacklisted: the card's owner may be the one coming back.
+        expect((await call(b.session, 'GET', '/api/users/me/blacklist')).body).toEqual({ blocked: false, attempts_left: 3 });
+        expect((await saveSealedCard(ctx(), b.session, b.user._id, cardPayload({ number: freshCardNumber() }))).status).toBe(201);
+        // Saved before: it cannot be validated, and an amount for a validation under way is refused and its charge goes back.
+        expect((await start(c.session, c.user._id, cCard._id)).body).toEqual({ message: 'card_holder_blocked' });
+        expect((await sandboxMovements(ctx(), cCard._id)).charges).toEqual([]);
+        const dRight = await confirm(d.session, dCard._id, dAmount);
+        expect([dRight.status, dRight.body]).toEqual([403, { message: 'card_holder_blocked' }]);
+        expect((await cardOf(d.session, dCard._id))?.verification_status).toBe('not_verified');
+        expect((await sandboxMovements(ctx(), dCard._id)).refunds).toEqual([expect.objectContaining({ amount: dAmount })]);
+
+        // Another company's customer is not its business.
+        const elsewhere = await verifiedCustomer(ctx(), manaus);
+        expect((await saveSealedCard(ctx(), elsewhere.session, elsewhere.user._id, cardPayload({ number }))).status).toBe(201);
+
+        // Lifted by the establishment: the card may be saved again.
+        const lifted = await ctx().call(`/api/cards/holder-black-list/${a.user._id}`, { method: 'DELETE', headers: apiKeyHeaders(centroKey) });
+        expect(lifted.status).toBe(200);
+        expect((await saveSealedCard(ctx(), b.session, b.user._id, cardPayload({ number, payment_card_document: '111.444.777-35' }))).status).toBe(201);
       });
     });
 
@@ -292,6 +464,41 @@ forEachDatabase(
         } finally {
           ctx().setNow(begun);
         }
+      });
+
+      it("with the 'credit' refund, a validation cancelled, its card deleted, lapsed or ended by the third wrong amount gives its charge back to the card, never as credit", async () => {
+        const { session, user } = await verifiedCustomer(ctx(), moema);
+        const credits = async () => (await call(session, 'GET', '/api/users/me')).body.credits as number;
+        const before = await credits();
+        const document = generateCpf();
+        const startCard = async () => {
+          const card = await savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber(), payment_card_document: document }));
+          expect(card.refund_type).toBe('credit');
+          expect((await start(session, user._id, card._id)).status).toBe(201);
+          return { card, amount: await statementAmount(ctx(), card.last4) };
+        };
+        const cancelled = await startCard();
+        const cancelAnswer = await call(session, 'DELETE', `/api/cards/${cancelled.card._id}/purchase-verification`);
+        expect(cancelAnswer.body.verification).toMatchObject({ status: 'cancelled', refund_type: 'card' });
+        const deleted = await startCard();
+        expect((await call(session, 'DELETE', `/api/users/me/payment_cards/${deleted.card._id}`)).status).toBe(204);
+        const lapsed = await startCard();
+        const begun = ctx().now();
+        try {
+          ctx().setNow(new Date(begun.getTime() + 24 * 60 * 60 * 1000));
+          await runCardJobs({ db: ctx().db, payments: createSandboxGateway(ctx().db), now: ctx().now() });
+        } finally {
+          ctx().setNow(begun);
+        }
+        const blocked = await startCard();
+        for (let i = 1; i <= 3; i++) await confirm(session, blocked.card._id, wrong(blocked.amount, i));
+        for (const { card, amount } of [cancelled, deleted, lapsed, blocked]) {
+          expect((await sandboxMovements(ctx(), card._id)).refunds).toEqual([expect.objectContaining({ amount })]);
+        }
+        expect(await credits()).toBe(before);
+        expect(
+          await ctx().db.selectFrom('credit_entries').select('id').where('user_id', '=', user._id).where('reason', '=', 'card_verification_refund').execute(),
+        ).toEqual([]);
       });
 
       it("with the establishment's 'credit' refund the charge goes back as store credit, once [R-4.25]", async () => {

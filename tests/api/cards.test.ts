@@ -1,7 +1,7 @@
 // Saving, listing and deleting a customer's cards through the real API on SQLite and PostgreSQL,
-// with the built-in sandbox acquirer: the card travels sealed (v2) or plain (API clients), the
-// server keeps only the gateway's token and the card's public part, and refuses, with a code, every
-// card, customer or payload it must not take.
+// with the built-in sandbox acquirer: the card travels sealed on every form of the call (a card
+// number or CVV in clear is refused, and echoed nowhere), the server keeps only the gateway's token
+// and the card's public part, and refuses, with a code, every card, customer or payload it must not take.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { forEachDatabase } from './helpers/databases.ts';
 import { estId, loadAllFixtures } from './helpers/fixtures.ts';
 import { cookieHeaders, registerUser } from './helpers/accounts.ts';
-import { cardPayload, encryptionKey, saveSealedCard, savedCard, verifiedCustomer } from './helpers/cards.ts';
+import { cardPayload, encryptionKey, saveSealedCard, savedCard, sealedCardBody, verifiedCustomer } from './helpers/cards.ts';
 import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { seal } from '../../src/lib/sealed-box.ts';
 import { cardSealContext, type CardStoreKeyAnswer, type CardView } from '../../src/schemas/api-cards.ts';
@@ -79,41 +79,94 @@ forEachDatabase(
         expect(JSON.stringify(row)).not.toMatch(/4000000000000002|"123"/);
       });
 
-      it('takes the plain forms too: POST /cards/verification and POST /users/me/payment_cards [R-7.51] [R-7.47] [R-3.1]', async () => {
-        const { session } = await verifiedCustomer(ctx(), centro);
-        const v1 = await call(cookieHeaders(session), 'POST', '/api/cards/verification', cardPayload({ number: '5100000000000008', expires: undefined }));
+      it('takes the sealed card on the v1 forms too: POST /cards/verification and POST /users/me/payment_cards [R-7.51] [R-7.47] [R-3.1]', async () => {
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const v1 = await saveSealedCard(ctx(), session, user._id, cardPayload({ number: '5100000000000008', expires: undefined }), '/api/cards/verification');
         expect(v1.status).toBe(201);
         expect(v1.body).toMatchObject({ brand: 'mastercard', image: '/card-brands/mastercard.svg', last4: '0008' });
-        const viaUser = await call(
-          cookieHeaders(session),
-          'POST',
-          '/api/users/me/payment_cards',
+        const viaUser = await saveSealedCard(
+          ctx(),
+          session,
+          user._id,
           cardPayload({ number: '3700 000000 00002', security_code: '1234' }),
+          '/api/users/me/payment_cards',
         );
         expect(viaUser.status).toBe(201);
         expect(viaUser.body).toMatchObject({ brand: 'amex', last4: '0002', card_id: viaUser.body._id });
       });
 
+      it('refuses a card number or CVV sent in clear on every card route with 400 card_data_not_sealed, echoing and logging none of it, and keeps nothing', async () => {
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const headers = cookieHeaders(session);
+        const saved = await savedCard(ctx(), session, user._id, cardPayload({ number: '5100000000000008' }));
+        const clear = cardPayload({ number: '4000 0000 0000 0002', security_code: '987' });
+        const logged = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log'), vi.spyOn(console, 'info')];
+        try {
+          const attempts: Array<[string, unknown]> = [
+            ['/api/cards/verification', clear],
+            ['/api/users/me/payment_cards', clear],
+            ['/api/v2/cards/verification', clear],
+            // The number beside a sealed card, or as the card itself.
+            ['/api/v2/cards/verification', { ...(await sealedCardBody(ctx(), user._id)), number: '4000000000000002' }],
+            ['/api/cards/verification', { card: '4000000000000002' }],
+            ['/api/users/me/payment_cards', { card: { number: '4000000000000002', cvv: '987' } }],
+            ['/api/cards/purchase-verification', { card: { _id: saved._id, security_code: '987' } }],
+            ['/api/cards/purchase-verification', { card: { _id: saved._id, security_code: 987 } }],
+          ];
+          for (const [path, body] of attempts) {
+            const res = await ctx().call(path, { method: 'POST', body, headers });
+            const text = await res.text();
+            expect([path, res.status, JSON.parse(text)]).toEqual([path, 400, { message: 'card_data_not_sealed' }]);
+            expect(text).not.toMatch(/4000|987/);
+          }
+          for (const spy of logged) expect(JSON.stringify(spy.mock.calls)).not.toMatch(/4000 ?0000|987/);
+        } finally {
+          for (const spy of logged) spy.mockRestore();
+        }
+        expect(await ctx().db.selectFrom('payment_cards').select('id').where('user_id', '=', user._id).execute()).toHaveLength(1);
+        expect(await ctx().db.selectFrom('card_verifications').select('id').where('card_id', '=', saved._id).execute()).toEqual([]);
+      });
+
+      it('a refused field is answered by its path and what it must be, never by the value sent: a card id shaped like a card number', async () => {
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const box = (await sealedCardBody(ctx(), user._id)).card;
+        const res = await ctx().call('/api/cards/purchase-verification', {
+          method: 'POST',
+          body: { card: { _id: '4000 0000 0000 0002', security_code: { ...box, kid: '4000-0000-0000-0002!' } } },
+          headers: cookieHeaders(session),
+        });
+        const text = await res.text();
+        expect(res.status).toBe(400);
+        expect(JSON.parse(text)).toMatchObject({
+          message: 'invalid_body',
+          fields: expect.arrayContaining([
+            expect.objectContaining({ path: 'card._id', code: 'pattern', message: expect.stringMatching(/^card\._id must be /) }),
+          ]),
+        });
+        expect(text).not.toMatch(/4000|\(was/);
+        // Inside the sealed card too: what the box holds is checked after opening, with the same answers.
+        const opened = await saveSealedCard(ctx(), session, user._id, cardPayload({ number: '4000 0000 0000 0002 1234 56789', security_code: '98765' }));
+        expect(opened.status).toBe(400);
+        expect(JSON.stringify(opened.body)).not.toMatch(/4000|98765|\(was/);
+      });
+
       it('refuses a customer whose phone, then e-mail, is not verified, and a banned one [R-2.83]', async () => {
         const { session, data, user } = await registerUser(ctx(), centro);
-        const headers = cookieHeaders(session);
-        expect((await call(headers, 'POST', '/api/cards/verification', cardPayload())).body).toEqual({ message: 'phone_not_verified' });
+        const save = () => saveSealedCard(ctx(), session, user._id, cardPayload(), '/api/cards/verification');
+        expect((await save()).body).toEqual({ message: 'phone_not_verified' });
         await ctx().db.updateTable('users').set({ phone_verified: 1 }).where('id', '=', user._id).execute();
-        const noEmail = await call(headers, 'POST', '/api/cards/verification', cardPayload());
+        const noEmail = await save();
         expect([noEmail.status, noEmail.body]).toEqual([403, { message: 'email_not_verified' }]);
         await ctx().db.updateTable('users').set({ email_verified: 1, banned: 1 }).where('id', '=', user._id).execute();
-        expect((await call(headers, 'POST', '/api/cards/verification', cardPayload())).body).toEqual({ message: 'user_is_banned' });
+        expect((await save()).body).toEqual({ message: 'user_is_banned' });
         expect(data.email).toContain('@');
         expect(await ctx().db.selectFrom('payment_cards').select('id').where('user_id', '=', user._id).execute()).toEqual([]);
       });
 
       it('answers every wrong field at once with its code, and keeps nothing [R-5.1] [R-5.2] [R-5.3] [R-5.7]', async () => {
         const { session, user } = await verifiedCustomer(ctx(), centro);
-        const headers = cookieHeaders(session);
-        const bad = await call(
-          headers,
-          'POST',
-          '/api/cards/verification',
+        const save = (card: Record<string, unknown>) => saveSealedCard(ctx(), session, user._id, card, '/api/cards/verification');
+        const bad = await save(
           cardPayload({ number: '4000 0000 0000 0003', due_month: 12, due_year: 2024, holder: ' ', security_code: '1234', payment_card_document: '123.456' }),
         );
         expect(bad.status).toBe(400);
@@ -125,38 +178,38 @@ forEachDatabase(
           security_code: 'invalid_cvv',
           payment_card_document: 'document_incomplete',
         });
-        const invalidDocument = await call(headers, 'POST', '/api/cards/verification', cardPayload({ payment_card_document: '111.111.111-11' }));
+        const invalidDocument = await save(cardPayload({ payment_card_document: '111.111.111-11' }));
         expect(invalidDocument.body.fields).toEqual([expect.objectContaining({ path: 'payment_card_document', code: 'document_not_validate' })]);
-        const beforeMinimum = await call(headers, 'POST', '/api/cards/verification', cardPayload({ due_month: 2, due_year: 2020 }));
+        const beforeMinimum = await save(cardPayload({ due_month: 2, due_year: 2020 }));
         expect(beforeMinimum.body.fields).toEqual([expect.objectContaining({ path: 'due_month', code: 'invalid_validity' })]);
-        const longHolder = await call(headers, 'POST', '/api/cards/verification', cardPayload({ holder: 'A'.repeat(27) }));
+        const longHolder = await save(cardPayload({ holder: 'A'.repeat(27) }));
         expect(longHolder.body.fields).toEqual([expect.objectContaining({ path: 'holder', code: 'holder_too_long' })]);
-        const shape = await call(headers, 'POST', '/api/cards/verification', { number: 'quatro mil', due_month: 13 });
+        const shape = await save({ number: 'quatro mil', due_month: 13 });
         expect([shape.status, shape.body.message]).toEqual([400, 'invalid_body']);
         // A card still good this month (January 2025 in the establishment's zone) is taken.
-        expect((await call(headers, 'POST', '/api/cards/verification', cardPayload({ due_month: 1, due_year: 2025 }))).status).toBe(201);
+        expect((await save(cardPayload({ due_month: 1, due_year: 2025 }))).status).toBe(201);
         expect(await ctx().db.selectFrom('payment_cards').select('id').where('user_id', '=', user._id).execute()).toHaveLength(1);
       });
 
       it('refuses a brand the product does not take, a card kept already, and more than 5 cards a day', async () => {
-        const { session } = await verifiedCustomer(ctx(), centro);
-        const headers = cookieHeaders(session);
-        const unknownBrand = await call(headers, 'POST', '/api/cards/verification', cardPayload({ number: '9000 0000 0000 0001' }));
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const save = (card: Record<string, unknown>) => saveSealedCard(ctx(), session, user._id, card, '/api/cards/verification');
+        const unknownBrand = await save(cardPayload({ number: '9000 0000 0000 0001' }));
         expect([unknownBrand.status, unknownBrand.body]).toEqual([403, { message: 'invalid_payment_card_brand' }]);
-        expect((await call(headers, 'POST', '/api/cards/verification', cardPayload())).status).toBe(201);
-        const twice = await call(headers, 'POST', '/api/cards/verification', cardPayload({ holder: 'Outro Nome' }));
+        expect((await save(cardPayload())).status).toBe(201);
+        const twice = await save(cardPayload({ holder: 'Outro Nome' }));
         expect([twice.status, twice.body]).toEqual([403, { message: 'payment_card_already_exist' }]);
         for (const number of ['5100000000000008', '5066990000000002', '6062820000000003', '4000000000000515']) {
-          expect((await call(headers, 'POST', '/api/cards/verification', cardPayload({ number }))).status).toBe(201);
+          expect((await save(cardPayload({ number }))).status).toBe(201);
         }
-        const sixth = await call(headers, 'POST', '/api/cards/verification', cardPayload({ number: '5100000000000511' }));
+        const sixth = await save(cardPayload({ number: '5100000000000511' }));
         expect([sixth.status, sixth.body]).toEqual([429, { message: 'too_many_cards' }]);
         expect(Number(sixth.res.headers.get('retry-after'))).toBeGreaterThan(0);
         // A day later, another may be added.
         const start = ctx().now();
         try {
           ctx().setNow(new Date(start.getTime() + 24 * 60 * 60 * 1000 + 1000));
-          expect((await call(headers, 'POST', '/api/cards/verification', cardPayload({ number: '5100000000000511' }))).status).toBe(201);
+          expect((await save(cardPayload({ number: '5100000000000511' }))).status).toBe(201);
         } finally {
           ctx().setNow(start);
         }
@@ -174,8 +227,8 @@ forEachDatabase(
         expect([stale.status, stale.body]).toEqual([409, { message: 'sealed_box_key_changed' }]);
         const notJson = seal('não é json', key, cardSealContext(user._id));
         expect((await call(cookieHeaders(session), 'POST', '/api/v2/cards/verification', { card: notJson })).body).toEqual({ message: 'sealed_box_invalid' });
-        const plainInV2 = await call(cookieHeaders(session), 'POST', '/api/v2/cards/verification', cardPayload());
-        expect([plainInV2.status, plainInV2.body.message]).toEqual([400, 'invalid_body']);
+        const notABox = await call(cookieHeaders(session), 'POST', '/api/v2/cards/verification', { card: { v: 1 } });
+        expect([notABox.status, notABox.body.message]).toEqual([400, 'invalid_body']);
       });
     });
 
@@ -300,7 +353,7 @@ forEachDatabase(
         const res = await app.request('/api/cards/verification', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Client-Type': 'client_web', 'Api-Version': '4', ...cookieHeaders(session) },
-          body: JSON.stringify(cardPayload()),
+          body: JSON.stringify(await sealedCardBody(ctx(), user._id)),
         });
         expect([res.status, await res.json()]).toEqual([403, { message: 'payment_gateway_offline' }]);
         expect(await ctx().db.selectFrom('payment_cards').select('id').where('user_id', '=', user._id).execute()).toEqual([]);
@@ -309,7 +362,11 @@ forEachDatabase(
 
     it('names the establishment of the page when the session is of a sibling', async () => {
       const { session, user } = await verifiedCustomer(ctx(), centro);
-      const res = await ctx().call('/api/cards/verification', { method: 'POST', body: cardPayload(), headers: cookieHeaders(session, paulista) });
+      const res = await ctx().call('/api/cards/verification', {
+        method: 'POST',
+        body: await sealedCardBody(ctx(), user._id),
+        headers: cookieHeaders(session, paulista),
+      });
       // Paulista's cookie is not set: the centro session is not sent for paulista's calls.
       expect(res.status).toBe(401);
       const viaBearer = await ctx().call('/api/users/me/payment_cards', { headers: { Authorization: `Bearer ${session.token}` } });

@@ -14,6 +14,7 @@ import {
   logInVerified,
   outboxCode,
   saveCardByApi,
+  startValidationByApi,
   verifyContacts,
   type Registered,
   uniqueCpf,
@@ -272,6 +273,30 @@ test('a declined card saves, but its charge is refused: the problem is said on s
   await expect(step.locator('[data-card-declined]')).toHaveText('vixi, problema com o cartão, consulte seu banco!');
   await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível validar o cartão. Verifique seus dados e tente novamente!' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/cartao-validar\\?cartao=${saved._id}$`));
+  await expect(step.locator('[data-card-step="start"]')).toBeVisible();
+  expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
+});
+
+test('a card past its validations of the day: the start step and a toast say so in Portuguese (429 too_many_validations)', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  const registered = await logInVerified(context, request, SLUG, info, 'Dora Limite');
+  const saved = await saveCardByApi(request, registered, '4000 0000 0000 0515');
+  // Three charges today already (declined ones count: each reached the card).
+  for (let i = 0; i < 3; i++) expect((await startValidationByApi(request, registered, saved._id)).status()).toBe(403);
+  await page.goto(`/${SLUG}/cartao-validar?cartao=${saved._id}`);
+  const step = page.locator('[data-card-step-page][data-hydrated]');
+  await step.getByRole('button', { name: 'Iniciar validação' }).click();
+  const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
+  await cvv.getByLabel('CVV').fill('123');
+  await cvv.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(cvv).toBeHidden();
+  const text = 'Você já fez muitas validações de cartão hoje. Tente novamente mais tarde.';
+  await expect(step.locator('[data-card-too-many]')).toHaveText(text);
+  await expect(page.locator('[data-toast="error"]', { hasText: text })).toBeVisible();
+  await expect(step.locator('[data-card-declined]')).toHaveCount(0);
   await expect(step.locator('[data-card-step="start"]')).toBeVisible();
   expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_HEADERS as REQUIRED_HEADERS } from '../../src/schemas/api-headers.ts';
 import { fromBase64Url, seal } from '../../src/lib/sealed-box.ts';
-import { cardSealContext, type CardView } from '../../src/schemas/api-cards.ts';
+import { cardSealContext, cvvSealContext, type CardView } from '../../src/schemas/api-cards.ts';
 import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
 import type { ProductsAnswer } from '../../src/schemas/views.ts';
 
@@ -388,6 +388,16 @@ export async function saveCardByApi(request: APIRequestContext, registered: Regi
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as CardView;
+}
+
+/** POST /api/cards/purchase-verification with the CVV 123 sealed as the storefront seals it: the validation charge, through the API. */
+export async function startValidationByApi(request: APIRequestContext, registered: Registered, cardId: string) {
+  const key = (await (await request.get('/api/cards/encryption-key', { headers: API_HEADERS })).json()) as EncryptionKeyAnswer;
+  const cvv = seal('123', { kid: key.kid, publicKey: fromBase64Url(key.public_key) }, cvvSealContext(registered.userId));
+  return request.post('/api/cards/purchase-verification', {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${registered.token}` },
+    data: { card: { _id: cardId, security_code: cvv } },
+  });
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   logInVerified,
   outboxMessages,
   saveCardByApi,
+  startValidationByApi,
   type Registered,
   importCatalogue,
   mercadoSolPickupCheckout,
@@ -52,13 +53,10 @@ const amountPattern = (cents: number) => {
   return `R\\$\\s${reais.replace('.', '\\.')},${String(cents % 100).padStart(2, '0')}`;
 };
 
-/** The card validated through the API as a customer does it: the micro-charge with the CVV, then the amount read on the statement. */
+/** The card validated through the API as a customer does it: the micro-charge with the CVV sealed as the storefront seals it, then the amount read on the statement. */
 async function verifiedCard(request: APIRequestContext, registered: Registered, number: string): Promise<CardView> {
   const saved = await saveCardByApi(request, registered, number);
-  const started = await request.post('/api/cards/purchase-verification', {
-    headers: bearer(registered.token),
-    data: { card: { _id: saved._id, security_code: '123' } },
-  });
+  const started = await startValidationByApi(request, registered, saved._id);
   expect(started.status(), await started.text()).toBe(201);
   const { cents } = await chargedAmount(request, saved.last4);
   const confirmed = await request.put(`/api/cards/verification/${saved._id}`, { headers: bearer(registered.token), data: { amount: cents } });

@@ -5,6 +5,7 @@
 // fields, and the draft's copy of a card (no number, no CVV).
 import { describe, expect, it } from 'vitest';
 import type { CardView } from '../../src/schemas/api-cards.ts';
+import { t } from '../../src/i18n/index.ts';
 import {
   STEP_ROUTE,
   amountFailure,
@@ -105,6 +106,11 @@ describe('refusals', () => {
       'invalid_cvv',
     );
     expect(chargeFailure({ status: 0, code: 'network_error' })).toBe('other');
+  });
+
+  it("the day's validations spent (429 too_many_validations) are told apart from a refused card, in Portuguese", () => {
+    expect(chargeFailure({ status: 429, code: 'too_many_validations' })).toBe('too_many');
+    expect(t('cards:errors.too_many_validations')).toBe('Você já fez muitas validações de cartão hoje. Tente novamente mais tarde.');
   });
 
   it('the amount: 400 wrong with the tries left, 403 exceeded [R-7.58] [R-7.59] [R-8.41]', () => {

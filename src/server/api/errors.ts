@@ -47,8 +47,24 @@ export function fromRefusal(refusal: Refusal): ApiError {
   return err;
 }
 
+type ArkProblem = InstanceType<typeof type.errors>[number];
+
+/**
+ * What a field must be, in arktype's words but without the '(was …)' arktype adds: that part is the
+ * value sent (a card number, a CVV, a password, a code) or a fact about it (its length), and an
+ * answer, or a log of it, must never carry either. A union's problem is its branches', each
+ * rebuilt the same way; a description that still holds '(was' is not used at all.
+ */
+function problemText(e: ArkProblem): string {
+  if (e.code === 'union' && 'errors' in e && Array.isArray(e.errors)) return (e.errors as ArkProblem[]).map(problemText).join(' or ');
+  const subject = e.propString || 'value';
+  const expected = typeof e.expected === 'string' && !e.expected.includes('(was') ? e.expected : null;
+  return expected ? `${subject} must be ${expected}` : `${subject} is not valid`;
+}
+
+/** Every problem of a refused body, query or path: where, arktype's code, and what it must be (never what it was). */
 export function fieldProblems(errors: InstanceType<typeof type.errors>): FieldProblem[] {
-  return [...errors].map((e) => ({ path: e.propString || '(root)', code: e.code, message: e.message }));
+  return [...errors].map((e) => ({ path: e.propString || '(root)', code: e.code, message: problemText(e) }));
 }
 
 /** Validates `data` with an arktype schema or throws a 400 'invalid_<where>' ApiError listing every field. */

@@ -175,6 +175,25 @@ export async function recordWrongAmount(db: Database, verificationId: string, am
 
 // ---------------------------------------------------------------- card holders
 
+/**
+ * Takes the holder's row for the rest of the transaction and answers it as it stands now: whatever
+ * the transaction then reads and decides about the holder (blocked? which amount? one try more?)
+ * no concurrent request can decide in between, in this process or another. One upsert that changes
+ * nothing: on PostgreSQL it locks the row as `select ... for update` would, and makes it first when
+ * the holder has none yet (a `for update` has no row to lock then, and 20 parallel first tries
+ * would all pass); on SQLite it is the transaction's first statement and a write, so the
+ * transaction holds the database's write lock before it reads anything (a read first would open a
+ * snapshot that another process's commit could make stale; see replaceCatalogue).
+ */
+export async function lockHolder(trx: Database, userId: string, now: Date): Promise<CardHolderRow> {
+  return trx
+    .insertInto('card_holders')
+    .values({ user_id: userId, wrong_tries: 0, blocked_at: null, updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: sql<string>`card_holders.updated_at` }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export async function cardHolder(db: Database, userId: string): Promise<CardHolderRow | undefined> {
   return db.selectFrom('card_holders').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
@@ -213,6 +232,23 @@ export async function documentBlocked(db: Database, companyId: string, document:
     .select('payment_cards.id')
     .where('payment_cards.company_id', '=', companyId)
     .where('payment_cards.document', '=', document)
+    .where('card_holders.blocked_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether a blocked holder of the company has saved the card with this fingerprint, on any account
+ * (their card deleted since too): the block follows the card to every account of the company.
+ */
+export async function fingerprintBlocked(db: Database, companyId: string, fingerprint: string | null): Promise<boolean> {
+  if (!fingerprint) return false;
+  const row = await db
+    .selectFrom('payment_cards')
+    .innerJoin('card_holders', 'card_holders.user_id', 'payment_cards.user_id')
+    .select('payment_cards.id')
+    .where('payment_cards.company_id', '=', companyId)
+    .where('payment_cards.fingerprint', '=', fingerprint)
     .where('card_holders.blocked_at', 'is not', null)
     .executeTakeFirst();
   return row !== undefined;

@@ -848,6 +848,23 @@ const rateLimits: Migration = {
   },
 };
 
+// What keeps card validation from being abused: a saved card's fingerprint (an HMAC of its number,
+// keyed per company from the server's secret: src/server/services/cards.ts cardFingerprint), by
+// which the card holder blacklist follows a card to every account of the company and the daily cap
+// of validation charges counts per card whichever account saves it. Cards saved before have none
+// (null): they are known by their id and their holder's document only. The caps themselves count
+// in rate_limit_counters (0013).
+const cardValidationLimits: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('payment_cards').addColumn('fingerprint', 'text').execute();
+    await db.schema.createIndex('payment_cards_fingerprint').on('payment_cards').columns(['company_id', 'fingerprint']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('payment_cards_fingerprint').execute();
+    await db.schema.alterTable('payment_cards').dropColumn('fingerprint').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -863,6 +880,7 @@ export const migrations: Record<string, Migration> = {
   '0011_order_payments': orderPayments,
   '0012_promotions': promotions,
   '0013_rate_limits': rateLimits,
+  '0015_card_validation_limits': cardValidationLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

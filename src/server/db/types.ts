@@ -285,6 +285,8 @@ export interface PaymentCardRow {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** HMAC of the number, keyed per company (migration 0015); null for a card saved before. */
+  fingerprint: string | null;
 }
 
 /** A card's validation by a micro-charge. */

@@ -1,7 +1,8 @@
 // Validating a saved card by a micro-charge (spec section 4 'Card' [R-4.18..R-4.25]; decisions #15,
 // 'Card validation attempts', 'Unfinished card validation'; docs/api.md 'Validation by a
 // micro-charge'). A random amount of whole centavos is charged; the customer types it back from
-// their statement; the charge then goes back to the card or as store credit.
+// their statement; the charge then goes back: as store credit only when the card ended verified and
+// the establishment gives credit, to the card in every other case (verificationRefundDestination).
 //
 // Money moves exactly once, whatever runs at the same time or fails half-way:
 // - a card has one live validation: starting one moves the card from not_verified to
@@ -12,16 +13,23 @@
 //   charge or makes it once), and every finished validation whose charge has not gone back is
 //   refunded by the job.
 // A card holder has 3 wrong amounts in all; the same amount typed twice for one validation counts
-// once (a double click); the third puts the holder on the blacklist.
+// once (a double click); the third puts the holder on the blacklist. Whatever decides about the
+// holder (blocked? the amount right? one try more?) runs in one transaction that first takes the
+// holder's row (lockHolder), so parallel amounts are judged one after the other: 20 at once still
+// get 3 tries. The block follows the card to every account of the company (by its fingerprint).
+// A card gets at most 3 validation charges a day and a customer 5 (the shared limiter).
 import { randomBytes, randomInt } from 'node:crypto';
 import { checkCvv, type CardBrand } from '../../domain/card.ts';
 import {
   HOLDER_MAX_WRONG_TRIES,
+  VALIDATION_LIMIT_WINDOW_SECONDS,
+  VALIDATIONS_PER_CARD_PER_DAY,
+  VALIDATIONS_PER_CUSTOMER_PER_DAY,
   attemptsLeft,
   isVerificationExpired,
-  refundDestination,
   verificationAmount,
   verificationExpiresAt,
+  verificationRefundDestination,
 } from '../../domain/card-verification.ts';
 import type { BlacklistAnswer, CardView, PurchaseVerificationAnswer, PurchaseVerificationView, VerificationState } from '../../schemas/api-cards.ts';
 import { VERIFICATION_STATES } from '../../schemas/api-cards.ts';
@@ -35,9 +43,11 @@ import {
   cardById,
   cardHolder,
   countWrongTry,
+  fingerprintBlocked,
   insertVerification,
   latestVerification,
   liveVerification,
+  lockHolder,
   markRefunded,
   moveCardStatus,
   moveVerification,
@@ -51,6 +61,7 @@ import { getEstablishment } from '../db/catalogue-repo.ts';
 import { assertMayUseCards, cardView, type CardCaller, type CardDeps } from './cards.ts';
 import { Refusal, invalidBody } from './refusal.ts';
 import { chargeRefusal } from './charge-refusals.ts';
+import { hitOrRefuse, type Limit } from './rate-limit.ts';
 
 /** A validation left 'charging' this long is taken to have lost its request (a crash, a timeout): the job finishes it. */
 export const STALE_CHARGE_MS = 2 * 60 * 1000;
@@ -70,7 +81,8 @@ function verificationView(row: CardVerificationRow, wrongTries: number): Purchas
     attempts_left: attemptsLeft(wrongTries),
     min_value: 0,
     max_value: 0,
-    refund_type: row.refund_type === 'card' ? 'card' : 'credit',
+    // Where this validation's charge goes (or went) back: credit only once verified.
+    refund_type: verificationRefundDestination(row.refund_type, row.status),
     refunded_at: row.refunded_at,
   };
 }
@@ -152,10 +164,23 @@ async function chargeVerification(deps: CardDeps, row: CardVerificationRow, card
   return settleCharge(deps, row, result, recovering);
 }
 
+/** The daily caps on validation charges: per card (by its fingerprint, on whatever account) and per customer. */
+function validationLimits(card: PaymentCardRow, user: UserRow): Limit[] {
+  // Fixed 24-hour windows from the epoch, the same for every establishment of the company: a window
+  // in each establishment's own zone would let a customer alternating between a store in São Paulo
+  // and one in Manaus count in two windows at once.
+  const windowSeconds = VALIDATION_LIMIT_WINDOW_SECONDS;
+  return [
+    { key: `card-validation:card:${card.company_id}:${card.fingerprint ?? card.id}`, max: VALIDATIONS_PER_CARD_PER_DAY, windowSeconds },
+    { key: `card-validation:user:${user.id}`, max: VALIDATIONS_PER_CUSTOMER_PER_DAY, windowSeconds },
+  ];
+}
+
 /**
  * POST /api/cards/purchase-verification [R-7.54, R-4.19, R-4.21]: charges a random amount to a
  * not_verified card. When the card already has a live validation, answers it without a new charge
- * (the customer goes to the amount [R-4.20]); `charged` says which.
+ * (the customer goes to the amount [R-4.20]); `charged` says which. A card past its validations of
+ * the day, or a customer past theirs, is refused with 429 too_many_validations.
  */
 export async function startVerification(
   deps: CardDeps,
@@ -187,9 +212,15 @@ export async function startVerification(
     finished_at: null,
   };
   // Only the call that moves the card to verification_in_progress charges; the card moves and the
-  // validation is written together, so no other call ever sees the one without the other.
+  // validation is written together, so no other call ever sees the one without the other. The
+  // blacklist is read with the holder's row taken, so a block committed by a parallel amount is
+  // seen; the day's caps count only a validation that is really started (a refused or rolled back
+  // claim takes its hit back with it), so six parallel starts of one card count once.
   const claimed = await db.transaction().execute(async (trx) => {
+    if ((await lockHolder(trx, user.id, now)).blocked_at || (await fingerprintBlocked(trx, card.company_id, card.fingerprint)))
+      throw new Refusal('forbidden', 'card_holder_blocked');
     if (!(await moveCardStatus(trx, card.id, 'not_verified', 'verification_in_progress', now))) return false;
+    await hitOrRefuse(trx, validationLimits(card, user), now, 'too_many_validations');
     await insertVerification(trx, row);
     return true;
   });
@@ -214,56 +245,82 @@ export async function readVerification(deps: CardDeps, user: UserRow, cardId: st
   return answer(deps.db, latest.id, deps.now);
 }
 
+/** What the amount's transaction decided; the money moves (a refund) after it has committed. */
+type AmountOutcome =
+  | { kind: 'verified'; verificationId: string }
+  | { kind: 'wrong'; attemptsLeft: number }
+  | { kind: 'blocked'; verificationId: string | null; code: 'attempts_exceeded' | 'card_holder_blocked' }
+  | { kind: 'expired'; verificationId: string }
+  | { kind: 'refused'; refusal: Refusal };
+
 /**
  * The amount typed back [R-7.53, R-7.56, R-7.58, R-7.59]: the right one verifies the card and sends
  * the charge back; a wrong one costs the holder one of their 3 tries (the same wrong amount for the
- * same validation only once) and the third blocks them.
+ * same validation only once) and the third blocks them. The blacklist, the validation and the
+ * amount are read, and the outcome written, in one transaction that holds the holder's row: a
+ * parallel amount waits for it and then sees its count and its block, so no number of parallel
+ * amounts gets more than 3 tries, and a right amount judged after the third wrong one is refused.
  */
 export async function confirmAmount(deps: CardDeps, user: UserRow, cardId: string, amount: number): Promise<PurchaseVerificationAnswer> {
   const { db, now } = deps;
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw invalidBody([{ path: 'amount', code: 'amount_not_positive', message: 'amount must be whole centavos above 0' }]);
   const card = await requireOwnCard(db, user, cardId);
-  if ((await cardHolder(db, user.id))?.blocked_at) throw new Refusal('forbidden', 'attempts_exceeded');
 
-  const latest = await latestVerification(db, card.id);
-  // A right amount repeated after success (a double click) answers the same success.
-  if (latest?.status === 'verified' && latest.amount === amount) return answer(db, latest.id, now);
-  if (!latest || (latest.status !== 'awaiting_amount' && latest.status !== 'charging')) throw new Refusal('not_found', 'validation_not_found');
-  if (latest.status === 'charging') throw new Refusal('conflict', 'verification_charging', { retryAfterSeconds: 1 });
-  if (latest.charged_at && isVerificationExpired(new Date(latest.charged_at), now)) {
-    await cancelVerification(deps, latest.id, 'expired');
-    throw new Refusal('not_found', 'validation_not_found');
-  }
-
-  if (amount === latest.amount) {
-    const won = await db.transaction().execute(async (trx) => {
-      if (!(await moveVerification(trx, latest.id, 'awaiting_amount', { status: 'verified', finished_at: now.toISOString() }))) return false;
-      await moveCardStatus(trx, card.id, 'verification_in_progress', 'verified', now);
-      return true;
-    });
-    if (!won) {
-      const fresh = await verificationById(db, latest.id);
-      if (fresh?.status !== 'verified') throw new Refusal('not_found', 'validation_not_found');
+  const outcome = await db.transaction().execute(async (trx): Promise<AmountOutcome> => {
+    const holder = await lockHolder(trx, user.id, now);
+    if (holder.blocked_at) return { kind: 'blocked', verificationId: null, code: 'attempts_exceeded' };
+    const latest = await latestVerification(trx, card.id);
+    // A right amount repeated after success (a double click) answers the same success.
+    if (latest?.status === 'verified' && latest.amount === amount) return { kind: 'verified', verificationId: latest.id };
+    if (!latest || (latest.status !== 'awaiting_amount' && latest.status !== 'charging'))
+      return { kind: 'refused', refusal: new Refusal('not_found', 'validation_not_found') };
+    if (latest.status === 'charging') return { kind: 'refused', refusal: new Refusal('conflict', 'verification_charging', { retryAfterSeconds: 1 }) };
+    if (latest.charged_at && isVerificationExpired(new Date(latest.charged_at), now)) return { kind: 'expired', verificationId: latest.id };
+    // This card saved by a holder blocked on another account of the company: it is theirs too.
+    if (await fingerprintBlocked(trx, card.company_id, card.fingerprint)) {
+      await endVerification(trx, latest, 'cancelled', now);
+      return { kind: 'blocked', verificationId: latest.id, code: 'card_holder_blocked' };
     }
-    await refundQuietly(deps, latest.id);
-    return answer(db, latest.id, now);
-  }
 
-  // Written first, so a concurrent process's transaction waits for this one (SQLite and PostgreSQL alike).
-  const blocked = await db.transaction().execute(async (trx) => {
-    if (await recordWrongAmount(trx, latest.id, amount, now)) await countWrongTry(trx, user.id, now);
-    if (!(await blockHolderAt(trx, user.id, HOLDER_MAX_WRONG_TRIES, now))) return false;
-    await moveVerification(trx, latest.id, 'awaiting_amount', { status: 'blocked', finished_at: now.toISOString() });
-    await moveCardStatus(trx, card.id, 'verification_in_progress', 'not_verified', now);
-    return true;
+    if (amount === latest.amount) {
+      // A cancellation (the customer's, the card's deletion, the lapse job) takes no holder's row: it may have just ended it.
+      if (!(await moveVerification(trx, latest.id, 'awaiting_amount', { status: 'verified', finished_at: now.toISOString() })))
+        return { kind: 'refused', refusal: new Refusal('not_found', 'validation_not_found') };
+      await moveCardStatus(trx, card.id, 'verification_in_progress', 'verified', now);
+      return { kind: 'verified', verificationId: latest.id };
+    }
+    let wrongTries = holder.wrong_tries;
+    if (await recordWrongAmount(trx, latest.id, amount, now)) {
+      await countWrongTry(trx, user.id, now);
+      wrongTries += 1;
+    }
+    if (!(await blockHolderAt(trx, user.id, HOLDER_MAX_WRONG_TRIES, now))) return { kind: 'wrong', attemptsLeft: attemptsLeft(wrongTries) };
+    await endVerification(trx, latest, 'blocked', now);
+    return { kind: 'blocked', verificationId: latest.id, code: 'attempts_exceeded' };
   });
-  const holder = await cardHolder(db, user.id);
-  if (blocked || holder?.blocked_at) {
-    await refundQuietly(deps, latest.id);
-    throw new Refusal('forbidden', 'attempts_exceeded');
+
+  switch (outcome.kind) {
+    case 'verified':
+      await refundQuietly(deps, outcome.verificationId);
+      return answer(db, outcome.verificationId, now);
+    case 'wrong':
+      throw new Refusal('invalid', 'wrong_amount', { params: { attempts_left: outcome.attemptsLeft } });
+    case 'blocked':
+      if (outcome.verificationId) await refundQuietly(deps, outcome.verificationId);
+      throw new Refusal('forbidden', outcome.code);
+    case 'expired':
+      await cancelVerification(deps, outcome.verificationId, 'expired');
+      throw new Refusal('not_found', 'validation_not_found');
+    case 'refused':
+      throw outcome.refusal;
   }
-  throw new Refusal('invalid', 'wrong_amount', { params: { attempts_left: attemptsLeft(holder?.wrong_tries ?? 0) } });
+}
+
+/** Ends a validation waiting for its amount (in the caller's transaction): the card is not_verified again. */
+async function endVerification(trx: Database, row: CardVerificationRow, as: 'cancelled' | 'blocked', now: Date): Promise<void> {
+  if (await moveVerification(trx, row.id, 'awaiting_amount', { status: as, finished_at: now.toISOString() }))
+    await moveCardStatus(trx, row.card_id, 'verification_in_progress', 'not_verified', now);
 }
 
 /** DELETE /api/cards/{id}/purchase-verification [R-7.57]: cancels the live validation; its charge goes back. */
@@ -293,15 +350,17 @@ export async function cancelVerification(deps: CardDeps, verificationId: string,
 }
 
 /**
- * Sends a finished validation's charge back, once [R-4.22, R-4.25]: to the card through the gateway
- * (keyed by the validation) when its refund_type is 'card', else as store credit (a ledger entry
- * unique by the validation). Safe to call any number of times, from any process.
+ * Sends a finished validation's charge back, once [R-4.22, R-4.25]: as store credit (a ledger entry
+ * unique by the validation) only when the card ended verified and its refund_type is 'credit';
+ * every other end (cancelled, the card deleted, lapsed, blocked) goes back to the card through the
+ * gateway (keyed by the validation), so a charge never becomes credit without the card's owner
+ * having proven it. Safe to call any number of times, from any process; the lapse job calls it too.
  */
 export async function refundVerification(deps: CardDeps, verificationId: string): Promise<void> {
   const { db, now } = deps;
   const row = await verificationById(db, verificationId);
   if (!row?.charge_id || row.refunded_at) return;
-  if (refundDestination(row.refund_type) === 'card') {
+  if (verificationRefundDestination(row.refund_type, row.status) === 'card') {
     const refund = await deps.payments.refund({ charge_id: row.charge_id, idempotency_key: refundKey(row.id) }, now);
     await markRefunded(db, row.id, refund.refund_id, now);
     return;

@@ -2,8 +2,9 @@
 // and deleting them, and what every card call asks of the customer first. The card number and CVV
 // exist here only in memory, for the gateway's one tokenise call; what is kept is the gateway's
 // token and the card's public part (decisions.md 'Card data'). What a customer may see of a card is
-// `cardView`: never the token, the number or the CVV.
-import { randomBytes } from 'node:crypto';
+// `cardView`: never the token, the number or the CVV. The one thing kept that is derived from the
+// number is its fingerprint, a keyed hash (cardFingerprint) by which the same card is known again.
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { checkCardToRegister, type CardBrand, type CardToRegisterInput } from '../../domain/card.ts';
 import {
   CARD_PURCHASE_MAX_CENTS,
@@ -20,15 +21,21 @@ import { isVerificationStatus, type CardRefundType, type CardView } from '../../
 import type { EstablishmentView } from '../../schemas/views.ts';
 import type { FieldProblem } from '../../schemas/api-errors.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-gateway.ts';
+import { SANDBOX_TEST_CARDS } from '../adapters/payment-sandbox.ts';
 import type { Database } from '../db/database.ts';
 import type { PaymentCardRow, UserRow } from '../db/types.ts';
-import { cardHolder, cardsAddedSince, documentBlocked, insertCard, listCards, sameCard } from '../db/cards-repo.ts';
+import { cardHolder, cardsAddedSince, documentBlocked, fingerprintBlocked, insertCard, listCards, sameCard } from '../db/cards-repo.ts';
 import { Refusal, invalidBody } from './refusal.ts';
 
 export interface CardDeps {
   db: Database;
   now: Date;
   payments: PaymentGateway;
+}
+
+/** What saving a card needs besides: the server's secret its fingerprint is keyed from (the sealing key's). */
+export interface CardSaveDeps extends CardDeps {
+  fingerprintSecret: Uint8Array;
 }
 
 /** Who calls: the session's user, at the establishment of the session (its name, zone and preferences). */
@@ -85,6 +92,29 @@ export async function assertMayUseCards(db: Database, user: UserRow): Promise<vo
   if ((await cardHolder(db, user.id))?.blocked_at) throw new Refusal('forbidden', 'card_holder_blocked');
 }
 
+/**
+ * A card's fingerprint in a company: HMAC-SHA256 of its digits under a key derived (HKDF) from the
+ * server's secret and the company's id. The same card gives the same fingerprint on every account
+ * of the company and another in another company (tenants are never linked). Keyed, because a plain
+ * hash of a card number is reversed by trying the few billion numbers that share its first 6 and
+ * last 4 digits (PCI DSS 3.5.1.1 asks for keyed hashes). A changed sealing key gives new
+ * fingerprints: a block then follows only the cards saved after.
+ */
+export function cardFingerprint(secret: Uint8Array, companyId: string, digits: string): string {
+  const key = Buffer.from(hkdfSync('sha256', secret, companyId, 'vitrine card fingerprint v1', 32));
+  return createHmac('sha256', key).update(digits).digest('base64url');
+}
+
+/**
+ * The fingerprint kept for a card, or null when the card is one of the sandbox's published test
+ * cards (demo only): every person trying the demo types those same numbers, and one visitor's block
+ * or validations must not reach the others. Such a card is known by its id and document only.
+ */
+function keptFingerprint(deps: CardSaveDeps, companyId: string, digits: string): string | null {
+  if (deps.payments.engine === 'sandbox' && SANDBOX_TEST_CARDS.some((c) => c.number === digits)) return null;
+  return cardFingerprint(deps.fingerprintSecret, companyId, digits);
+}
+
 /** The establishment's current month in its own zone: a card is good through the end of its month. */
 function currentMonth(establishment: EstablishmentView, now: Date): Temporal.PlainYearMonth {
   const zoned = zonedAt(Temporal.Instant.fromEpochMilliseconds(now.getTime()), establishment.time_zone);
@@ -123,10 +153,11 @@ function tokeniseRefusal(err: PaymentGatewayError): Refusal {
 
 /**
  * Saves a card for the caller [R-7.47, R-7.51, R-7.52]: checks it, refuses a blocked holder (their
- * account or their document), more than 5 cards a day and a card kept already, hands number and
- * CVV to the gateway and keeps what it answers, not verified.
+ * account, their document, or this card saved by a blocked holder on any account of the company),
+ * more than 5 cards a day and a card kept already, hands number and CVV to the gateway and keeps
+ * what it answers, not verified.
  */
-export async function registerCard(deps: CardDeps, caller: CardCaller, input: CardToRegisterInput): Promise<CardView> {
+export async function registerCard(deps: CardSaveDeps, caller: CardCaller, input: CardToRegisterInput): Promise<CardView> {
   const { db, now, payments } = deps;
   const { user, establishment } = caller;
   await assertMayUseCards(db, user);
@@ -139,6 +170,8 @@ export async function registerCard(deps: CardDeps, caller: CardCaller, input: Ca
   }
   const card = checked.card;
   if (await documentBlocked(db, user.company_id, card.document)) throw new Refusal('forbidden', 'card_holder_blocked');
+  const fingerprint = keptFingerprint(deps, user.company_id, card.number);
+  if (await fingerprintBlocked(db, user.company_id, fingerprint)) throw new Refusal('forbidden', 'card_holder_blocked');
 
   const added = await cardsAddedSince(db, user.id, new Date(now.getTime() - DAY_MS));
   if (added.length >= CARDS_ADDED_PER_DAY) {
@@ -183,6 +216,7 @@ export async function registerCard(deps: CardDeps, caller: CardCaller, input: Ca
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     deleted_at: null,
+    fingerprint,
   };
   await insertCard(db, row);
   return cardView(row, now);

@@ -1,6 +1,7 @@
 // Card helpers for the API tests: a customer whose phone and e-mail were proven through the API
 // (codes read from the development outbox, as a person trying the demo reads them), sealing a card
 // to the server's key as the browser does, and reading what the sandbox acquirer recorded.
+import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestContext } from './databases.ts';
 import { cookieHeaders, registerUser, type Session } from './accounts.ts';
@@ -46,16 +47,46 @@ export function cardPayload(overrides: Partial<Record<string, unknown>> = {}) {
   };
 }
 
+/**
+ * A Visa number no other test uses (BIN 400000, random digits, Luhn check digit), captured by the
+ * sandbox: unlike the published test cards, the server fingerprints it, so a test can follow one
+ * card across accounts without meeting another test's.
+ */
+export function freshCardNumber(): string {
+  for (;;) {
+    const body = `400000${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+    // The two digits before the check digit choose a sandbox outcome other than a capture.
+    if (['51', '59', '96', '91'].includes(body.slice(-2))) continue;
+    let sum = 0;
+    for (let i = 0; i < body.length; i++) {
+      let d = Number(body[body.length - 1 - i]);
+      if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+    }
+    return `${body}${(10 - (sum % 10)) % 10}`;
+  }
+}
+
 /** The server's public key, as the browser reads it. */
 export async function encryptionKey(ctx: TestContext): Promise<{ kid: string; publicKey: Uint8Array }> {
   const answer = (await (await ctx.call('/api/cards/encryption-key')).json()) as EncryptionKeyAnswer;
   return { kid: answer.kid, publicKey: fromBase64Url(answer.public_key) };
 }
 
-/** POST /api/v2/cards/verification with the card sealed for the user, as the storefront sends it. */
-export async function saveSealedCard(ctx: TestContext, session: Session, userId: string, card: Record<string, unknown> = cardPayload()) {
-  const box = seal(JSON.stringify(card), await encryptionKey(ctx), cardSealContext(userId));
-  const res = await ctx.call('/api/v2/cards/verification', { method: 'POST', body: { card: box }, headers: cookieHeaders(session) });
+/** The card sealed for the user, as every form of the save call takes it: `{ card: <sealed box> }`. */
+export async function sealedCardBody(ctx: TestContext, userId: string, card: Record<string, unknown> = cardPayload()) {
+  return { card: seal(JSON.stringify(card), await encryptionKey(ctx), cardSealContext(userId)) };
+}
+
+/** POST /api/v2/cards/verification (or another form of the call, `path`) with the card sealed for the user, as the storefront sends it. */
+export async function saveSealedCard(
+  ctx: TestContext,
+  session: Session,
+  userId: string,
+  card: Record<string, unknown> = cardPayload(),
+  path = '/api/v2/cards/verification',
+) {
+  const res = await ctx.call(path, { method: 'POST', body: await sealedCardBody(ctx, userId, card), headers: cookieHeaders(session) });
   return { status: res.status, body: await res.json(), res };
 }
 

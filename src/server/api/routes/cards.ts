@@ -1,7 +1,7 @@
 // The card calls (spec section 7 'Cards' [R-7.46..R-7.62]; docs/api.md 'Cards'): a customer's saved
-// cards, saving one (the browser's payload sealed to the server's key), validating it by a
-// micro-charge, and the card holder blacklist, which the establishment lifts with its API key.
-// Every customer route acts on the session's own user only.
+// cards, saving one (the payload sealed to the server's key, on every form of the call), validating
+// it by a micro-charge (the CVV sealed too), and the card holder blacklist, which the establishment
+// lifts with its API key. Every customer route acts on the session's own user only.
 import { Hono, type Context } from 'hono';
 import { hkdfSync } from 'node:crypto';
 import type { ApiEnv } from '../app.ts';
@@ -13,6 +13,7 @@ import {
   CardIdParams,
   CardToRegisterBody,
   PurchaseVerificationBody,
+  hasClearCardData,
   SealedCardBody,
   UserCardParams,
   VerificationAmountBody,
@@ -25,7 +26,7 @@ import {
 } from '../../../schemas/api-cards.ts';
 import { toBase64Url } from '../../../lib/sealed-box.ts';
 import { openForServer, serverSealingKey } from '../../services/sealing-key.ts';
-import { listCardViews, registerCard, type CardCaller, type CardDeps } from '../../services/cards.ts';
+import { listCardViews, registerCard, type CardCaller, type CardDeps, type CardSaveDeps } from '../../services/cards.ts';
 import {
   cancelOwnVerification,
   cancelVerification,
@@ -50,6 +51,25 @@ async function customer(c: Context<ApiEnv>) {
   const deps: CardDeps = { db, now, payments: c.get('deps').payments };
   const caller: CardCaller = { user: current.user, establishment };
   return { deps, caller, current };
+}
+
+/**
+ * A card route's JSON body, refused with 400 card_data_not_sealed when it carries a card number or
+ * CVV in clear: such a body is never validated (a field problem would describe it), answered or logged.
+ */
+async function cardBody(c: Context<ApiEnv>): Promise<unknown> {
+  const body: unknown = await c.req.json();
+  if (hasClearCardData(body)) throw new ApiError(400, 'card_data_not_sealed');
+  return body;
+}
+
+/** Saves the card sealed in the body (every form of the call takes only the sealed card). */
+async function saveSealedCard(c: Context<ApiEnv>) {
+  const { deps, caller } = await customer(c);
+  const body = validate(SealedCardBody, await cardBody(c), 'body');
+  const sealingKey = c.get('deps').sealingKey ?? serverSealingKey();
+  const saveDeps: CardSaveDeps = { ...deps, fingerprintSecret: sealingKey.secretKey };
+  return c.json(await registerCard(saveDeps, caller, openCard(c, body, caller.user.id)), 201);
 }
 
 /** The sealed card, opened for this customer, as the plain body it carries (checked by the same schema). */
@@ -81,21 +101,9 @@ export const cardRoutes = new Hono<ApiEnv>()
     assertSelf(caller.user.id, id);
     return c.json({ cards: await listCardViews(deps.db, caller.user.id, deps.now) } satisfies CardsAnswer);
   })
-  .post('/users/me/payment_cards', async (c) => {
-    const { deps, caller } = await customer(c);
-    const body = validate(CardToRegisterBody, await c.req.json(), 'body');
-    return c.json(await registerCard(deps, caller, body), 201);
-  })
-  .post('/cards/verification', async (c) => {
-    const { deps, caller } = await customer(c);
-    const body = validate(CardToRegisterBody, await c.req.json(), 'body');
-    return c.json(await registerCard(deps, caller, body), 201);
-  })
-  .post('/v2/cards/verification', async (c) => {
-    const { deps, caller } = await customer(c);
-    const body = validate(SealedCardBody, await c.req.json(), 'body');
-    return c.json(await registerCard(deps, caller, openCard(c, body, caller.user.id)), 201);
-  })
+  .post('/users/me/payment_cards', saveSealedCard)
+  .post('/cards/verification', saveSealedCard)
+  .post('/v2/cards/verification', saveSealedCard)
   .delete('/users/me/payment_cards/:id', async (c) => {
     const { id } = validate(CardIdParams, c.req.param(), 'params');
     const { deps, caller } = await customer(c);
@@ -119,11 +127,8 @@ export const cardRoutes = new Hono<ApiEnv>()
   // ------------------------------------------------------------ validation by a micro-charge
   .post('/cards/purchase-verification', async (c) => {
     const { deps, caller } = await customer(c);
-    const body = validate(PurchaseVerificationBody, await c.req.json(), 'body');
-    const cvv =
-      typeof body.card.security_code === 'string'
-        ? body.card.security_code
-        : openForServer(body.card.security_code, cvvSealContext(caller.user.id), c.get('deps').sealingKey ?? serverSealingKey());
+    const body = validate(PurchaseVerificationBody, await cardBody(c), 'body');
+    const cvv = openForServer(body.card.security_code, cvvSealContext(caller.user.id), c.get('deps').sealingKey ?? serverSealingKey());
     const { charged, answer } = await startVerification(deps, caller, body.card._id, cvv);
     return c.json(answer, charged ? 201 : 200);
   })
