@@ -218,7 +218,11 @@ forEachDatabase(
         nextHour();
         const answers = await Promise.all(
           Array.from({ length: 25 }, (_, i) =>
-            ctx.call(`/api/establishments/${CENTRO}/suggestions`, { method: 'POST', body: { message: `Sugestão paralela número ${i + 1}.` }, headers: cookieHeaders(bia) }),
+            ctx.call(`/api/establishments/${CENTRO}/suggestions`, {
+              method: 'POST',
+              body: { message: `Sugestão paralela número ${i + 1}.` },
+              headers: cookieHeaders(bia),
+            }),
           ),
         );
         const statuses = answers.map((r) => r.status).sort();

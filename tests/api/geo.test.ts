@@ -451,7 +451,9 @@ forEachDatabase(
 
       it('reverse geocodes through the endpoint; nothing found or outside Brazil gives empty fields [R-7.44]', async () => {
         const at = (lat: number) =>
-          withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 0 }, () => post('/api/geo/reversegeocode', { lat, lng: -46.689 + (ctx().engine === 'sqlite' ? 0 : 0.0001) }));
+          withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 0 }, () =>
+            post('/api/geo/reversegeocode', { lat, lng: -46.689 + (ctx().engine === 'sqlite' ? 0 : 0.0001) }),
+          );
         const found = await at(-23.556);
         expect(found.body).toEqual({ street: 'Rua Harmonia', number: '512', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', country: 'BR' });
         const sent = nominatim.requests.at(-1)!;
@@ -466,7 +468,9 @@ forEachDatabase(
       it('answers 502 geocoder_unavailable when the endpoint fails', async () => {
         nominatim.state.mode = 'error';
         try {
-          const r = await withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 0 }, () => search(`q=${encodeURIComponent(`falha ${ctx().engine}`)}`));
+          const r = await withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 0 }, () =>
+            search(`q=${encodeURIComponent(`falha ${ctx().engine}`)}`),
+          );
           expect(r.status).toBe(502);
           expect(r.body).toEqual({ message: 'geocoder_unavailable' });
         } finally {
@@ -512,7 +516,9 @@ forEachDatabase(
       it('takes nothing from the remote geocode share, and waits for nothing, with the offline geocoder', async () => {
         const started = Date.now();
         const answers = await Promise.all(
-          Array.from({ length: 8 }, (_, i) => ctx().call(`/api/geo/search?q=${encodeURIComponent(`santos ${i}`)}`, { headers: { 'X-Forwarded-For': '203.0.113.51' } })),
+          Array.from({ length: 8 }, (_, i) =>
+            ctx().call(`/api/geo/search?q=${encodeURIComponent(`santos ${i}`)}`, { headers: { 'X-Forwarded-For': '203.0.113.51' } }),
+          ),
         );
         expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
         expect(Date.now() - started).toBeLessThan(1000);

@@ -448,7 +448,10 @@ test('a visitor who has sent too many messages this hour is told so in Portugues
   const form = page.locator('form[data-feedback-form]');
   const id = await form.getAttribute('data-establishment-id');
   for (let i = 1; i <= 10; i++) {
-    const res = await request.post(`/api/establishments/${id}/feedbacks`, { headers: { ...API_HEADERS, 'X-Forwarded-For': address }, data: { message: `Mensagem ${i}` } });
+    const res = await request.post(`/api/establishments/${id}/feedbacks`, {
+      headers: { ...API_HEADERS, 'X-Forwarded-For': address },
+      data: { message: `Mensagem ${i}` },
+    });
     expect(res.status()).toBe(201);
   }
   await form.getByLabel('Mensagem').fill('Mais uma mensagem, a décima primeira.');

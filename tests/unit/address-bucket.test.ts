@@ -10,7 +10,8 @@ describe('addressBucket', () => {
 
   it('counts every address of one IPv6 /64 together, however it is written', () => {
     const bucket = '2001:db8:7:1::/64';
-    for (const a of ['2001:db8:7:1::1', '2001:0db8:0007:0001:ffff:ffff:ffff:ffff', '2001:DB8:7:1:0:0:0:2', '2001:db8:7:1:a::b']) expect(addressBucket(a), a).toBe(bucket);
+    for (const a of ['2001:db8:7:1::1', '2001:0db8:0007:0001:ffff:ffff:ffff:ffff', '2001:DB8:7:1:0:0:0:2', '2001:db8:7:1:a::b'])
+      expect(addressBucket(a), a).toBe(bucket);
     expect(addressBucket('2001:db8:7:2::1')).not.toBe(bucket);
   });
 

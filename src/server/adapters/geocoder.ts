@@ -124,7 +124,11 @@ export const GEOCODER_TURN_WAITS = 3;
  * GEOCODER_TURN_WAITS times, then gives up with GeocoderBusyError. Undefined when there is no limit.
  * The wall clock is read here, not the request's clock: the provider counts real seconds.
  */
-export function upstreamTurn(db: Database, url: string, perSecond = geocoderRequestsPerSecond(url, config.geocoderRequestsPerSecond)): UpstreamTurn | undefined {
+export function upstreamTurn(
+  db: Database,
+  url: string,
+  perSecond = geocoderRequestsPerSecond(url, config.geocoderRequestsPerSecond),
+): UpstreamTurn | undefined {
   if (perSecond <= 0) return undefined;
   const key = `geocoder:upstream:${URL.canParse(url) ? new URL(url).host : url}`;
   return async () => {

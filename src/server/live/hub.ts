@@ -97,7 +97,8 @@ export class LiveHub {
     const origin = req.headers.origin;
     if (origin && !sameHost(origin, req.headers.host)) return refuse(socket, 403, 'Forbidden');
     const address = addressBucket(clientAddress({ remoteAddress: req.socket.remoteAddress, forwardedFor: headerValue(req.headers['x-forwarded-for']) }));
-    const full = this.taken >= this.maxSockets ? CLOSE_SERVER_FULL : (this.takenBy.get(address) ?? 0) >= this.maxSocketsPerAddress ? CLOSE_TOO_MANY_FROM_ADDRESS : 0;
+    const full =
+      this.taken >= this.maxSockets ? CLOSE_SERVER_FULL : (this.takenBy.get(address) ?? 0) >= this.maxSocketsPerAddress ? CLOSE_TOO_MANY_FROM_ADDRESS : 0;
     if (full) {
       // Refused after the handshake, with a close code the browser's socket can read (an HTTP
       // refusal reaches a page's script only as a failed connection); no database work first.

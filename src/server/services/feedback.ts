@@ -97,10 +97,7 @@ export async function sendFeedback(db: Database, input: SendFeedbackInput): Prom
  * 429 too_many_messages once the client address, or the establishment, has had its hour's share.
  * The address is counted first, so one sender's flood spends its own share before the establishment's.
  */
-export async function sendContactMessage(
-  db: Database,
-  input: { establishmentId: string; clientAddress: string; message: string; now: Date },
-): Promise<string> {
+export async function sendContactMessage(db: Database, input: { establishmentId: string; clientAddress: string; message: string; now: Date }): Promise<string> {
   await hitOrRefuse(
     db,
     [
