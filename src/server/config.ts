@@ -61,8 +61,19 @@ export const config = {
   pagesDir: resolve(env.PAGES_DIR ?? resolve(env.DIST_DIR ?? './dist', 'pages')),
   /** Base URL of a Nominatim-compatible geocoder (e.g. https://nominatim.openstreetmap.org); empty = the offline geocoder. */
   geocoderUrl: (env.GEOCODER_URL ?? '').trim().replace(/\/+$/, ''),
+  /** How the geocoder's operators reach the deployment (an e-mail or a URL), sent in the User-Agent as Nominatim's usage policy asks. */
+  geocoderContact: (env.GEOCODER_CONTACT ?? '').trim(),
+  /**
+   * Most requests a second to GEOCODER_URL from every process of the deployment together; 0 = no
+   * limit (your own instance). nominatim.openstreetmap.org is held to 1 whatever this says.
+   */
+  geocoderRequestsPerSecond: Number((env.GEOCODER_REQUESTS_PER_SECOND ?? '').trim() || 1),
   /** URL of a MapLibre style JSON; GET /api/geo/map-style redirects there. Empty = the offline style. */
   mapStyleUrl: (env.MAP_STYLE_URL ?? '').trim(),
+  /** The live-updates sockets one process holds (about 5.5 KB each): more are closed at once with code 1013. */
+  liveMaxSockets: Number((env.LIVE_MAX_SOCKETS ?? '').trim() || 20_000),
+  /** The live-updates sockets one client address (an IPv6 /64) holds in one process: more are closed at once with code 4029. */
+  liveMaxSocketsPerAddress: Number((env.LIVE_MAX_SOCKETS_PER_ADDRESS ?? '').trim() || 200),
   /** The X25519 secret key card payloads are sealed to (base64url, 32 bytes), shared by every process; empty = one kept in DATA_DIR/sealed-box-key. */
   sealedBoxSecretKey: (env.SEALED_BOX_SECRET_KEY ?? '').trim(),
   /**

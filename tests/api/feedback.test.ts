@@ -192,20 +192,42 @@ forEachDatabase(
     });
 
     describe('the hourly limit', () => {
-      it(`takes ${FEEDBACK_HOURLY_LIMIT} messages an hour from one customer at one establishment, then 429 with Retry-After until the hour has passed`, async () => {
+      /** Moves the clock to the start of the next hour: the limit counts the messages of each hour of the clock. */
+      const nextHour = () => ctx.setNow(new Date(Math.ceil((ctx.now().getTime() + 1) / 3_600_000) * 3_600_000));
+
+      it(`takes ${FEEDBACK_HOURLY_LIMIT} messages in an hour from one customer at one establishment, then 429 with Retry-After until the hour is over`, async () => {
         const ana = (await registerUser(ctx, CENTRO, { name: 'Ana Paula' })).session;
+        nextHour();
         for (let i = 0; i < FEEDBACK_HOURLY_LIMIT; i++) {
           const path = i % 2 ? 'suggestions' : 'problem-reports';
           const r = await post(path, ana, { topic: 'other', message: `Mensagem número ${i + 1} da Ana.` });
           expect(r.status, `message ${i + 1}`).toBe(201);
         }
+        // The eleventh, 11 minutes into the hour.
         const refused = await post('suggestions', ana, { message: 'Mais uma mensagem da Ana.' });
         expect([refused.status, refused.json]).toEqual([429, { message: 'too_many_messages' }]);
-        expect(refused.res.headers.get('retry-after')).toBe('3600');
+        expect(refused.res.headers.get('retry-after')).toBe(String(3600 - 11 * 60));
         // Another customer is not held back.
         expect((await post('suggestions', joao, { message: 'Outra pessoa pode mandar.' })).status).toBe(201);
         tick(60);
         expect((await post('suggestions', ana, { message: 'Uma hora depois já pode.' })).status).toBe(201);
+      });
+
+      it(`lets exactly ${FEEDBACK_HOURLY_LIMIT} of 25 messages sent at once through, and stores only those`, async () => {
+        const { session: bia, user } = await registerUser(ctx, CENTRO, { name: 'Bia Ramos' });
+        nextHour();
+        const answers = await Promise.all(
+          Array.from({ length: 25 }, (_, i) =>
+            ctx.call(`/api/establishments/${CENTRO}/suggestions`, {
+              method: 'POST',
+              body: { message: `Sugestão paralela número ${i + 1}.` },
+              headers: cookieHeaders(bia),
+            }),
+          ),
+        );
+        const statuses = answers.map((r) => r.status).sort();
+        expect(statuses).toEqual([...Array<number>(FEEDBACK_HOURLY_LIMIT).fill(201), ...Array<number>(25 - FEEDBACK_HOURLY_LIMIT).fill(429)]);
+        expect((await stored()).filter((r) => r.user_id === user._id)).toHaveLength(FEEDBACK_HOURLY_LIMIT);
       });
     });
   },

@@ -12,7 +12,10 @@ import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { DEMO_CATALOGUES } from '../../scripts/seed-data/index.ts';
 import { config } from '../../src/server/config.ts';
 import { createNominatimGeocoder } from '../../src/server/adapters/geocoder-nominatim.ts';
-import { GeocoderUnavailableError } from '../../src/server/adapters/geocoder.ts';
+import { GEOCODER_TURN_WAITS, GeocoderUnavailableError, geocoderRequestsPerSecond } from '../../src/server/adapters/geocoder.ts';
+import { GEO_REQUESTS_PER_MINUTE } from '../../src/server/api/routes/geo.ts';
+import { API_HEADERS } from './helpers/databases.ts';
+import { startApiServer } from './helpers/server-process.ts';
 import { MUNICIPALITY_CENTRES } from '../../src/server/adapters/geo-data/municipality-centres.ts';
 import { DEMO_STREETS } from '../../src/server/adapters/geo-data/demo-streets.ts';
 import { STATE_CODES } from '../../src/schemas/api-geo.ts';
@@ -70,6 +73,9 @@ interface Recorded {
   path: string;
   params: URLSearchParams;
   userAgent: string;
+  referer: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 /**
@@ -98,7 +104,13 @@ async function startNominatim() {
   const town = { lat: '-10.6508', lon: '-68.5044', display_name: 'Xapuri, Acre, Brasil', address: { town: 'Xapuri', state: 'Acre', country_code: 'br' } };
   const server: Server = createServer((req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    requests.push({ path: url.pathname, params: url.searchParams, userAgent: String(req.headers['user-agent'] ?? '') });
+    requests.push({
+      path: url.pathname,
+      params: url.searchParams,
+      userAgent: String(req.headers['user-agent'] ?? ''),
+      referer: String(req.headers.referer ?? ''),
+      at: Date.now(),
+    });
     if (state.mode === 'hang') return; // never answers
     if (state.mode === 'error') {
       res.writeHead(503, { 'Content-Type': 'text/plain' }).end('overloaded');
@@ -173,6 +185,41 @@ describe('Nominatim-compatible geocoder', () => {
     const second = await g.search('cache test');
     expect(second).toEqual(first);
     expect(nominatim.requests.length - before).toBe(1);
+  });
+
+  it('holds one answer for a query however it is spaced or cased, and for nearby `near` points; asks once for identical queries at the same time', async () => {
+    const g = createNominatimGeocoder({ url: nominatim.url, userAgent: 'test' });
+    const before = nominatim.requests.length;
+    await Promise.all([g.search('Rua  Harmonia '), g.search('rua harmonia'), g.search('RUA HARMONIA'), g.search('\trua\u00a0harmonia')]);
+    await g.search('rua harmonia', { near: [-46.6891, -23.5561] });
+    await g.search('rua harmonia', { near: [-46.6893, -23.5558] });
+    const sent = nominatim.requests.slice(before);
+    expect(sent.map((r) => r.params.get('q'))).toEqual(['rua harmonia', 'rua harmonia']);
+    expect(sent[1]!.params.get('viewbox')).toBe('-47.19,-23.06,-46.19,-24.06');
+  });
+
+  it('holds at most its byte budget of answers, least recently read first out, each for its time to live', async () => {
+    const g = createNominatimGeocoder({ url: nominatim.url, userAgent: 'test', cacheBytes: 4000, cacheTtlMs: 300 });
+    const before = nominatim.requests.length;
+    for (let i = 0; i < 40; i++) await g.search(`budget ${i}`);
+    expect(g.cacheUsage.bytes).toBeLessThanOrEqual(4000);
+    expect(g.cacheUsage.size).toBeGreaterThan(0);
+    expect(g.cacheUsage.size).toBeLessThan(40);
+    expect(nominatim.requests.length - before).toBe(40);
+    await g.search('budget 39');
+    expect(nominatim.requests.length - before).toBe(40);
+    await g.search('budget 0');
+    expect(nominatim.requests.length - before).toBe(41);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await g.search('budget 0');
+    expect(nominatim.requests.length - before).toBe(42);
+  });
+
+  it("holds nominatim.openstreetmap.org to its policy's one request a second, whatever is configured; others as configured", () => {
+    expect(geocoderRequestsPerSecond('https://nominatim.openstreetmap.org', 5)).toBe(1);
+    expect(geocoderRequestsPerSecond('https://nominatim.openstreetmap.org/', 0)).toBe(1);
+    expect(geocoderRequestsPerSecond('https://geo.example.com', 5)).toBe(5);
+    expect(geocoderRequestsPerSecond('https://geo.example.com', 0)).toBe(0);
   });
 });
 
@@ -368,9 +415,12 @@ forEachDatabase(
     });
 
     describe('GEOCODER_URL (a Nominatim-compatible endpoint)', () => {
-      it('searches Brazil only, in pt-BR JSON v2, with a User-Agent, and maps the answer [R-7.45]', async () => {
+      it('searches Brazil only, in pt-BR JSON v2, naming the application and a contact (User-Agent) and its origin (Referer), and maps the answer [R-7.45]', async () => {
         const q = `harmonia ${ctx().engine}`;
-        const r = await withConfig({ geocoderUrl: nominatim.url }, () => search(`q=${encodeURIComponent(q)}&near=-46.689,-23.556`));
+        const r = await withConfig(
+          { geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 0, geocoderContact: 'geo@vitrine.example', publicOrigin: 'https://vitrine.example' },
+          () => search(`q=${encodeURIComponent(q)}&near=-46.689,-23.556`),
+        );
         expect(r.status).toBe(200);
         const sent = nominatim.requests.findLast((x) => x.params.get('q') === q)!;
         expect(sent.path).toBe('/nominatim/search');
@@ -379,8 +429,10 @@ forEachDatabase(
         expect(sent.params.get('accept-language')).toBe('pt-BR');
         expect(sent.params.get('addressdetails')).toBe('1');
         expect(sent.params.get('limit')).toBe('8');
-        expect(sent.params.get('viewbox')).toBe('-47.189000,-23.056000,-46.189000,-24.056000');
-        expect(sent.userAgent).toMatch(/^white-label-storefront\/1\.0/);
+        // `near` rounded to 0.01°, so nearby customers share one request.
+        expect(sent.params.get('viewbox')).toBe('-47.19,-23.06,-46.19,-24.06');
+        expect(sent.userAgent).toBe('Vitrine/0.1 (+https://vitrine.example; geo@vitrine.example)');
+        expect(sent.referer).toBe('https://vitrine.example/');
         // The Portuguese result is dropped even though the endpoint sent it.
         expect(r.body.results).toEqual([
           {
@@ -399,7 +451,9 @@ forEachDatabase(
 
       it('reverse geocodes through the endpoint; nothing found or outside Brazil gives empty fields [R-7.44]', async () => {
         const at = (lat: number) =>
-          withConfig({ geocoderUrl: nominatim.url }, () => post('/api/geo/reversegeocode', { lat, lng: -46.689 + (ctx().engine === 'sqlite' ? 0 : 0.0001) }));
+          withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 0 }, () =>
+            post('/api/geo/reversegeocode', { lat, lng: -46.689 + (ctx().engine === 'sqlite' ? 0 : 0.0001) }),
+          );
         const found = await at(-23.556);
         expect(found.body).toEqual({ street: 'Rua Harmonia', number: '512', neighborhood: 'Vila Madalena', city: 'São Paulo', state: 'SP', country: 'BR' });
         const sent = nominatim.requests.at(-1)!;
@@ -414,12 +468,60 @@ forEachDatabase(
       it('answers 502 geocoder_unavailable when the endpoint fails', async () => {
         nominatim.state.mode = 'error';
         try {
-          const r = await withConfig({ geocoderUrl: nominatim.url }, () => search(`q=${encodeURIComponent(`falha ${ctx().engine}`)}`));
+          const r = await withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 0 }, () =>
+            search(`q=${encodeURIComponent(`falha ${ctx().engine}`)}`),
+          );
           expect(r.status).toBe(502);
           expect(r.body).toEqual({ message: 'geocoder_unavailable' });
         } finally {
           nominatim.state.mode = 'ok';
         }
+      });
+    });
+
+    describe('limits on what anyone can ask', () => {
+      it(`answers one client address ${GEO_REQUESTS_PER_MINUTE} searches and reverse geocodings together a minute, sent at once, then 429 too_many_geo_requests with Retry-After; another address is not held back`, async () => {
+        ctx().setNow(new Date(Math.ceil((ctx().now().getTime() + 1) / 60_000) * 60_000));
+        const from = (n: number) => ({ 'X-Forwarded-For': `203.0.113.${n}` });
+        const ask = (i: number, n: number) =>
+          i % 2
+            ? ctx().call('/api/geo/search?q=harmonia', { headers: from(n) })
+            : ctx().call('/api/geo/reversegeocode', { method: 'POST', body: { lat: -23.556, lng: -46.689 }, headers: from(n) });
+        const answers = await Promise.all(Array.from({ length: GEO_REQUESTS_PER_MINUTE + 10 }, (_, i) => ask(i, 40)));
+        expect(answers.filter((r) => r.status === 200)).toHaveLength(GEO_REQUESTS_PER_MINUTE);
+        const refused = answers.filter((r) => r.status === 429);
+        expect(refused).toHaveLength(10);
+        expect(await refused[0]!.json()).toEqual({ message: 'too_many_geo_requests' });
+        expect(refused[0]!.headers.get('retry-after')).toBe('60');
+        expect((await ask(1, 41)).status).toBe(200);
+        ctx().setNow(new Date(ctx().now().getTime() + 60_000));
+        expect((await ask(0, 40)).status).toBe(200);
+      });
+
+      it('sends the remote geocoder at most one request a second, counted in the database; a request that finds no turn within a few seconds answers 503 geocoder_busy', async () => {
+        const before = nominatim.requests.length;
+        const answers = await withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 1 }, () =>
+          Promise.all(
+            Array.from({ length: 8 }, (_, i) =>
+              ctx().call(`/api/geo/search?q=${encodeURIComponent(`turno ${i} ${ctx().engine}`)}`, { headers: { 'X-Forwarded-For': '203.0.113.50' } }),
+            ),
+          ),
+        );
+        expectPaced(answers, nominatim.requests.slice(before));
+        const busy = answers.find((r) => r.status === 503)!;
+        expect(await busy.json()).toEqual({ message: 'geocoder_busy' });
+        expect(busy.headers.get('retry-after')).toBe('1');
+      });
+
+      it('takes nothing from the remote geocode share, and waits for nothing, with the offline geocoder', async () => {
+        const started = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            ctx().call(`/api/geo/search?q=${encodeURIComponent(`santos ${i}`)}`, { headers: { 'X-Forwarded-For': '203.0.113.51' } }),
+          ),
+        );
+        expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+        expect(Date.now() - started).toBeLessThan(1000);
       });
     });
 
@@ -470,4 +572,49 @@ forEachDatabase(
       await loadCatalogue(ctx.db, GEO_PICKUP);
     },
   },
+);
+
+/**
+ * What the deployment's share of geocoder requests allows of 8 searches sent at once: each second
+ * of the clock one goes out, a request waits for at most GEOCODER_TURN_WAITS more seconds, the rest
+ * answer 503. So any three requests the endpoint received span more than a second, and it
+ * received exactly the answered ones.
+ */
+function expectPaced(answers: Response[], received: Recorded[]) {
+  const ok = answers.filter((r) => r.status === 200).length;
+  const busy = answers.filter((r) => r.status === 503).length;
+  expect(ok + busy).toBe(answers.length);
+  expect(ok).toBeGreaterThanOrEqual(2);
+  expect(ok).toBeLessThanOrEqual(GEOCODER_TURN_WAITS + 2);
+  expect(received).toHaveLength(ok);
+  const at = received.map((r) => r.at).sort((a, b) => a - b);
+  for (let i = 0; i + 2 < at.length; i++) expect(at[i + 2]! - at[i]!, `requests ${i} and ${i + 2}`).toBeGreaterThan(900);
+}
+
+// Two server processes on one database: the share of requests a second is the deployment's.
+forEachDatabase(
+  'geo across server processes',
+  (ctx) => {
+    let other: Awaited<ReturnType<typeof startApiServer>>;
+    beforeAll(async () => {
+      other = await startApiServer({ DATABASE_URL: ctx().databaseUrl, GEOCODER_URL: nominatim.url, GEOCODER_REQUESTS_PER_SECOND: '1', PORT: '0' });
+    });
+    afterAll(() => {
+      other.child.kill('SIGTERM');
+    });
+
+    it('holds the remote geocoder to one request a second from two processes together', async () => {
+      const before = nominatim.requests.length;
+      const q = (i: number) => `q=${encodeURIComponent(`processos ${i}`)}`;
+      const answers = await withConfig({ geocoderUrl: nominatim.url, geocoderRequestsPerSecond: 1 }, () =>
+        Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            i % 2 ? ctx().call(`/api/geo/search?${q(i)}`) : fetch(`${other.url}/api/geo/search?${q(i)}`, { headers: API_HEADERS }),
+          ),
+        ),
+      );
+      expectPaced(answers, nominatim.requests.slice(before));
+    });
+  },
+  { engines: ['postgres'] },
 );

@@ -2,7 +2,7 @@
 // real HTTP server, real WebSocket clients, the real API publishing order events, on SQLite (one
 // process, the in-memory bus) and PostgreSQL (LISTEN/NOTIFY). The two-process journeys in a real
 // browser are tests/e2e/live-updates.spec.ts.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { estId, loadOrderFixtures, pickupOrder } from './helpers/order-fixtures.
 import { MERCADO_MANAUS, estId as fixtureEstId, loadCatalogue } from './helpers/fixtures.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { acceptLiveSockets, startLive, type Live } from '../../src/server/live/live.ts';
+import { CLOSE_SERVER_FULL, CLOSE_TOO_MANY_FROM_ADDRESS } from '../../src/server/live/hub.ts';
 import type { LiveEvent } from '../../src/schemas/live-events.ts';
 import type { LiveMessage } from '../../src/schemas/live.ts';
 
@@ -31,13 +32,14 @@ interface Process {
   origin: string;
 }
 
-async function startProcess(ctx: TestContext): Promise<Process> {
+async function startProcess(ctx: TestContext, limits: { maxSockets?: number; maxSocketsPerAddress?: number } = {}): Promise<Process> {
   const live = await startLive({
     db: ctx.db,
     engine: ctx.engine,
     databaseUrl: ctx.databaseUrl,
     pagesDir: mkdtempSync(join(tmpdir(), 'live-pages-')),
     now: ctx.now,
+    ...limits,
   });
   const server = createServer(getRequestListener(ctx.app.fetch));
   acceptLiveSockets(server, live.hub);
@@ -215,6 +217,69 @@ forEachDatabase(
       await marker(MANAUS, 'mercado-manaus');
       await elsewhere.waitFor(() => true);
       expect(elsewhere.messages).toEqual([{ type: 'updated' }]);
+    });
+
+    describe('what anyone can make the hub hold', () => {
+      let small: Process;
+      beforeAll(async () => {
+        small = await startProcess(ctx, { maxSockets: 5, maxSocketsPerAddress: 3 });
+      });
+      afterAll(async () => {
+        await stopProcess(small);
+      });
+
+      /** Opens `n` sockets at once from `address`: those the hub keeps, and the close codes of those it refused, once every refusal has arrived. */
+      async function openAtOnce(n: number, address: string, refusals: number) {
+        const from = { 'X-Forwarded-For': address };
+        const all = await Promise.all(Array.from({ length: n }, () => connect(small.origin, CENTRO, from)));
+        pages.push(...all);
+        const codes: number[] = [];
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`${codes.length} of ${refusals} refusals arrived`)), 3000);
+          if (refusals === 0) {
+            clearTimeout(timer);
+            resolve();
+          }
+          for (const page of all)
+            void page.closed.then((code) => {
+              codes.push(code);
+              if (codes.length === refusals) {
+                clearTimeout(timer);
+                resolve();
+              }
+            });
+        });
+        return { kept: all.filter((p) => p.ws.readyState === WebSocket.OPEN), codes };
+      }
+
+      it('holds at most its limit of sockets per client address and in all, counting upgrades made in parallel, and closes the rest with 4029 or 1013', async () => {
+        const first = await openAtOnce(6, '203.0.113.10', 3);
+        expect(first.kept).toHaveLength(3);
+        expect(first.codes).toEqual([CLOSE_TOO_MANY_FROM_ADDRESS, CLOSE_TOO_MANY_FROM_ADDRESS, CLOSE_TOO_MANY_FROM_ADDRESS]);
+        // Another address has its own share, up to the process's 5.
+        const second = await openAtOnce(3, '203.0.113.11', 1);
+        expect(second.kept).toHaveLength(2);
+        expect(second.codes).toEqual([CLOSE_SERVER_FULL]);
+        expect(small.live.hub.connections).toBe(5);
+        // A socket that goes gives its place back.
+        first.kept[0]!.ws.close();
+        await first.kept[0]!.closed;
+        await expect.poll(() => small.live.hub.connections).toBe(4);
+        expect((await openAtOnce(1, '203.0.113.12', 0)).kept).toHaveLength(1);
+        for (const page of [...first.kept, ...second.kept]) page.ws.close();
+      });
+
+      it('keeps nothing of a room once its last socket has gone, nor of ids that name no establishment', async () => {
+        for (const page of pages) if (page.ws.readyState === WebSocket.OPEN) page.ws.close();
+        await expect.poll(() => small.live.hub.connections).toBe(0);
+        const one = await connect(small.origin, MANAUS, { 'X-Forwarded-For': '203.0.113.20' });
+        expect(small.live.hub.held).toEqual({ rooms: 1, roomInfo: 1, addresses: 1 });
+        one.ws.close();
+        await one.closed;
+        await expect.poll(() => small.live.hub.held).toEqual({ rooms: 0, roomInfo: 0, addresses: 0 });
+        for (let i = 0; i < 30; i++) expect(await upgradeStatus(small.origin, `/parties/establishment/no-such-place-${i}`)).toBe(404);
+        expect(small.live.hub.held).toEqual({ rooms: 0, roomInfo: 0, addresses: 0 });
+      });
     });
 
     it('closes the sockets of a session that logged out, so they stop receiving its orders', async () => {

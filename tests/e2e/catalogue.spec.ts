@@ -1,6 +1,6 @@
 // Browsing the demo catalogues as a customer would, on a phone (390x844) and a desktop (1280x800).
 import { expect, test, type Locator, type Page } from './fixtures.ts';
-import { isMobile } from './helpers.ts';
+import { API_HEADERS, isMobile } from './helpers.ts';
 
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -438,6 +438,26 @@ test('the contact page sends a message to the establishment [R-2.11] [R-1.16]', 
   await form.getByLabel('Mensagem').fill('A pizza de ontem chegou quentinha, parabéns!');
   await form.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.locator('[data-feedback-status]')).toContainText('Mensagem enviada! Obrigado.');
+});
+
+test('a visitor who has sent too many messages this hour is told so in Portuguese, and keeps the text', async ({ page, request }, testInfo) => {
+  // An address of its own per project (the server believes X-Forwarded-For from loopback), spent first through the API.
+  const address = `203.0.113.${testInfo.project.name === 'mobile' ? 91 : 92}`;
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
+  await page.goto('/mercado-sol-centro/contato');
+  const form = page.locator('form[data-feedback-form]');
+  const id = await form.getAttribute('data-establishment-id');
+  for (let i = 1; i <= 10; i++) {
+    const res = await request.post(`/api/establishments/${id}/feedbacks`, {
+      headers: { ...API_HEADERS, 'X-Forwarded-For': address },
+      data: { message: `Mensagem ${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await form.getByLabel('Mensagem').fill('Mais uma mensagem, a décima primeira.');
+  await form.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.locator('[data-feedback-status]')).toHaveText('Muitas mensagens foram enviadas em pouco tempo. Tente novamente mais tarde.');
+  await expect(form.getByLabel('Mensagem')).toHaveValue('Mais uma mensagem, a décima primeira.');
 });
 
 test('products sold only in some hours are marked unavailable outside them, recomputed every second [R-4.57]', async ({ page }) => {

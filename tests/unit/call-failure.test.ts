@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/client/api.ts';
 import { failureOutcome, SILENT_MESSAGES, type CallPolicy } from '../../islands/shared/call-failure.ts';
 import { t } from '../../src/i18n/index.ts';
+import { ADDRESS_CALLS } from '../../islands/address/address-api.ts';
 
 const action: CallPolicy = { call: 'DELETE /users/me/addresses/{id}', role: 'action', fallback: { key: 'address:picker.removeFailed' } };
 const required: CallPolicy = { call: 'GET /establishments/{id}/orders/{orderId}', role: 'required' };
@@ -71,6 +72,17 @@ describe('what a failed call shows', () => {
     // Every message the policy can pick exists in Portuguese.
     for (const key of ['errors:api.generic', 'errors:api.network_error', 'errors:api.payload_too_large', 'errors:api.internal_error']) {
       expect(t(key)).not.toBe(key.split(':')[1]);
+    }
+  });
+
+  it("tells the customer searching an address, in Portuguese, that they or everyone are asking too often, rather than the search's own failure", () => {
+    for (const [status, code] of [
+      [429, 'too_many_geo_requests'],
+      [503, 'geocoder_busy'],
+    ] as const) {
+      const outcome = failureOutcome(new ApiFailure(status, code), ADDRESS_CALLS.search);
+      expect(outcome).toEqual({ kind: 'toast', message: { key: `errors:api.${code}` } });
+      expect(t(`errors:api.${code}`)).toMatch(/busca/i);
     }
   });
 });

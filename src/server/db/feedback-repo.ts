@@ -11,18 +11,6 @@ export async function insertFeedback(db: Database, row: CustomerFeedbackRow): Pr
   await db.insertInto('customer_feedback').values(row).execute();
 }
 
-/** How many messages the user sent this establishment since `since` (the hourly limit). */
-export async function countFeedbackSince(db: Database, userId: string, establishmentId: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('customer_feedback')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('establishment_id', '=', establishmentId)
-    .where('created_at', '>', since.toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** One kind of message of the establishment (only the user's when `userId` is given), newest first, a page at a time. */
 export async function listFeedback(
   db: Database,

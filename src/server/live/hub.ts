@@ -3,6 +3,13 @@
 // establishment's session cookie, as that customer: every page of the room is told when the
 // catalogue changed ('updated'), and only the owner's pages are told about an order. Pages send
 // nothing; the server pings every 30 s and lets go of sockets that stop answering.
+//
+// Anyone may open these sockets, so what the hub holds is bounded: at most `maxSockets` in the
+// process and `maxSocketsPerAddress` per client address (an IPv6 /64), counted from the moment an
+// upgrade is let in (before its database lookups, so parallel upgrades cannot all pass); more are
+// closed at once with 1013 (Try Again Later: the process is full) or 4029 (too many from this
+// address). What is kept per room (its sockets, the establishment's company) goes when its last
+// socket does, and nothing is kept for an id that is no active establishment.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -12,11 +19,18 @@ import { lookupSession } from '../services/session.ts';
 import { hashToken } from '../services/auth.ts';
 import { sessionCookieName } from '../../schemas/session-cookies.ts';
 import { LIVE_PATH_PREFIX, type LiveMessage } from '../../schemas/live.ts';
+import { clientAddress } from '../client-address.ts';
+import { config } from '../config.ts';
+import { addressBucket } from '../services/rate-limit.ts';
 
 const ROOM = /^[A-Za-z0-9_-]{1,64}$/;
 export const HEARTBEAT_MS = 30_000;
 /** How long an establishment's company and state are reused for new connections. */
 const ROOM_INFO_MS = 60_000;
+/** Close code for a socket refused because the process holds its most sockets (RFC 6455's 'Try Again Later'). */
+export const CLOSE_SERVER_FULL = 1013;
+/** Close code for a socket refused because its client address holds its most sockets (as HTTP's 429). */
+export const CLOSE_TOO_MANY_FROM_ADDRESS = 4029;
 
 interface Peer {
   ws: WebSocket;
@@ -28,18 +42,29 @@ interface Peer {
 export interface LiveHubOptions {
   db: Database;
   now: () => Date;
+  /** Sockets the process holds at most; default LIVE_MAX_SOCKETS. */
+  maxSockets?: number;
+  /** Sockets one client address holds at most; default LIVE_MAX_SOCKETS_PER_ADDRESS. */
+  maxSocketsPerAddress?: number;
 }
 
 export class LiveHub {
   private readonly rooms = new Map<string, Set<Peer>>();
-  private readonly roomInfo = new Map<string, { companyId: string | null; at: number }>();
+  private readonly roomInfo = new Map<string, { companyId: string; at: number }>();
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1024, clientTracking: false });
   private readonly heartbeat: NodeJS.Timeout;
   private count = 0;
+  /** Sockets open or being opened, in all and per client address (an address leaves the map with its last). */
+  private taken = 0;
+  private readonly takenBy = new Map<string, number>();
   private readonly opts: LiveHubOptions;
+  private readonly maxSockets: number;
+  private readonly maxSocketsPerAddress: number;
 
   constructor(opts: LiveHubOptions) {
     this.opts = opts;
+    this.maxSockets = opts.maxSockets ?? config.liveMaxSockets;
+    this.maxSocketsPerAddress = opts.maxSocketsPerAddress ?? config.liveMaxSocketsPerAddress;
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -54,9 +79,15 @@ export class LiveHub {
     return this.count;
   }
 
+  /** What the hub keeps, for tests and reports: rooms with sockets, rooms whose company is known, client addresses holding sockets. */
+  get held(): { rooms: number; roomInfo: number; addresses: number } {
+    return { rooms: this.rooms.size, roomInfo: this.roomInfo.size, addresses: this.takenBy.size };
+  }
+
   /**
    * Takes over an HTTP upgrade: 404 for an unknown path or establishment, 403 for a page of
-   * another site (the Origin's host must be the Host the request was sent to), else the socket.
+   * another site (the Origin's host must be the Host the request was sent to), a socket closed at
+   * once with 1013 or 4029 beyond the limits, else the socket.
    */
   async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => socket.destroy());
@@ -65,11 +96,31 @@ export class LiveHub {
     if (!room || !ROOM.test(room)) return refuse(socket, 404, 'Not Found');
     const origin = req.headers.origin;
     if (origin && !sameHost(origin, req.headers.host)) return refuse(socket, 403, 'Forbidden');
-    const companyId = await this.companyOf(room);
-    if (!companyId) return refuse(socket, 404, 'Not Found');
-    const who = await this.customerOf(req, room, companyId);
-    if (socket.destroyed) return;
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.join(room, ws, who));
+    const address = addressBucket(clientAddress({ remoteAddress: req.socket.remoteAddress, forwardedFor: headerValue(req.headers['x-forwarded-for']) }));
+    const full =
+      this.taken >= this.maxSockets ? CLOSE_SERVER_FULL : (this.takenBy.get(address) ?? 0) >= this.maxSocketsPerAddress ? CLOSE_TOO_MANY_FROM_ADDRESS : 0;
+    if (full) {
+      // Refused after the handshake, with a close code the browser's socket can read (an HTTP
+      // refusal reaches a page's script only as a failed connection); no database work first.
+      this.wss.handleUpgrade(req, socket, head, (ws) => ws.close(full, full === CLOSE_SERVER_FULL ? 'server full' : 'too many sockets'));
+      return;
+    }
+    // Taken now, before anything is awaited, and given back by whichever way the socket goes.
+    this.take(address);
+    let joined = false;
+    try {
+      const companyId = await this.companyOf(room);
+      if (!companyId) return refuse(socket, 404, 'Not Found');
+      const who = await this.customerOf(req, room, companyId);
+      if (socket.destroyed) return;
+      // Without verifyClient, ws calls back before handleUpgrade returns (or never, for a bad handshake).
+      this.wss.handleUpgrade(req, socket, head, (ws) => {
+        joined = true;
+        this.join(room, ws, who, address);
+      });
+    } finally {
+      if (!joined) this.giveBack(address);
+    }
   }
 
   /** Sends to every page of an establishment. */
@@ -108,11 +159,24 @@ export class LiveHub {
     clearInterval(this.heartbeat);
     for (const peers of this.rooms.values()) for (const peer of peers) peer.ws.terminate();
     this.rooms.clear();
+    this.roomInfo.clear();
     this.count = 0;
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private join(room: string, ws: WebSocket, who: { userId: string; tokenHash: string } | null): void {
+  private take(address: string): void {
+    this.taken++;
+    this.takenBy.set(address, (this.takenBy.get(address) ?? 0) + 1);
+  }
+
+  private giveBack(address: string): void {
+    this.taken--;
+    const left = (this.takenBy.get(address) ?? 1) - 1;
+    if (left > 0) this.takenBy.set(address, left);
+    else this.takenBy.delete(address);
+  }
+
+  private join(room: string, ws: WebSocket, who: { userId: string; tokenHash: string } | null, address: string): void {
     const peer: Peer = { ws, userId: who?.userId ?? null, tokenHash: who?.tokenHash ?? null, alive: true };
     let peers = this.rooms.get(room);
     if (!peers) {
@@ -127,8 +191,12 @@ export class LiveHub {
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {
       this.count--;
+      this.giveBack(address);
       peers.delete(peer);
-      if (peers.size === 0 && this.rooms.get(room) === peers) this.rooms.delete(room);
+      if (peers.size === 0 && this.rooms.get(room) === peers) {
+        this.rooms.delete(room);
+        this.roomInfo.delete(room);
+      }
     });
   }
 
@@ -144,13 +212,18 @@ export class LiveHub {
       }
   }
 
-  /** The company of an active establishment, null when there is none; reused for a minute. */
+  /**
+   * The company of an active establishment, null when there is none; reused for a minute while the
+   * room has sockets. Only an active establishment's is kept: ids that name none are as many as
+   * anyone cares to send.
+   */
   private async companyOf(establishmentId: string): Promise<string | null> {
     const hit = this.roomInfo.get(establishmentId);
     if (hit && Date.now() - hit.at < ROOM_INFO_MS) return hit.companyId;
     const row = await this.opts.db.selectFrom('establishments').select(['company_id', 'active']).where('id', '=', establishmentId).executeTakeFirst();
     const companyId = row?.active === 1 ? row.company_id : null;
-    this.roomInfo.set(establishmentId, { companyId, at: Date.now() });
+    if (companyId) this.roomInfo.set(establishmentId, { companyId, at: Date.now() });
+    else this.roomInfo.delete(establishmentId);
     return companyId;
   }
 
@@ -167,6 +240,10 @@ export class LiveHub {
 
 function send(peer: Peer, data: string): void {
   if (peer.ws.readyState === peer.ws.OPEN) peer.ws.send(data);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
 }
 
 function refuse(socket: Duplex, status: number, text: string): void {

@@ -31,13 +31,16 @@ export interface LiveOptions {
   databaseUrl: string;
   pagesDir: string;
   now?: () => Date;
+  /** The hub's socket limits (default: LIVE_MAX_SOCKETS, LIVE_MAX_SOCKETS_PER_ADDRESS). */
+  maxSockets?: number;
+  maxSocketsPerAddress?: number;
 }
 
 export async function startLive(opts: LiveOptions): Promise<Live> {
   const processId = randomBytes(9).toString('base64url');
   const pagesStore = pagesStoreName(opts.pagesDir);
   const bus: EventBus = opts.engine === 'postgres' ? await postgresBus(opts.db, opts.databaseUrl) : memoryBus();
-  const hub = new LiveHub({ db: opts.db, now: opts.now ?? (() => new Date()) });
+  const hub = new LiveHub({ db: opts.db, now: opts.now ?? (() => new Date()), maxSockets: opts.maxSockets, maxSocketsPerAddress: opts.maxSocketsPerAddress });
 
   async function apply(event: LiveEvent): Promise<void> {
     switch (event.kind) {

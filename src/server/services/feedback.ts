@@ -4,18 +4,30 @@
 // this establishment; a customer sends at most FEEDBACK_HOURLY_LIMIT messages an hour to one
 // establishment, so a stuck button or a script cannot bury the establishment's list. The
 // establishment reads them with its API key (docs/api.md 'Problem reports and suggestions').
+// Also the contact page's anonymous message (POST /establishments/{id}/feedbacks [R-7.20]), which
+// anyone may send: limited per client address and per establishment instead.
 import type { Database } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
 import { randomId } from '../db/ids.ts';
 import { getOrderRow } from '../db/orders-repo.ts';
-import { countFeedbackSince, getSenders, insertFeedback, listFeedback, type FeedbackRowWithOrder } from '../db/feedback-repo.ts';
+import { getSenders, insertFeedback, listFeedback, type FeedbackRowWithOrder } from '../db/feedback-repo.ts';
+import { insertFeedback as insertContactMessage } from '../db/catalogue-repo.ts';
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, feedbackMessageError, isReportTopic, type FeedbackKind } from '../../domain/feedback.ts';
 import type { FeedbackListAnswer, FeedbackView } from '../../schemas/api-feedback.ts';
 import { Refusal, invalidBody } from './refusal.ts';
+import { addressBucket, hitOrRefuse, type Limit } from './rate-limit.ts';
 
 /** Most messages (reports and suggestions together) one customer sends one establishment in an hour. */
 export const FEEDBACK_HOURLY_LIMIT = 10;
-const HOUR_MS = 60 * 60 * 1000;
+const HOUR_SECONDS = 60 * 60;
+
+/** Most contact messages one client address sends in an hour (to any establishment). */
+export const CONTACT_MESSAGES_PER_ADDRESS_HOURLY = 10;
+/**
+ * Most contact messages one establishment takes in an hour from everyone together: what a flood
+ * from many addresses can add to its list (and to the table) stays bounded.
+ */
+export const CONTACT_MESSAGES_PER_ESTABLISHMENT_HOURLY = 60;
 
 const MESSAGE_PROBLEMS = {
   required: 'message must not be blank',
@@ -61,8 +73,10 @@ export async function sendFeedback(db: Database, input: SendFeedbackInput): Prom
     orderNumber = Number(order.number);
   }
 
-  const sent = await countFeedbackSince(db, input.user.id, input.establishmentId, new Date(input.now.getTime() - HOUR_MS));
-  if (sent >= FEEDBACK_HOURLY_LIMIT) throw new Refusal('too_many', 'too_many_messages', { retryAfterSeconds: 3600 });
+  // Counted in the shared limiter (one atomic upsert) rather than by counting the stored rows: a
+  // count then an insert lets every one of N parallel requests through.
+  const hourly: Limit = { key: `feedback:user:${input.user.id}:${input.establishmentId}`, max: FEEDBACK_HOURLY_LIMIT, windowSeconds: HOUR_SECONDS };
+  await hitOrRefuse(db, [hourly], input.now, 'too_many_messages');
 
   const row = {
     id: randomId(),
@@ -76,6 +90,26 @@ export async function sendFeedback(db: Database, input: SendFeedbackInput): Prom
   };
   await insertFeedback(db, row);
   return feedbackView({ ...row, order_number: orderNumber });
+}
+
+/**
+ * Stores the contact page's message to an (active) establishment and answers its id; refuses with
+ * 429 too_many_messages once the client address, or the establishment, has had its hour's share.
+ * The address is counted first, so one sender's flood spends its own share before the establishment's.
+ */
+export async function sendContactMessage(db: Database, input: { establishmentId: string; clientAddress: string; message: string; now: Date }): Promise<string> {
+  await hitOrRefuse(
+    db,
+    [
+      { key: `contact:ip:${addressBucket(input.clientAddress)}`, max: CONTACT_MESSAGES_PER_ADDRESS_HOURLY, windowSeconds: HOUR_SECONDS },
+      { key: `contact:est:${input.establishmentId}`, max: CONTACT_MESSAGES_PER_ESTABLISHMENT_HOURLY, windowSeconds: HOUR_SECONDS },
+    ],
+    input.now,
+    'too_many_messages',
+  );
+  const id = randomId();
+  await insertContactMessage(db, { id, establishment_id: input.establishmentId, message: input.message, created_at: input.now.toISOString() });
+  return id;
 }
 
 /** One kind of message of the establishment: all of them for the establishment (with who sent each), the customer's own otherwise. */

@@ -61,3 +61,20 @@ export async function isSpent(db: Database, limit: Limit, now: Date): Promise<bo
 export async function resetLimit(db: Database, key: string): Promise<void> {
   await clearHits(db, key);
 }
+
+/**
+ * The part of a client address a per-address limit counts on: an IPv4 address as it is, an IPv6
+ * address by its /64 network, since one subscriber is usually given a whole /64 and could
+ * otherwise pick a fresh address for every request.
+ */
+export function addressBucket(address: string): string {
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('::', 2) as [string, string | undefined];
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

@@ -5,8 +5,7 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
-import { getCategory, getProduct, insertFeedback, listAllProducts, listCategories, listOrderVariations, listProducts } from '../../db/catalogue-repo.ts';
-import { randomId } from '../../db/ids.ts';
+import { getCategory, getProduct, listAllProducts, listCategories, listOrderVariations, listProducts } from '../../db/catalogue-repo.ts';
 import type { CategoryView, ProductView, ProductsAnswer } from '../../../schemas/views.ts';
 import {
   CategoriesQuery,
@@ -19,7 +18,8 @@ import {
   ProductsQuery,
   type ProductField,
 } from '../../../schemas/api-catalogue.ts';
-import { requireEstablishment } from '../guards.ts';
+import { requestClientAddress, requireEstablishment } from '../guards.ts';
+import { sendContactMessage } from '../../services/feedback.ts';
 import { searchCatalogue } from '../../search/catalogue-search.ts';
 import { catalogueAnswer } from '../../cache/api-answers.ts';
 import { validatedQuery } from '../../cache/query-memo.ts';
@@ -140,13 +140,12 @@ export const catalogueRoutes = new Hono<ApiEnv>()
       return variations.map(({ image, ...rest }) => (withImage ? { ...rest, image } : rest));
     });
   })
-  // A customer's feedback message.
+  // A visitor's message from the contact page: anonymous, so limited per client address and per establishment.
   .post('/establishments/:id/feedbacks', async (c) => {
     const { db, now } = c.get('deps');
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
     const body = validate(FeedbackBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, id);
-    const feedbackId = randomId();
-    await insertFeedback(db, { id: feedbackId, establishment_id: est._id, message: body.message, created_at: now().toISOString() });
+    const feedbackId = await sendContactMessage(db, { establishmentId: est._id, clientAddress: requestClientAddress(c), message: body.message, now: now() });
     return c.json({ _id: feedbackId }, 201);
   });

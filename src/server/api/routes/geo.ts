@@ -1,9 +1,12 @@
 // Positions and places (spec section 7 'POST /delivery_tax' and 'User, addresses'; docs/api.md
 // 'Addresses, geocoding and delivery fee'): the delivery fee of a position [R-7.38], reverse
 // geocoding of the address modal's map centre [R-7.44], the place search of its search box,
-// restricted to Brazil [R-7.45], and the map style the modal's MapLibre map loads.
+// restricted to Brazil [R-7.45], and the map style the modal's MapLibre map loads. Reverse
+// geocoding and the place search are open to anyone and may reach a remote geocoder: each client
+// address gets GEO_REQUESTS_PER_MINUTE of them, and the remote one gets the deployment's share of
+// requests a second (src/server/adapters/geocoder.ts upstreamTurn).
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { config } from '../../config.ts';
@@ -16,17 +19,34 @@ import {
   type GeoSearchAnswer,
 } from '../../../schemas/api-geo.ts';
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
-import { GeocoderUnavailableError, defaultGeocoder } from '../../adapters/geocoder.ts';
+import { GeocoderBusyError, GeocoderUnavailableError, defaultGeocoder, upstreamTurn, type Geocoder, type UpstreamTurn } from '../../adapters/geocoder.ts';
 import { offlineMapData } from '../../adapters/geocoder-offline.ts';
-import { requireEstablishment } from '../guards.ts';
+import { addressBucket, hitOrRefuse } from '../../services/rate-limit.ts';
+import { requestClientAddress, requestDeps, requireEstablishment } from '../guards.ts';
 
-async function geocoding<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Reverse geocodings and place searches together one client address may ask in a minute: the
+ * address modal asks one per map move and per pause in typing (350 ms), far fewer than this.
+ */
+export const GEO_REQUESTS_PER_MINUTE = 60;
+
+/** Counts the request against its client address (429 too_many_geo_requests), then runs `work` with the geocoder and its turns. */
+async function geocoding<T>(c: Context<ApiEnv>, work: (geocoder: Geocoder, turn: UpstreamTurn | undefined) => Promise<T>): Promise<T> {
+  const { db, now } = requestDeps(c);
+  const key = `geo:ip:${addressBucket(requestClientAddress(c))}`;
+  await hitOrRefuse(db, [{ key, max: GEO_REQUESTS_PER_MINUTE, windowSeconds: 60 }], now, 'too_many_geo_requests');
+  const geocoder = defaultGeocoder();
   try {
-    return await work();
+    return await work(geocoder, geocoder.engine === 'nominatim' ? upstreamTurn(db, config.geocoderUrl) : undefined);
   } catch (err) {
     if (err instanceof GeocoderUnavailableError) {
       console.error('[geocoder]', err.message);
       throw new ApiError(502, 'geocoder_unavailable');
+    }
+    if (err instanceof GeocoderBusyError) {
+      const busy = new ApiError(503, 'geocoder_busy');
+      busy.retryAfterSeconds = err.retryAfterSeconds;
+      throw busy;
     }
     throw err;
   }
@@ -175,12 +195,12 @@ export const geoRoutes = new Hono<ApiEnv>()
   .post('/geo/reversegeocode', async (c) => {
     c.header('Cache-Control', 'no-store');
     const { lat, lng } = validate(ReverseGeocodeBody, await c.req.json(), 'body');
-    return c.json(await geocoding(() => defaultGeocoder().reverse(lat, lng)));
+    return c.json(await geocoding(c, (geocoder, turn) => geocoder.reverse(lat, lng, { turn })));
   })
   // Places in Brazil matching q, nearest to `near` first [R-7.45].
   .get('/geo/search', async (c) => {
     const { q, near } = validate(GeoSearchQuery, c.req.query(), 'query');
-    const results = await geocoding(() => defaultGeocoder().search(q, { near, limit: GEO_SEARCH_LIMIT }));
+    const results = await geocoding(c, (geocoder, turn) => geocoder.search(q, { near, limit: GEO_SEARCH_LIMIT, turn }));
     c.header('Cache-Control', 'public, max-age=300');
     return c.json({ results } satisfies GeoSearchAnswer);
   });
