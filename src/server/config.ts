@@ -63,6 +63,11 @@ export const config = {
   geocoderUrl: (env.GEOCODER_URL ?? '').trim().replace(/\/+$/, ''),
   /** URL of a MapLibre style JSON; GET /api/geo/map-style redirects there. Empty = the offline style. */
   mapStyleUrl: (env.MAP_STYLE_URL ?? '').trim(),
+  /**
+   * The HMAC-SHA256 key the one-time codes are kept under (hex or base64url, at least 32 bytes),
+   * shared by every process; empty = one kept 0600 in DATA_DIR/one-time-code-secret.
+   */
+  oneTimeCodeSecret: (env.ONE_TIME_CODE_SECRET ?? '').trim(),
   /** The X25519 secret key card payloads are sealed to (base64url, 32 bytes), shared by every process; empty = one kept in DATA_DIR/sealed-box-key. */
   sealedBoxSecretKey: (env.SEALED_BOX_SECRET_KEY ?? '').trim(),
   /**
