@@ -106,20 +106,18 @@ const DAY = 24 * HOUR;
 const keyOf = (target: string) => createHash('sha256').update(target).digest('base64url').slice(0, 22);
 
 /**
- * Counts a send against every budget, in order, before anything is sent, and refuses with the first
- * that is spent (429 with Retry-After). The order puts the sender's own budgets first, so requests
- * refused there use none of a phone's or of everyone's; the server-wide one comes last.
+ * Counts a send against the sender's budgets (the account's per hour and per day, its client
+ * address's, the account's destinations per day), in that order, before the phone or address is
+ * looked up: refused with the first that is spent (429 with Retry-After). The lookup's 409 would
+ * otherwise tell anyone, at no cost, which phones and addresses have an account.
  */
-async function countSend(deps: VerificationDeps, user: UserRow, channel: CodeChannel, target: string): Promise<void> {
+async function countSender(deps: VerificationDeps, user: UserRow, channel: CodeChannel, target: string): Promise<void> {
   const { db, now } = deps;
   const budgets = deps.budgets ?? codeSendBudgets;
-  const to = keyOf(target);
   const steps: [Limit, string][] = [
     [{ key: `code:${channel}:user:${user.id}:hour`, max: budgets.perAccountHour, windowSeconds: HOUR }, 'too_many_codes_account'],
     [{ key: `code:${channel}:user:${user.id}:day`, max: budgets.perAccountDay, windowSeconds: DAY }, 'too_many_codes_account'],
     [{ key: `code:${channel}:ip:${limitAddress(deps.clientAddress)}`, max: budgets.perAddressHour, windowSeconds: HOUR }, 'too_many_codes_ip'],
-    [{ key: `code:${channel}:to:${to}`, max: CODE_MAX_SENDS, windowSeconds: SEND_WINDOW_MS / 1000 }, 'too_many_codes'],
-    [{ key: `code:${channel}:to:${to}:day`, max: budgets.perDestinationDay, windowSeconds: DAY }, 'too_many_codes'],
   ];
   // A phone or address the account already had a code for today is no new destination. Two
   // parallel first sends to one new target may both count it: that errs on the refusing side.
@@ -127,12 +125,29 @@ async function countSend(deps: VerificationDeps, user: UserRow, channel: CodeCha
   if (!(await codeSentSince(db, user.id, channel, target, new Date(windowOf(destinations, now).start)))) {
     steps.push([destinations, 'too_many_destinations']);
   }
-  steps.push([{ key: `code:${channel}:all`, max: budgets.perMinute[channel], windowSeconds: 60 }, 'too_many_codes_global']);
   for (const [limit, code] of steps) await hitOrRefuse(db, [limit], now, code);
 }
 
-/** Draws the code, stores its hash, then sends it (the send was counted); a failed send ends the stored code (502 code_not_sent). */
+/**
+ * Counts a code about to be sent against the receiver's budgets (3 per 15 minutes and the day's, for
+ * that phone or address whoever asks) and then the server's per minute. Only sends that will happen
+ * count here, so no one can spend a stranger's budget with requests refused for other reasons.
+ */
+async function countDelivery(deps: VerificationDeps, channel: CodeChannel, target: string): Promise<void> {
+  const { db, now } = deps;
+  const budgets = deps.budgets ?? codeSendBudgets;
+  const to = keyOf(target);
+  const steps: [Limit, string][] = [
+    [{ key: `code:${channel}:to:${to}`, max: CODE_MAX_SENDS, windowSeconds: SEND_WINDOW_MS / 1000 }, 'too_many_codes'],
+    [{ key: `code:${channel}:to:${to}:day`, max: budgets.perDestinationDay, windowSeconds: DAY }, 'too_many_codes'],
+    [{ key: `code:${channel}:all`, max: budgets.perMinute[channel], windowSeconds: 60 }, 'too_many_codes_global'],
+  ];
+  for (const [limit, code] of steps) await hitOrRefuse(db, [limit], now, code);
+}
+
+/** Counts the delivery, draws the code, stores its hash, then sends it; a failed send ends the stored code (502 code_not_sent). */
 async function issueCode(deps: VerificationDeps, user: UserRow, channel: CodeChannel, target: string, deliver: (code: string) => Promise<void>): Promise<void> {
+  await countDelivery(deps, channel, target);
   const code = codeDigits(randomInt(0, 10 ** CODE_LENGTH));
   await insertCode(deps.db, { userId: user.id, channel, target, codeHash: codeHash({ userId: user.id, channel, target }, code) }, deps.now);
   try {
@@ -193,9 +208,7 @@ async function saveProven(
 /** PUT /users/me/generate_code_validate_phone [R-7.63]: sends a code by SMS to the phone. */
 export async function sendPhoneCode(deps: VerificationDeps, user: UserRow, phoneInput: string): Promise<void> {
   const phone = checkedPhone(phoneInput);
-  // Counted before the phone is looked up: its 409 phone_taken would otherwise tell, at no cost,
-  // which phones have an account.
-  await countSend(deps, user, 'phone', phone);
+  await countSender(deps, user, 'phone', phone);
   if (phone !== user.phone) await assertContactsFree(deps.db, user.company_id, { phone }, user.id);
   const text = (code: string) => interpolate(accountTexts.verification.smsText, { code, minutes: TTL_MINUTES });
   await issueCode(deps, user, 'phone', phone, (code) => deps.sms.send({ to: phoneE164(phone), text: text(code) }, deps.now));
@@ -223,7 +236,7 @@ export function confirmPhone(user: UserRow, phoneInput: string): void {
 
 /** POST /users/email/validate/create [R-7.68]: sends a code to the address. */
 export async function sendEmailCode(deps: VerificationDeps, user: UserRow, email: string): Promise<void> {
-  await countSend(deps, user, 'email', email);
+  await countSender(deps, user, 'email', email);
   if (email !== user.email) await assertContactsFree(deps.db, user.company_id, { email }, user.id);
   const t = accountTexts.verification;
   await issueCode(deps, user, 'email', email, (code) =>
