@@ -252,8 +252,12 @@ forEachDatabase(
     describe('limits against guessing', () => {
       const loginFrom = (address: string, loginText: string, password: string) =>
         post('/api/auth/login', { establishment_id: centro, login: loginText, password }, { 'X-Forwarded-For': address });
-      const messages = (answers: { status: number; body: { message: string } }[]) =>
-        answers.reduce<Record<string, number>>((n, a) => ({ ...n, [`${a.status} ${a.body.message}`]: (n[`${a.status} ${a.body.message}`] ?? 0) + 1 }), {});
+      /** How many answers of each status and code. */
+      const messages = (answers: { status: number; body: { message: string } }[]) => {
+        const counts: Record<string, number> = {};
+        for (const a of answers) counts[`${a.status} ${a.body.message}`] = (counts[`${a.status} ${a.body.message}`] ?? 0) + 1;
+        return counts;
+      };
 
       it('50 parallel wrong passwords for one account, from 50 addresses, reach the password check at most 5 times; the right one is refused until the window ends', async () => {
         ctx().setNow('2025-01-04T10:00:00Z');
@@ -317,7 +321,8 @@ forEachDatabase(
         ctx().setNow('2025-01-04T13:00:00Z');
         try {
           const address = '203.0.113.20';
-          const register = (body: Record<string, unknown>, from = address) => post('/api/auth/register', { establishment_id: centro, ...body }, { 'X-Forwarded-For': from });
+          const register = (body: Record<string, unknown>, from = address) =>
+            post('/api/auth/register', { establishment_id: centro, ...body }, { 'X-Forwarded-For': from });
           const answers = await Promise.all(Array.from({ length: 11 }, () => register(newUserData())));
           expect(messages(answers)).toEqual({ '201 undefined': 10, '429 too_many_registrations': 1 });
           expect(answers.find((a) => a.status === 429)!.res.headers.get('retry-after')).toBe(String(60 * 60));
@@ -338,7 +343,8 @@ forEachDatabase(
         const salt = randomBytes(16);
         const oldHash = `scrypt$16384$8$1$${salt.toString('base64url')}$${scryptSync(data.password, salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64url')}`;
         await ctx().db.updateTable('users').set({ password_hash: oldHash }).where('id', '=', user._id).execute();
-        const hashNow = async () => (await ctx().db.selectFrom('users').select('password_hash').where('id', '=', user._id).executeTakeFirstOrThrow()).password_hash;
+        const hashNow = async () =>
+          (await ctx().db.selectFrom('users').select('password_hash').where('id', '=', user._id).executeTakeFirstOrThrow()).password_hash;
 
         expect((await loginFrom(customerAddress(), data.email, 'errada')).status).toBe(401);
         expect(await hashNow()).toBe(oldHash);

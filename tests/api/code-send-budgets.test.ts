@@ -4,7 +4,7 @@
 // Retry-After; parallel sends are held to them as sequential ones are. The server-wide SMS budget is
 // set to 3 a minute here through its environment variable (read when the server's modules load), so
 // it is reached with a handful of accounts; the tests that send SMS otherwise send one a minute.
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 
 const saved = vi.hoisted(() => {
   const before = process.env.SMS_CODES_PER_MINUTE;
@@ -36,8 +36,12 @@ forEachDatabase(
           : await ctx().call('/api/users/email/validate/create', { method: 'POST', body: { email: to }, headers });
       return { status: res.status, body: await res.json(), retryAfter: res.headers.get('retry-after') };
     };
-    const tally = (answers: { status: number; body: { message: string } }[]) =>
-      answers.reduce<Record<string, number>>((n, a) => ({ ...n, [`${a.status} ${a.body.message}`]: (n[`${a.status} ${a.body.message}`] ?? 0) + 1 }), {});
+    /** How many answers of each status and code. */
+    const tally = (answers: { status: number; body: { message: string } }[]) => {
+      const counts: Record<string, number> = {};
+      for (const a of answers) counts[`${a.status} ${a.body.message}`] = (counts[`${a.status} ${a.body.message}`] ?? 0) + 1;
+      return counts;
+    };
     const sentTo = async (recipient: string) => (await listOutboxMessages(ctx().db, 1000)).filter((m) => m.recipient === recipient).length;
     /** Runs `body` with the clock at `at`, and puts it back. */
     const at = async (instant: string, body: () => Promise<void>) => {
@@ -130,7 +134,7 @@ forEachDatabase(
       });
     });
 
-    it("a phone or address receives at most 10 codes a day, whoever asks; requests refused for another reason spend none of its budget", async () => {
+    it('a phone or address receives at most 10 codes a day, whoever asks; requests refused for another reason spend none of its budget', async () => {
       await at('2025-02-06T10:00:00Z', async () => {
         const b = (await registerUser(ctx(), centro)).session;
         const c = (await registerUser(ctx(), centro)).session;

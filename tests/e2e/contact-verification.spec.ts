@@ -151,7 +151,11 @@ test('resending the code counts the sends; a send past the limit shows sms-error
   await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Não verificado');
 });
 
-test('a send past the account\'s 3 phones or addresses a day says so in the drawer and in the e-mail block, in Portuguese', async ({ page, context, request }, info) => {
+test("a send past the account's 3 phones or addresses a day says so in the drawer and in the e-mail block, in Portuguese", async ({
+  page,
+  context,
+  request,
+}, info) => {
   const { customer, token } = await logIn(context, request, SLUG, info, 'Dora Destinos');
   // Codes already sent today to 3 other phones and 3 other addresses, as the same customer from the same line.
   const headers = { ...API_HEADERS, Authorization: `Bearer ${token}`, 'X-Forwarded-For': customer.address };

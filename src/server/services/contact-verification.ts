@@ -172,7 +172,10 @@ async function consumeCode(deps: VerificationDeps, user: UserRow, channel: CodeC
   const { db, now } = deps;
   const stored = await latestCode(db, user.id, channel, target);
   if (!stored) throw new Refusal('invalid', 'code_expired');
-  const usable = codeUsable({ createdAt: new Date(stored.created_at), tries: Number(stored.tries), usedAt: stored.used_at ? new Date(stored.used_at) : null }, now);
+  const usable = codeUsable(
+    { createdAt: new Date(stored.created_at), tries: Number(stored.tries), usedAt: stored.used_at ? new Date(stored.used_at) : null },
+    now,
+  );
   if (!usable.ok) throw new Refusal('invalid', 'code_expired');
   const tries = await countTry(db, stored.id);
   if (tries === undefined) throw new Refusal('invalid', 'code_expired');

@@ -57,7 +57,10 @@ export function customerAddress(): string {
 
 /** Headers of a user-scoped call with the session's cookie and Establishment-Id (and its customer's address). */
 export function cookieHeaders(s: Session, establishmentHeader = s.establishmentId): Record<string, string> {
-  const headers: Record<string, string> = { Cookie: `sid_${s.establishmentId}=${s.token}; sf_auth_${s.establishmentId}=1`, 'Establishment-Id': establishmentHeader };
+  const headers: Record<string, string> = {
+    Cookie: `sid_${s.establishmentId}=${s.token}; sf_auth_${s.establishmentId}=1`,
+    'Establishment-Id': establishmentHeader,
+  };
   if (s.address) headers['X-Forwarded-For'] = s.address;
   return headers;
 }
@@ -89,7 +92,11 @@ export async function registerUser(
   const { referral_code, ...rest } = overrides;
   const data = { ...newUserData(rest), ...(referral_code === undefined ? {} : { referral_code }) };
   const address = customerAddress();
-  const res = await ctx.call('/api/auth/register', { method: 'POST', body: { establishment_id: establishmentId, ...data }, headers: { 'X-Forwarded-For': address } });
+  const res = await ctx.call('/api/auth/register', {
+    method: 'POST',
+    body: { establishment_id: establishmentId, ...data },
+    headers: { 'X-Forwarded-For': address },
+  });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
   const session: Session = { establishmentId, token: sessionToken(res, establishmentId), address };
