@@ -80,17 +80,22 @@ interface StoredHash {
   hash: Buffer;
 }
 
+/** The most memory a stored hash's parameters may ask for: twice today's 128 MiB. */
+const MAX_SCRYPT_BYTES = 2 * 128 * SCRYPT.N * SCRYPT.r * SCRYPT.p;
+
 /**
  * A stored hash's parts, or undefined for anything else. The parameters are bounded (N a power of
- * two up to 2^20, r up to 32, p up to 16), so an altered row cannot make a login allocate gigabytes.
+ * two, r and p at least 1, p at most 4, 128·N·r·p at most 256 MiB), so an altered row cannot make
+ * a login allocate gigabytes or run for minutes.
  */
 function parseStoredHash(stored: string): StoredHash | undefined {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
   const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
   const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  const powerOfTwo = Number.isInteger(cost.N) && cost.N >= 2 && cost.N <= 2 ** 20 && (cost.N & (cost.N - 1)) === 0;
-  if (!powerOfTwo || !Number.isInteger(cost.r) || cost.r < 1 || cost.r > 32 || !Number.isInteger(cost.p) || cost.p < 1 || cost.p > 16) return undefined;
+  const powerOfTwo = Number.isSafeInteger(cost.N) && cost.N >= 2 && (cost.N & (cost.N - 1)) === 0;
+  if (!powerOfTwo || !Number.isSafeInteger(cost.r) || cost.r < 1 || !Number.isSafeInteger(cost.p) || cost.p < 1 || cost.p > 4) return undefined;
+  if (128 * cost.N * cost.r * cost.p > MAX_SCRYPT_BYTES) return undefined;
   const hash = Buffer.from(hashText, 'base64url');
   if (hash.length < 16 || hash.length > 128) return undefined;
   return { cost, salt: Buffer.from(saltText, 'base64url'), hash };
