@@ -11,7 +11,7 @@ import type { UserView } from '../../src/schemas/api-accounts.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 import { Field, SubmitButton, errorText } from './Field.tsx';
 import { PhoneDrawer } from './PhoneDrawer.tsx';
-import { EMAIL_CALL, sendEmailCode, validateEmail } from './verification-api.ts';
+import { EMAIL_CALL, sendBudgetCode, sendEmailCode, validateEmail } from './verification-api.ts';
 
 /** What the block reads of the user: the checkout passes the session's user, 'Meus dados' the profile. */
 export type ContactUser = Pick<UserView, 'phone' | 'email' | 'phone_verified' | 'email_verified'>;
@@ -49,7 +49,12 @@ function EmailVerification({ establishmentId, user, onVerified }: { establishmen
       toast(t('account:verification.codeSent'), { kind: 'success' });
     } catch (err) {
       if (reportFailure(err, EMAIL_CALL).kind === 'session_ended') return;
-      const text = err instanceof ApiFailure && err.status === 429 ? t('account:verification.emailTooMany') : t('account:verification.unexpectedError');
+      const budget = sendBudgetCode(err);
+      const text = budget
+        ? errorText(budget)
+        : err instanceof ApiFailure && err.status === 429
+          ? t('account:verification.emailTooMany')
+          : t('account:verification.unexpectedError');
       setError(text);
       toast(text, { kind: 'error' });
     } finally {

@@ -2,7 +2,8 @@
 // confirm it or change it; a user with no phone starts at phone-add ), phone-input (retype
 // the registered number ), phone-add (a new number), sms-verification (the 4-digit
 // code, sent as soon as it is complete; resending counts ), phone-verification
-// (confirmed), unexpected-error and sms-error (429 ). 'Depois' closes it;
+// (confirmed), unexpected-error and sms-error (429; a send budget other than the
+// phone's own names itself there, and offers only 'Depois'). 'Depois' closes it;
 // it is unmounted on close, so it always opens afresh. phone_verified comes only from the
 // server's answer.
 import { useId, useReducer, useState, type SubmitEvent } from 'react';
@@ -16,7 +17,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import type { ContactUser } from './ContactVerification.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
 import { Field, SubmitButton, errorText } from './Field.tsx';
-import { PHONE_CALL, confirmPhone, sendPhoneCode, validatePhone as validatePhoneCode } from './verification-api.ts';
+import { PHONE_CALL, confirmPhone, sendBudgetCode, sendPhoneCode, validatePhone as validatePhoneCode } from './verification-api.ts';
 
 import { initialPhoneState, phoneVerificationReducer, type PhoneStep } from './phone-steps.ts';
 
@@ -46,11 +47,16 @@ export function PhoneDrawer({
   const go = (next: PhoneStep) => dispatch({ type: 'go', step: next });
   const setPhoneError = (text: string, clear = false) => dispatch({ type: 'phone-error', text, clear });
 
+  /** The text of a send refused by a budget other than the phone's own (''), shown by sms-error. */
+  const [budgetText, setBudgetText] = useState('');
+
   /** A failed call: a dead session ends here; 429 is sms-error, anything else unexpected-error, both with a toast. */
   function failed(err: unknown) {
     if (reportFailure(err, PHONE_CALL).kind === 'session_ended') return;
     const tooMany = err instanceof ApiFailure && err.status === 429;
-    toast(t(tooMany ? 'account:verification.smsError' : 'account:verification.unexpectedError'), { kind: 'error' });
+    const budget = sendBudgetCode(err);
+    setBudgetText(budget ? errorText(budget) : '');
+    toast(budget ? errorText(budget) : t(tooMany ? 'account:verification.smsError' : 'account:verification.unexpectedError'), { kind: 'error' });
     go(tooMany ? 'sms-error' : 'unexpected-error');
   }
 
@@ -242,12 +248,15 @@ export function PhoneDrawer({
         return (
           <div className="flex flex-col gap-4">
             <p role="alert" className="m-0 font-semibold" data-phone-error={step}>
-              {t(step === 'sms-error' ? 'account:verification.smsError' : 'account:verification.unexpectedError')}
+              {step === 'sms-error' ? budgetText || t('account:verification.smsError') : t('account:verification.unexpectedError')}
             </p>
             <div className="flex flex-col gap-2 md:flex-row">
-              <button type="button" className={primary} onClick={() => go(step === 'sms-error' ? 'phone-add' : user.phone ? 'phone-init' : 'phone-add')}>
-                {t(step === 'sms-error' ? 'account:verification.changeNumber' : 'account:verification.tryAgain')}
-              </button>
+              {/* Another number or another try does not help once a budget of the account, network or server is spent. */}
+              {!(step === 'sms-error' && budgetText) && (
+                <button type="button" className={primary} onClick={() => go(step === 'sms-error' ? 'phone-add' : user.phone ? 'phone-init' : 'phone-add')}>
+                  {t(step === 'sms-error' ? 'account:verification.changeNumber' : 'account:verification.tryAgain')}
+                </button>
+              )}
               <button type="button" className={secondary} onClick={onClose}>
                 {t('account:verification.later')}
               </button>

@@ -1,7 +1,7 @@
 // The phone and e-mail verification calls (docs/api.md 'Phone and e-mail verification'). The phone
 // code calls are silent in the global policy [R-8.83]: the drawer and the e-mail block show their
 // own states and toasts [R-8.50..R-8.52]; reportFailure still logs them and ends a dead session.
-import { api } from '../../src/client/api.ts';
+import { ApiFailure, api } from '../../src/client/api.ts';
 import type { VerificationAnswer } from '../../src/schemas/api-verification.ts';
 import type { CallPolicy } from '../shared/call-failure.ts';
 
@@ -18,3 +18,15 @@ export const sendEmailCode = (establishmentId: string, email: string) =>
   api<VerificationAnswer>('/users/email/validate/create', { method: 'POST', body: { email }, establishmentId });
 export const validateEmail = (establishmentId: string, email: string, code: string) =>
   api<VerificationAnswer>('/users/email/validate', { method: 'PUT', body: { code, email }, establishmentId });
+
+/**
+ * The send budgets beyond a phone's or address's own 3 per 15 minutes (docs/api.md 'Phone and
+ * e-mail verification'): a refused send with one of these codes says which, in account:errors.<code>;
+ * the phone's own (too_many_codes) keeps the spec's text [R-8.51].
+ */
+const BUDGET_CODES: ReadonlySet<string> = new Set(['too_many_codes_account', 'too_many_destinations', 'too_many_codes_ip', 'too_many_codes_global']);
+
+/** The budget a refused send ran into, or null for any other failure. Example: `sendBudgetCode(new ApiFailure(429, 'too_many_destinations')) === 'too_many_destinations'` */
+export function sendBudgetCode(err: unknown): string | null {
+  return err instanceof ApiFailure && err.status === 429 && BUDGET_CODES.has(err.code) ? err.code : null;
+}

@@ -8,6 +8,7 @@
 
 // C0 controls, space handling aside (tabs and line breaks included), DEL, and the bidirectional
 // overrides that make a link read as another.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this refuses
 const FORBIDDEN = /[\u0000-\u001f\u007f\\\u202a-\u202e\u2066-\u2069]/;
 const WEB = /^https?:\/\/[^/?#\s]+/i;
 const CONTACT = /^(?:mailto|tel):[^\s]/i;

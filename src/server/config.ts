@@ -74,6 +74,11 @@ export const config = {
   liveMaxSockets: Number((env.LIVE_MAX_SOCKETS ?? '').trim() || 20_000),
   /** The live-updates sockets one client address (an IPv6 /64) holds in one process: more are closed at once with code 4029. */
   liveMaxSocketsPerAddress: Number((env.LIVE_MAX_SOCKETS_PER_ADDRESS ?? '').trim() || 200),
+  /**
+   * The HMAC-SHA256 key the one-time codes are kept under (hex or base64url, at least 32 bytes),
+   * shared by every process; empty = one kept 0600 in DATA_DIR/one-time-code-secret.
+   */
+  oneTimeCodeSecret: (env.ONE_TIME_CODE_SECRET ?? '').trim(),
   /** The X25519 secret key card payloads are sealed to (base64url, 32 bytes), shared by every process; empty = one kept in DATA_DIR/sealed-box-key. */
   sealedBoxSecretKey: (env.SEALED_BOX_SECRET_KEY ?? '').trim(),
   /**

@@ -77,7 +77,7 @@ export async function startServer(opts: { port?: number; host?: string; backgrou
   // the establishments switched on need, or as the demo on loopback (src/server/deployment.ts).
   if (background) {
     const problems = deploymentProblems({ ...config, host }, await activeEstablishmentPaymentSwitches(db), {
-      oneTimeCode: (process.env.ONE_TIME_CODE_SECRET ?? '').trim(),
+      oneTimeCode: config.oneTimeCodeSecret,
     });
     if (problems.length) {
       await db.destroy();

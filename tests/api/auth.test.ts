@@ -1,10 +1,12 @@
 // Account entry points: register, login (e-mail or phone, rate limit, bans), logout and the
 // exchange of a handed-over token for a cookie session; cookie attributes; passwords stored as
-// scrypt only.
+// scrypt only; and the limits that hold against guessing: parallel attempts on one account, many
+// accounts from one address, registrations from one address, old password hashes upgraded.
+import { scryptSync, randomBytes } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import { API_HEADERS, forEachDatabase } from './helpers/databases.ts';
 import { estId, loadAllFixtures } from './helpers/fixtures.ts';
-import { bearerHeaders, cookieHeaders, cookieNamed, newUserData, registerUser, sessionToken, setCookies } from './helpers/accounts.ts';
+import { bearerHeaders, cookieHeaders, cookieNamed, customerAddress, newUserData, registerUser, sessionToken, setCookies } from './helpers/accounts.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import { maskPhone } from '../../src/domain/phone.ts';
 
@@ -18,8 +20,10 @@ const START = '2025-01-03T23:00:00Z';
 forEachDatabase(
   'account entry points',
   (ctx) => {
+    // Each call from a customer address of its own, unless the test names one: the per-address
+    // limits are proven by the tests that share one on purpose.
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-      const res = await ctx().call(path, { method: 'POST', body, headers });
+      const res = await ctx().call(path, { method: 'POST', body, headers: { 'X-Forwarded-For': customerAddress(), ...headers } });
       const text = await res.text();
       return { res, status: res.status, body: text ? JSON.parse(text) : null };
     };
@@ -160,7 +164,7 @@ forEachDatabase(
         expect(other.status).toBe(201);
       });
 
-      it('stores the password only as a salted scrypt hash and never answers it', async () => {
+      it('stores the password only as a salted scrypt hash (N=2^17, r=8, p=1) and never answers it', async () => {
         const a = await registerUser(ctx(), centro, { password: 'mesma1' });
         const b = await registerUser(ctx(), centro, { password: 'mesma1' });
         const rows = await ctx().db.selectFrom('users').select(['id', 'password_hash']).where('id', 'in', [a.user._id, b.user._id]).execute();
@@ -168,7 +172,7 @@ forEachDatabase(
         for (const row of rows) {
           expect(row.password_hash).not.toBe('mesma1');
           expect(row.password_hash).not.toContain('mesma1');
-          expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+          expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
         }
         expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash);
         for (const user of [a.user, b.user]) expect(Object.keys(user)).not.toContain('password_hash');
@@ -268,6 +272,114 @@ forEachDatabase(
         expect(r.body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['login', 'password']);
         expect((await login('nao-existe', 'a@b.com', 'abcd')).status).toBe(404);
       });
+    });
+
+    describe('limits against guessing', () => {
+      const loginFrom = (address: string, loginText: string, password: string) =>
+        post('/api/auth/login', { establishment_id: centro, login: loginText, password }, { 'X-Forwarded-For': address });
+      /** How many answers of each status and code. */
+      const messages = (answers: { status: number; body: { message: string } }[]) => {
+        const counts: Record<string, number> = {};
+        for (const a of answers) counts[`${a.status} ${a.body.message}`] = (counts[`${a.status} ${a.body.message}`] ?? 0) + 1;
+        return counts;
+      };
+
+      it('50 parallel wrong passwords for one account, from 50 addresses, reach the password check at most 5 times; the right one is refused until the window ends', async () => {
+        ctx().setNow('2025-01-04T10:00:00Z');
+        try {
+          const { data } = await registerUser(ctx(), centro);
+          const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom(`198.51.100.${i + 1}`, data.email, `errada${i}`)));
+          // Every attempt is counted before its check: 5 were checked (401), 45 refused unchecked.
+          expect(messages(answers)).toEqual({ '401 invalid_credentials': 5, '429 too_many_attempts': 45 });
+          // The 15-minute window started at 10:00.
+          expect(answers.find((a) => a.status === 429)!.res.headers.get('retry-after')).toBe(String(15 * 60));
+
+          ctx().setNow('2025-01-04T10:14:59Z');
+          const right = await loginFrom('198.51.100.200', data.email, data.password);
+          expect(right).toMatchObject({ status: 429, body: { message: 'too_many_attempts' } });
+          expect(right.res.headers.getSetCookie()).toEqual([]);
+          ctx().setNow('2025-01-04T10:15:00Z');
+          expect((await loginFrom('198.51.100.200', data.phone, data.password)).status).toBe(200);
+        } finally {
+          ctx().setNow(START);
+        }
+      }, 60_000);
+
+      it('an unknown login is refused after 5 attempts as a known one is, so the answers do not tell whether an account exists', async () => {
+        ctx().setNow('2025-01-04T11:00:00Z');
+        try {
+          const { data } = await registerUser(ctx(), centro);
+          for (const loginText of [data.email, 'ninguem.aqui@example.com', '(11) 90000-0002']) {
+            const answers = [];
+            for (let i = 0; i < 6; i++) answers.push(await loginFrom(customerAddress(), loginText, 'errada'));
+            expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429]);
+            expect(answers[5]!.body).toEqual({ message: 'too_many_attempts' });
+          }
+          // An unknown login's count goes by the login: another spelling of the same is the same.
+          expect((await loginFrom(customerAddress(), '  NINGUEM.AQUI@example.com ', 'errada')).status).toBe(429);
+        } finally {
+          ctx().setNow(START);
+        }
+      }, 60_000);
+
+      it('one client address gets 20 failed logins per 15 minutes across accounts, counted before the check; a right password gives its attempt back', async () => {
+        ctx().setNow('2025-01-04T12:00:00Z');
+        try {
+          const { data } = await registerUser(ctx(), centro);
+          const other = await registerUser(ctx(), centro);
+          const address = '203.0.113.7';
+          expect((await loginFrom(address, data.email, data.password)).status).toBe(200);
+          // 21 different logins at once (known and unknown): the success above left all 20 failures.
+          const logins = [other.data.email, ...Array.from({ length: 20 }, (_, i) => `quem.${i}@example.com`)];
+          const answers = await Promise.all(logins.map((l) => loginFrom(address, l, 'errada')));
+          expect(messages(answers)).toEqual({ '401 invalid_credentials': 20, '429 too_many_attempts_ip': 1 });
+          expect(answers.find((a) => a.status === 429)!.res.headers.get('retry-after')).toBe(String(15 * 60));
+          // The address is spent, even for a right password; another address is not.
+          expect((await loginFrom(address, data.email, data.password)).body).toEqual({ message: 'too_many_attempts_ip' });
+          expect((await loginFrom('203.0.113.8', data.email, data.password)).status).toBe(200);
+        } finally {
+          ctx().setNow(START);
+        }
+      }, 60_000);
+
+      it('one client address may register 10 accounts per hour, counted before the e-mail and phone are looked up', async () => {
+        ctx().setNow('2025-01-04T13:00:00Z');
+        try {
+          const address = '203.0.113.20';
+          const register = (body: Record<string, unknown>, from = address) =>
+            post('/api/auth/register', { establishment_id: centro, ...body }, { 'X-Forwarded-For': from });
+          const answers = await Promise.all(Array.from({ length: 11 }, () => register(newUserData())));
+          expect(messages(answers)).toEqual({ '201 undefined': 10, '429 too_many_registrations': 1 });
+          expect(answers.find((a) => a.status === 429)!.res.headers.get('retry-after')).toBe(String(60 * 60));
+          // A taken e-mail is not told to a spent address: the limit answers first.
+          const taken = answers.find((a) => a.status === 201)!.body.user.email;
+          expect((await register(newUserData({ email: taken }))).body).toEqual({ message: 'too_many_registrations' });
+          expect((await register(newUserData(), '203.0.113.21')).status).toBe(201);
+          ctx().setNow('2025-01-04T14:00:00Z');
+          expect((await register(newUserData())).status).toBe(201);
+        } finally {
+          ctx().setNow(START);
+        }
+      }, 60_000);
+
+      it('a password hash made with older scrypt parameters still logs in and is made again with N=2^17', async () => {
+        const { user, data } = await registerUser(ctx(), centro);
+        // The form every hash had before: N=16384.
+        const salt = randomBytes(16);
+        const oldHash = `scrypt$16384$8$1$${salt.toString('base64url')}$${scryptSync(data.password, salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64url')}`;
+        await ctx().db.updateTable('users').set({ password_hash: oldHash }).where('id', '=', user._id).execute();
+        const hashNow = async () =>
+          (await ctx().db.selectFrom('users').select('password_hash').where('id', '=', user._id).executeTakeFirstOrThrow()).password_hash;
+
+        expect((await loginFrom(customerAddress(), data.email, 'errada')).status).toBe(401);
+        expect(await hashNow()).toBe(oldHash);
+        expect((await loginFrom(customerAddress(), data.email, data.password)).status).toBe(200);
+        const upgraded = await hashNow();
+        expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+        expect((await loginFrom(customerAddress(), data.email, data.password)).status).toBe(200);
+        expect(await hashNow()).toBe(upgraded);
+        expect((await loginFrom(customerAddress(), data.email, 'errada')).status).toBe(401);
+      }, 60_000);
     });
 
     describe('sessions', () => {

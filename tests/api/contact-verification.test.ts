@@ -1,10 +1,17 @@
 // Phone and e-mail verification through one-time codes: the codes are read from the development
-// outbox, as a person trying the demo reads them, never from the database.
+// outbox, as a person trying the demo reads them, never from the database. The send budgets have
+// their own file (code-send-budgets.test.ts).
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { estId, loadAllFixtures } from './helpers/fixtures.ts';
 import { cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
 import { listOutboxMessages } from '../../src/server/db/outbox-repo.ts';
+import { oneTimeCodeSecret } from '../../src/server/services/contact-verification.ts';
+import { codeDigits } from '../../src/domain/one-time-code.ts';
 
 const centro = estId('bella-centro');
 const manaus = estId('mercado-manaus');
@@ -232,6 +239,39 @@ forEachDatabase(
       });
     });
 
+    describe('against guessing', () => {
+      it('20 parallel checks of one code, the right digits among them, compare the digits at most 5 times', async () => {
+        const { session, data } = await registerUser(ctx(), centro);
+        await call(session, 'PUT', '/api/users/me/generate_code_validate_phone', { phone: data.phone });
+        const code = await codeSentTo(ctx(), `+55${data.phone}`, 'sms');
+        // 19 distinct wrong codes and the right one in the middle.
+        const typed = Array.from({ length: 20 }, (_, i) => (i === 10 ? code : codeDigits((Number(code) + 1 + i) % 10_000)));
+        const answers = await Promise.all(typed.map((c) => call(session, 'PUT', '/api/users/me/validate_phone', { phone: data.phone, code: c })));
+        const compared = answers.filter((a) => a.status === 200 || a.body.message === 'code_invalid');
+        // Each check is counted before it is compared, and the count stops at 5: the other 15 compare nothing.
+        expect(compared).toHaveLength(5);
+        expect(answers.filter((a) => a.body.message === 'code_expired')).toHaveLength(15);
+        const row = await ctx().db.selectFrom('verification_codes').select('tries').where('target', '=', data.phone).executeTakeFirstOrThrow();
+        expect(Number(row.tries)).toBe(5);
+        expect((await me(session)).phone_verified).toBe(answers[10]!.status === 200);
+      });
+
+      it('keeps each code only as an HMAC under the server secret: without the secret none of the 10,000 codes gives the stored value', async () => {
+        const { session, data, user } = await registerUser(ctx(), centro);
+        await call(session, 'POST', '/api/users/email/validate/create', { email: data.email });
+        const email = data.email.toLowerCase();
+        const code = await codeSentTo(ctx(), email, 'email');
+        const row = await ctx().db.selectFrom('verification_codes').select('code_hash').where('target', '=', email).executeTakeFirstOrThrow();
+        expect(row.code_hash).toMatch(/^hmac\$[0-9a-f]{64}$/);
+        const hmac = (key: Buffer, c: string) => `hmac$${createHmac('sha256', key).update(`${user._id}\n${'email'}\n${email}\n${c}`).digest('hex')}`;
+        const all = Array.from({ length: 10_000 }, (_, n) => codeDigits(n));
+        // With the secret the one code sent is found; with any other key (what a database copy alone gives) none is.
+        expect(all.filter((c) => hmac(oneTimeCodeSecret(), c) === row.code_hash)).toEqual([code]);
+        const guessed = randomBytes(32);
+        expect(all.filter((c) => hmac(guessed, c) === row.code_hash)).toEqual([]);
+      });
+    });
+
     describe('e-mail', () => {
       it('sends a code by e-mail, and only the right code sets email_verified [R-7.68, R-7.69, R-4.68, R-7.71]', async () => {
         const { session, data } = await registerUser(ctx(), centro);
@@ -278,3 +318,27 @@ forEachDatabase(
   },
   { setup: async (c) => loadAllFixtures(c.db) },
 );
+
+describe('the one-time code secret', () => {
+  it('is ONE_TIME_CODE_SECRET in hex or base64url of at least 32 bytes, else 32 random bytes kept 0600 in DATA_DIR', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'otc-secret-'));
+    try {
+      const kept = oneTimeCodeSecret(dir, '');
+      expect(kept).toHaveLength(32);
+      const file = join(dir, 'one-time-code-secret');
+      expect(Buffer.from(readFileSync(file, 'utf8'), 'base64url').equals(kept)).toBe(true);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // Another process on the same folder reads the same one.
+      expect(oneTimeCodeSecret(dir, '').equals(kept)).toBe(true);
+
+      const bytes = randomBytes(32);
+      expect(oneTimeCodeSecret(dir, bytes.toString('hex')).equals(bytes)).toBe(true);
+      expect(oneTimeCodeSecret(dir, bytes.toString('base64url')).equals(bytes)).toBe(true);
+      for (const weak of ['curta', randomBytes(31).toString('hex'), randomBytes(31).toString('base64url'), 'não é base64!'.repeat(4)]) {
+        expect(() => oneTimeCodeSecret(dir, weak), weak).toThrow(/ONE_TIME_CODE_SECRET/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -31,7 +31,7 @@ import type { AchievementsAnswer, CouponsAnswer, CreditEntriesAnswer, ReferralAn
 import { ENGINES, createPgDatabase, type TestContext } from './helpers/databases.ts';
 import { cardPayload, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
 import { loadCatalogue } from './helpers/fixtures.ts';
-import { newUserData } from './helpers/accounts.ts';
+import { customerAddress, newUserData } from './helpers/accounts.ts';
 import { NEAR, saveAddress } from './helpers/order-fixtures.ts';
 import { waitForBackends } from './helpers/orders.ts';
 import { startApiServer } from './helpers/server-process.ts';
@@ -218,9 +218,11 @@ for (const engine of ENGINES as readonly Engine[]) {
     async function customer(name = 'Cliente de Teste', extra: Record<string, unknown> = {}): Promise<Customer> {
       const data = newUserData({ name });
       const { origin } = servers[0]!;
+      // Each customer from an address of its own (the server believes X-Forwarded-For from loopback),
+      // as 20 real customers would be: one address may register only 10 accounts an hour.
       const res = await fetch(`${origin}/api/auth/register`, {
         method: 'POST',
-        headers: { ...API_HEADERS, 'Content-Type': 'application/json' },
+        headers: { ...API_HEADERS, 'Content-Type': 'application/json', 'X-Forwarded-For': customerAddress() },
         body: JSON.stringify({ establishment_id: SHOP, ...data, ...extra }),
       });
       const body = await res.json();

@@ -3,7 +3,7 @@
 // rules and save, the ?token= handover, the account child routes and the encoded-space variant.
 // Every test uses its own user (unique e-mail and phone per worker and time).
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { API_HEADERS, expectGreeting, isMobile, newCustomer, registerCustomer, storeId, useSession, type NewCustomer } from './helpers.ts';
+import { API_HEADERS, actFrom, expectGreeting, isMobile, newCustomer, registerCustomer, storeId, useSession, type NewCustomer } from './helpers.ts';
 
 const SLUG = 'pizzaria-bella';
 type User = NewCustomer;
@@ -63,6 +63,7 @@ test('registering through the UI logs in: greeting, credits and the six menu ent
   request,
 }, info) => {
   const user = newCustomer(info);
+  await actFrom(context, user);
   const establishmentId = await storeId(request, SLUG);
   await page.goto(`/${SLUG}/minha-conta`);
   await hydrated(page);

@@ -4,7 +4,7 @@
 // on every step of the drawer.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { logIn, verifyContacts, mercadoSolPickupCheckout } from './helpers.ts';
+import { API_HEADERS, logIn, newCustomer, verifyContacts, mercadoSolPickupCheckout } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const ACCOUNT = `/${SLUG}/minha-conta`;
@@ -149,6 +149,40 @@ test('resending the code counts the sends; a send past the limit shows sms-error
   await drawer.getByRole('button', { name: 'Depois' }).click();
   await expect(drawer).toBeHidden();
   await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Não verificado');
+});
+
+test("a send past the account's 3 phones or addresses a day says so in the drawer and in the e-mail block, in Portuguese", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { customer, token } = await logIn(context, request, SLUG, info, 'Dora Destinos');
+  // Codes already sent today to 3 other phones and 3 other addresses, as the same customer from the same line.
+  const headers = { ...API_HEADERS, Authorization: `Bearer ${token}`, 'X-Forwarded-For': customer.address };
+  for (let i = 0; i < 3; i++) {
+    const other = newCustomer(info);
+    expect((await request.put('/api/users/me/generate_code_validate_phone', { headers, data: { phone: other.phone, method: 'sms' } })).status()).toBe(200);
+    expect((await request.post('/api/users/email/validate/create', { headers, data: { email: other.email } })).status()).toBe(200);
+  }
+  await openMeusDados(page);
+  await page.locator('[data-phone-block]').getByRole('button', { name: 'Verificar celular' }).click();
+  const drawer = page.locator('[data-phone-drawer]');
+  await drawer.getByRole('button', { name: 'Confirmar este número' }).click();
+  await drawer.getByLabel('Número do celular').fill(customer.phone);
+  await drawer.getByRole('button', { name: 'Enviar código' }).click();
+  const text = 'Você já pediu códigos para muitos números ou e-mails diferentes hoje. Tente novamente amanhã.';
+  await expect(drawer).toHaveAttribute('data-phone-drawer', 'sms-error');
+  await expect(drawer.locator('[data-phone-error]')).toHaveText(text);
+  await expect(page.locator('[data-toast="error"]', { hasText: text })).toBeVisible();
+  // Another number would not help: only 'Depois'.
+  await expect(drawer.getByRole('button', { name: 'Alterar número' })).toHaveCount(0);
+  expect(await axeProblems(page, '[data-phone-drawer]')).toEqual([]);
+  await drawer.getByRole('button', { name: 'Depois' }).click();
+
+  const block = page.locator('[data-email-block]');
+  await block.getByRole('button', { name: 'Verificar e-mail' }).click();
+  await expect(block.locator('[data-email-error]')).toHaveText(text);
+  expect(await codesInOutbox(context, customer.email, 'E-mail')).toEqual([]);
 });
 
 test('a send the SMS provider failed ends at unexpected-error with a toast and nothing else; a wrong code is a toast too [R-8.50] [R-8.52] [R-8.83]', async ({

@@ -55,6 +55,12 @@ export interface NewCustomer {
   /** The phone as the form masks it: '(11) 98xxx-xxxx'. */
   maskedPhone: string;
   password: string;
+  /**
+   * The customer's own client address, sent as X-Forwarded-For (the server believes it from
+   * loopback, a trusted proxy): the per-address limits on logins, registrations and code sends then
+   * count each customer apart, as they would for customers on their own lines.
+   */
+  address: string;
 }
 
 /** A customer no test has used: its e-mail and phone are distinct per worker, test and time. */
@@ -73,6 +79,8 @@ export function newCustomer(info: TestInfo, name = 'Joana Pereira Souza'): NewCu
     phone: `1198${tail}`,
     maskedPhone: `(11) 98${tail.slice(0, 3)}-${tail.slice(3)}`,
     password: 'segr3do',
+    // A /64 of the documentation prefix per worker and customer (the limits count IPv6 by /64).
+    address: `2001:db8:${(info.workerIndex + 1).toString(16)}:${(serial % 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`,
   };
 }
 
@@ -88,7 +96,7 @@ export interface Registered {
 export async function registerCustomer(request: APIRequestContext, slug: string, customer: NewCustomer): Promise<Registered> {
   const establishmentId = await storeId(request, slug);
   const res = await request.post('/api/auth/register', {
-    headers: API_HEADERS,
+    headers: { ...API_HEADERS, 'X-Forwarded-For': customer.address },
     data: { establishment_id: establishmentId, name: customer.name, email: customer.email, phone: customer.phone, password: customer.password },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -108,11 +116,17 @@ export async function useSession(context: BrowserContext, establishmentId: strin
   ]);
 }
 
-/** A new customer of the establishment, logged in in the browser. */
+/** The browser's requests come from the customer's own address from now on (NewCustomer.address). */
+export async function actFrom(context: BrowserContext, customer: NewCustomer): Promise<void> {
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': customer.address });
+}
+
+/** A new customer of the establishment, logged in in the browser (which acts from the customer's address). */
 export async function logIn(context: BrowserContext, request: APIRequestContext, slug: string, info: TestInfo, name?: string): Promise<Registered> {
   const registered = await registerCustomer(request, slug, newCustomer(info, name));
   // biome-ignore lint/correctness/useHookAtTopLevel: useSession is this module's cookie helper, not a React hook
   await useSession(context, registered.establishmentId, registered.token);
+  await actFrom(context, registered.customer);
   return registered;
 }
 
@@ -315,7 +329,7 @@ export async function outboxCode(request: APIRequestContext, recipient: string, 
 
 /** Verifies the customer's phone, then e-mail, through the API with the codes of the outbox (as the drawer and the e-mail block do). */
 export async function verifyContacts(request: APIRequestContext, registered: Registered, which: 'phone' | 'both' = 'both'): Promise<void> {
-  const headers = { ...API_HEADERS, Authorization: `Bearer ${registered.token}` };
+  const headers = { ...API_HEADERS, Authorization: `Bearer ${registered.token}`, 'X-Forwarded-For': registered.customer.address };
   const { phone, email } = registered.customer;
   const send = await request.put('/api/users/me/generate_code_validate_phone', { headers, data: { phone, method: 'sms' } });
   expect(send.status(), await send.text()).toBe(200);

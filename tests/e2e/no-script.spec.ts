@@ -4,7 +4,7 @@
 // customer ends logged in, a refusal comes back in Portuguese; and 'Adicionar' says why ordering
 // needs JavaScript. The cross-site guard of the form endpoint is proved in tests/api/auth-forms.test.ts.
 import { expect, test, type APIRequestContext, type Page, type Request, type Route } from './fixtures.ts';
-import { expectGreeting, newCustomer, registerCustomer, storeId, type NewCustomer } from './helpers.ts';
+import { actFrom, expectGreeting, newCustomer, registerCustomer, storeId, type NewCustomer } from './helpers.ts';
 
 const SLUG = 'pizzaria-bella';
 const ACCOUNT = `/${SLUG}/minha-conta`;
@@ -60,6 +60,7 @@ async function fillLogin(page: Page, login: string, password: string) {
 }
 
 async function fillRegistration(page: Page, c: NewCustomer) {
+  await actFrom(page.context(), c);
   const form = registerForm(page);
   await form.getByLabel('Nome').fill(c.name);
   await form.getByLabel('E-mail').fill(c.email);

@@ -17,7 +17,7 @@ import { REFERRAL_ALPHABET } from '../../src/domain/referral.ts';
 import type { OrderView, PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { AchievementsAnswer, ReferralAnswer } from '../../src/schemas/api-promotions.ts';
 import { readKeysFile } from '../../src/server/services/establishment-keys.ts';
-import { API_HEADERS, isMobile, logIn, newCustomer, registerCustomer, saveSantosAddress, storeId } from './helpers.ts';
+import { API_HEADERS, actFrom, isMobile, logIn, newCustomer, registerCustomer, saveSantosAddress, storeId } from './helpers.ts';
 import { PRODUCT, SLUG, bearer, placeOrder } from './order-helpers.ts';
 
 const OFF = 'mercado-sol-praia';
@@ -367,6 +367,7 @@ test.describe('the referral', () => {
       );
       await expect(form.locator('input[type="hidden"][name="referral_code"]')).toHaveValue(code);
       const b = newCustomer(info, 'Bruno Amigo Dias');
+      await actFrom(friendContext, b);
       await form.getByLabel('Nome').fill(b.name);
       await form.getByLabel('E-mail').fill(b.email);
       await form.getByLabel('Celular').fill(b.maskedPhone);
@@ -432,6 +433,7 @@ test.describe('the referral', () => {
       await expect(form.locator('[data-referral-invitation]')).toContainText('R$ 10,00 em créditos');
       await expect(form.locator('input[type="hidden"][name="referral_code"]')).toHaveValue(code);
       const b = newCustomer(info, 'Otto Sem Script');
+      await actFrom(context, b);
       await form.locator('input[name="name"]').fill(b.name);
       await form.locator('input[name="email"]').fill(b.email);
       await form.locator('input[name="phone"]').fill(b.phone);

@@ -154,9 +154,10 @@ async function measure(engine: Engine, port: number): Promise<Result> {
       items: { _id: string }[];
     };
     for (let c = 0; c < CUSTOMERS; c++) {
+      // Each customer from an address of its own (believed from loopback): one address may register 10 accounts an hour.
       const res = await fetch(`${origin}/api/auth/register`, {
         method: 'POST',
-        headers: { ...API_HEADERS, 'Content-Type': 'application/json' },
+        headers: { ...API_HEADERS, 'Content-Type': 'application/json', 'X-Forwarded-For': `2001:db8:${(c + 1).toString(16)}::1` },
         body: JSON.stringify({
           establishment_id: establishmentId,
           name: `Cliente ${c}`,

@@ -22,6 +22,17 @@ export async function readHits(db: Database, key: string, windowStart: number): 
   return row ? Number(row.hits) : 0;
 }
 
+/** Takes one hit back from `key`'s window starting at `windowStart` (never below zero). */
+export async function uncountHit(db: Database, key: string, windowStart: number): Promise<void> {
+  await db
+    .updateTable('rate_limit_counters')
+    .set({ hits: sql`hits - 1` })
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .where('hits', '>', 0)
+    .execute();
+}
+
 /** Forgets the counts of `key` (every window): a limit that a success resets. */
 export async function clearHits(db: Database, key: string): Promise<void> {
   await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();

@@ -123,11 +123,6 @@ export interface SessionRow {
   created_at: string;
   expires_at: string;
 }
-export interface LoginFailureRow {
-  id: string;
-  user_id: string;
-  failed_at: string;
-}
 
 /** The stored address: the answer's own fields (src/schemas/api-geo.ts AddressView, without the spec's second names) with the position in two columns. */
 export type AddressRow = Omit<AddressView, '_id' | 'place' | 'lng_lat' | 'additionalInfo' | 'referencePoint'> & {
@@ -259,8 +254,10 @@ export interface VerificationCodeRow {
   user_id: string;
   channel: 'phone' | 'email';
   target: string;
+  /** 'hmac$<HMAC-SHA256 hex>' (src/server/services/contact-verification.ts); never the code. */
   code_hash: string;
-  wrong_tries: number;
+  /** Checks counted on the code, right or wrong, each before it was compared (at most 5). */
+  tries: number;
   used_at: string | null;
   created_at: string;
 }
@@ -496,7 +493,6 @@ export interface DB {
   feedbacks: FeedbackRow;
   users: UserRow;
   sessions: SessionRow;
-  login_failures: LoginFailureRow;
   addresses: AddressRow;
   order_counters: OrderCounterRow;
   orders: OrderRow;

@@ -1,5 +1,5 @@
 // Reads and writes of customer accounts: users (per company), their sessions (stored by token
-// hash only) and their failed logins. Rows go out as stored; src/server/services/auth.ts turns
+// hash only) and their password hashes. Rows go out as stored; src/server/services/auth.ts turns
 // them into the API's user shape.
 import type { Database } from './database.ts';
 import { randomId } from './ids.ts';
@@ -114,26 +114,10 @@ export async function deleteExpiredSessions(db: Database, userId: string, now: D
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now.toISOString()).execute();
 }
 
-// --- Failed logins (instants are ISO-8601 UTC text, so text order is time order) ---
+// --- Passwords ---
 
-/** The account's failures since `since`, newest first. */
-export async function recentLoginFailures(db: Database, userId: string, since: Date): Promise<Date[]> {
-  const rows = await db
-    .selectFrom('login_failures')
-    .select('failed_at')
-    .where('user_id', '=', userId)
-    .where('failed_at', '>', since.toISOString())
-    .orderBy('failed_at', 'desc')
-    .execute();
-  return rows.map((r) => new Date(r.failed_at));
-}
-
-/** Records a failure and drops the account's failures older than `forgetBefore`. */
-export async function recordLoginFailure(db: Database, userId: string, at: Date, forgetBefore: Date): Promise<void> {
-  await db.deleteFrom('login_failures').where('user_id', '=', userId).where('failed_at', '<=', forgetBefore.toISOString()).execute();
-  await db.insertInto('login_failures').values({ id: randomId(), user_id: userId, failed_at: at.toISOString() }).execute();
-}
-
-export async function clearLoginFailures(db: Database, userId: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('user_id', '=', userId).execute();
+/** Replaces the password hash only while it is still `current` (a rehash must not undo a password change); true when it did. */
+export async function replacePasswordHash(db: Database, userId: string, current: string, next: string): Promise<boolean> {
+  const res = await db.updateTable('users').set({ password_hash: next }).where('id', '=', userId).where('password_hash', '=', current).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

@@ -1,49 +1,34 @@
 // One-time codes for phones and e-mail addresses (src/domain/one-time-code.ts has the rules). A code
-// is kept only as 'salt$sha256(salt:code)': a database copy does not show a live code outright. Four
-// digits are few, so the hash alone would not stop a patient reader; what protects a code is that it
-// lives 10 minutes, ends after 5 wrong tries and is used once, all enforced here by conditional
-// updates, so two concurrent checks cannot both use it or both skip a wrong try.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// is kept only as the keyed hash src/server/services/contact-verification.ts makes of it. What
+// protects a code is that it lives 10 minutes, is compared at most 5 times and is used once, all
+// enforced here by conditional updates that count and compare in one statement, so parallel checks
+// cannot both use it or get more than 5 comparisons between them.
 import type { Database } from './database.ts';
 import type { VerificationCodeRow } from './types.ts';
 import { randomId } from './ids.ts';
-import { CODE_MAX_WRONG_TRIES, SEND_WINDOW_MS } from '../../domain/one-time-code.ts';
+import { CODE_MAX_TRIES } from '../../domain/one-time-code.ts';
 
 export type CodeChannel = VerificationCodeRow['channel'];
 
-function digest(salt: string, code: string): string {
-  return createHash('sha256').update(`${salt}:${code}`).digest('hex');
-}
-
-export function hashCode(code: string): string {
-  const salt = randomBytes(16).toString('hex');
-  return `${salt}$${digest(salt, code)}`;
-}
-
-export function codeMatches(stored: string, code: string): boolean {
-  const [salt, hash] = stored.split('$');
-  if (!salt || !hash) return false;
-  return timingSafeEqual(Buffer.from(digest(salt, code), 'hex'), Buffer.from(hash, 'hex'));
-}
-
-/** The instants of the codes sent to a phone or address within the send window. */
-export async function recentSends(db: Database, channel: CodeChannel, target: string, now: Date): Promise<Date[]> {
-  const since = new Date(now.getTime() - SEND_WINDOW_MS).toISOString();
-  const rows = await db
+/** Whether the user was sent a code for that target since `since` (used or not). */
+export async function codeSentSince(db: Database, userId: string, channel: CodeChannel, target: string, since: Date): Promise<boolean> {
+  const row = await db
     .selectFrom('verification_codes')
-    .select('created_at')
+    .select('id')
+    .where('user_id', '=', userId)
     .where('channel', '=', channel)
     .where('target', '=', target)
-    .where('created_at', '>', since)
-    .execute();
-  return rows.map((r) => new Date(r.created_at));
+    .where('created_at', '>=', since.toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
  * Records a new code for the user and ends the user's earlier live codes of the channel: only the
  * latest code sent can be typed.
  */
-export async function insertCode(db: Database, row: { userId: string; channel: CodeChannel; target: string; code: string }, now: Date): Promise<void> {
+export async function insertCode(db: Database, row: { userId: string; channel: CodeChannel; target: string; codeHash: string }, now: Date): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable('verification_codes')
@@ -59,8 +44,8 @@ export async function insertCode(db: Database, row: { userId: string; channel: C
         user_id: row.userId,
         channel: row.channel,
         target: row.target,
-        code_hash: hashCode(row.code),
-        wrong_tries: 0,
+        code_hash: row.codeHash,
+        tries: 0,
         used_at: null,
         created_at: now.toISOString(),
       })
@@ -93,18 +78,19 @@ export async function markUsed(db: Database, id: string, now: Date): Promise<boo
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Counts a wrong try; answers the tries counted before it, or undefined when the code was already ended. */
-export async function countWrongTry(db: Database, id: string): Promise<number | undefined> {
-  return db.transaction().execute(async (tx) => {
-    const res = await tx
-      .updateTable('verification_codes')
-      .set((eb) => ({ wrong_tries: eb('wrong_tries', '+', 1) }))
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('wrong_tries', '<', CODE_MAX_WRONG_TRIES)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return undefined;
-    const row = await tx.selectFrom('verification_codes').select('wrong_tries').where('id', '=', id).executeTakeFirstOrThrow();
-    return Number(row.wrong_tries) - 1;
-  });
+/**
+ * Counts one check of a live code before it is compared, raising and comparing the count in one
+ * statement: the checks counted so far with this one (1..5), or undefined when the code is used or
+ * already had its 5 (this check may compare nothing).
+ */
+export async function countTry(db: Database, id: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('tries', '<', CODE_MAX_TRIES)
+    .returning('tries')
+    .executeTakeFirst();
+  return row ? Number(row.tries) : undefined;
 }

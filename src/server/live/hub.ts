@@ -21,7 +21,7 @@ import { sessionCookieName } from '../../schemas/session-cookies.ts';
 import { LIVE_PATH_PREFIX, type LiveMessage } from '../../schemas/live.ts';
 import { clientAddress } from '../client-address.ts';
 import { config } from '../config.ts';
-import { addressBucket } from '../services/rate-limit.ts';
+import { limitAddress } from '../services/rate-limit.ts';
 
 const ROOM = /^[A-Za-z0-9_-]{1,64}$/;
 export const HEARTBEAT_MS = 30_000;
@@ -96,7 +96,7 @@ export class LiveHub {
     if (!room || !ROOM.test(room)) return refuse(socket, 404, 'Not Found');
     const origin = req.headers.origin;
     if (origin && !sameHost(origin, req.headers.host)) return refuse(socket, 403, 'Forbidden');
-    const address = addressBucket(clientAddress({ remoteAddress: req.socket.remoteAddress, forwardedFor: headerValue(req.headers['x-forwarded-for']) }));
+    const address = limitAddress(clientAddress({ remoteAddress: req.socket.remoteAddress, forwardedFor: headerValue(req.headers['x-forwarded-for']) }));
     const full =
       this.taken >= this.maxSockets ? CLOSE_SERVER_FULL : (this.takenBy.get(address) ?? 0) >= this.maxSocketsPerAddress ? CLOSE_TOO_MANY_FROM_ADDRESS : 0;
     if (full) {

@@ -1,21 +1,14 @@
 // Customer accounts: password hashing (scrypt, decisions.md 'Passwords'), the rules of the
-// registration and profile forms (spec section 5 'Profile' [R-5.93..R-5.98]), login with its
-// per-account rate limit, and the user as the API answers it (spec section 3 'User' [R-3.48]).
+// registration and profile forms (spec section 5 'Profile' [R-5.93..R-5.98]), login and
+// registration with their limits (per account and per client address, counted in the database by
+// ./rate-limit.ts), and the user as the API answers it (spec section 3 'User' [R-3.48]).
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
-import {
-  clearLoginFailures,
-  contactTaken,
-  findUserByEmail,
-  findUserByPhone,
-  insertUser,
-  recentLoginFailures,
-  recordLoginFailure,
-  type UserChanges,
-} from '../db/users-repo.ts';
+import { contactTaken, findUserByEmail, findUserByPhone, insertUser, replacePasswordHash, type UserChanges } from '../db/users-repo.ts';
 import type { FieldProblem } from '../../schemas/api-errors.ts';
 import { Refusal, invalidBody } from './refusal.ts';
+import { hitOrRefuse, limitAddress, refundHit, resetLimit, type Limit } from './rate-limit.ts';
 import { validatePhone, type PhoneProblemCode } from '../../domain/phone.ts';
 import { validateTaxId, type TaxIdErrorCode } from '../../domain/tax-id.ts';
 import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
@@ -27,38 +20,107 @@ import { imageSizeUrls, type ImageStorage } from '../adapters/image-storage.ts';
 
 // --- Passwords ---
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64, saltBytes: 16 } as const;
+/**
+ * scrypt at OWASP's current advice (N=2^17, r=8, p=1: 128 MiB and, on this project's 2-core
+ * machine, about 0.4 s of one libuv thread per hash). The parameters are stored with each hash, so
+ * a hash made with older ones still verifies and is made again with these at its next login.
+ */
+export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 64, saltBytes: 16 } as const;
 /** Stored format: 'scrypt$N$r$p$<salt base64url>$<hash base64url>'. */
 export const PASSWORD_HASH_PREFIX = 'scrypt$';
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFC'), salt, keylen, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+/**
+ * At most this many scrypt runs at once in a process; the others wait their turn. Each takes a
+ * thread of libuv's pool (4 threads, shared with file reads and DNS) and 128 MiB, so a burst of
+ * logins can neither starve the pages read from disk nor use memory without bound.
+ */
+const HASHES_AT_ONCE = 2;
+let hashesRunning = 0;
+const hashQueue: (() => void)[] = [];
+
+async function inHashTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning >= HASHES_AT_ONCE) await new Promise<void>((resolve) => hashQueue.push(resolve));
+  else hashesRunning += 1;
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next waiting hash, if any: the count stays the same.
+    const next = hashQueue.shift();
+    if (next) next();
+    else hashesRunning -= 1;
+  }
+}
+
+interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+function scrypt(password: string, salt: Buffer, keylen: number, cost: ScryptCost): Promise<Buffer> {
+  // node:crypto refuses to use more than maxmem (32 MiB by default); scrypt needs 128·N·r·p bytes.
+  const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * cost.p + 16 * 1024 * 1024 };
+  return inHashTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scryptCallback(password.normalize('NFC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltBytes);
-  const hash = await scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  const hash = await scrypt(password, salt, SCRYPT.keylen, SCRYPT);
   return `${PASSWORD_HASH_PREFIX}${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
-/** Whether `password` matches a stored hash; constant-time on the derived key. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
-  const expected = Buffer.from(hashText, 'base64url');
-  if (expected.length === 0) return false;
-  const actual = await scrypt(password, Buffer.from(saltText, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
-  return timingSafeEqual(actual, expected);
+interface StoredHash {
+  cost: ScryptCost;
+  salt: Buffer;
+  hash: Buffer;
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Spends the time of one verification, so an unknown login answers as slowly as a wrong password. */
+/** The most memory a stored hash's parameters may ask for: twice today's 128 MiB. */
+const MAX_SCRYPT_BYTES = 2 * 128 * SCRYPT.N * SCRYPT.r * SCRYPT.p;
+
+/**
+ * A stored hash's parts, or undefined for anything else. The parameters are bounded (N a power of
+ * two, r and p at least 1, p at most 4, 128·N·r·p at most 256 MiB), so an altered row cannot make
+ * a login allocate gigabytes or run for minutes.
+ */
+function parseStoredHash(stored: string): StoredHash | undefined {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
+  const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  const powerOfTwo = Number.isSafeInteger(cost.N) && cost.N >= 2 && (cost.N & (cost.N - 1)) === 0;
+  if (!powerOfTwo || !Number.isSafeInteger(cost.r) || cost.r < 1 || !Number.isSafeInteger(cost.p) || cost.p < 1 || cost.p > 4) return undefined;
+  if (128 * cost.N * cost.r * cost.p > MAX_SCRYPT_BYTES) return undefined;
+  const hash = Buffer.from(hashText, 'base64url');
+  if (hash.length < 16 || hash.length > 128) return undefined;
+  return { cost, salt: Buffer.from(saltText, 'base64url'), hash };
+}
+
+/** Whether `password` matches a stored hash (made with any parameters); constant-time on the derived key. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseStoredHash(stored);
+  if (!parsed) return false;
+  const actual = await scrypt(password, parsed.salt, parsed.hash.length, parsed.cost);
+  return timingSafeEqual(actual, parsed.hash);
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (it is made again at the next successful login). */
+export function passwordHashOutdated(stored: string): boolean {
+  const parsed = parseStoredHash(stored);
+  if (!parsed) return false;
+  const { N, r, p } = parsed.cost;
+  return N < SCRYPT.N || r < SCRYPT.r || p < SCRYPT.p || parsed.hash.length < SCRYPT.keylen;
+}
+
+const BURN_SALT = randomBytes(SCRYPT.saltBytes);
+/** Spends the time of one verification with today's parameters, so an unknown login answers as slowly as a wrong password. */
 async function burnVerification(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(8).toString('hex'));
-  await verifyPassword(password, await dummyHash);
+  await scrypt(password, BURN_SALT, SCRYPT.keylen, SCRYPT);
 }
 
 // --- Session tokens ---
@@ -215,8 +277,50 @@ async function referrerOf(db: Database, companyId: string, code: string): Promis
   return row?.id ?? null;
 }
 
-export async function registerUser(db: Database, companyId: string, body: RegisterBody, now: Date): Promise<UserRow> {
+// --- Login and registration limits ---
+
+/** Login attempts per account (or per unknown login) in one window; a success starts the count again. */
+export const LOGIN_ATTEMPTS_PER_ACCOUNT = 5;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** Failed logins per client address in one window, across accounts (a success gives its attempt back). */
+export const LOGIN_FAILURES_PER_ADDRESS = 20;
+/** Registrations tried per client address per hour. */
+export const REGISTRATIONS_PER_ADDRESS = 10;
+export const REGISTRATION_WINDOW_SECONDS = 60 * 60;
+
+function loginAddressLimit(address: string): Limit {
+  return { key: `login:ip:${limitAddress(address)}`, max: LOGIN_FAILURES_PER_ADDRESS, windowSeconds: LOGIN_WINDOW_SECONDS };
+}
+
+/**
+ * What an attempt on a login counts against: the account, whichever of its e-mail or phone is typed;
+ * for a login that is nobody's, the login itself (e-mail lower-cased, phone as digits), so an unknown
+ * login is refused after as many attempts as a known one and the answers do not tell them apart.
+ */
+function loginAccountLimit(companyId: string, login: string, user: UserRow | undefined): Limit {
+  let key: string;
+  if (user) key = `login:user:${user.id}`;
+  else {
+    const text = login.trim().toLowerCase();
+    const phone = text.includes('@') ? undefined : validatePhone(text);
+    const name = phone?.ok ? phone.digits : text;
+    key = `login:unknown:${companyId}:${createHash('sha256').update(name).digest('base64url')}`;
+  }
+  return { key, max: LOGIN_ATTEMPTS_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS };
+}
+
+// --- Registration ---
+
+export async function registerUser(db: Database, companyId: string, body: RegisterBody, now: Date, clientAddress: string): Promise<UserRow> {
   const { phone } = checkRegistration(body);
+  // Counted before the contacts are looked up and the password hashed: the 409 answers would
+  // otherwise tell anyone which e-mails and phones have an account, at no cost.
+  await hitOrRefuse(
+    db,
+    [{ key: `register:ip:${limitAddress(clientAddress)}`, max: REGISTRATIONS_PER_ADDRESS, windowSeconds: REGISTRATION_WINDOW_SECONDS }],
+    now,
+    'too_many_registrations',
+  );
   await assertContactsFree(db, companyId, { email: body.email, phone });
   const passwordHash = await hashPassword(body.password);
   const referredBy = body.referral_code ? await referrerOf(db, companyId, body.referral_code) : null;
@@ -224,9 +328,6 @@ export async function registerUser(db: Database, companyId: string, body: Regist
 }
 
 // --- Login ---
-
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /** The company's user whose e-mail (when the login has an '@') or phone (any mask) it is. */
 export async function findUserByLogin(db: Database, companyId: string, login: string): Promise<UserRow | undefined> {
@@ -238,29 +339,32 @@ export async function findUserByLogin(db: Database, companyId: string, login: st
 }
 
 /**
- * Checks a login: 401 invalid_credentials for an unknown login and a wrong password alike; 429
- * too_many_attempts (with the seconds to wait) once the account has 5 failures within 15 minutes;
- * 403 user_is_banned for a banned account with the right password. A success clears the failures.
+ * Checks a login: 401 invalid_credentials for an unknown login and a wrong password alike; 403
+ * user_is_banned for a banned account with the right password. Every attempt is counted before the
+ * password is checked, in one statement per count, so parallel attempts cannot outrun the limits:
+ * 429 too_many_attempts_ip past 20 failures from the client's address in 15 minutes, 429
+ * too_many_attempts past 5 attempts on the account in 15 minutes (both with Retry-After). A right
+ * password resets the account's count and gives the address its attempt back, and a hash made with
+ * older parameters is made again with today's.
  */
-export async function authenticate(db: Database, companyId: string, login: string, password: string, now: Date): Promise<UserRow> {
+export async function authenticate(db: Database, companyId: string, login: string, password: string, now: Date, clientAddress: string): Promise<UserRow> {
+  const addressLimit = loginAddressLimit(clientAddress);
+  await hitOrRefuse(db, [addressLimit], now, 'too_many_attempts_ip');
   const user = await findUserByLogin(db, companyId, login);
+  const accountLimit = loginAccountLimit(companyId, login, user);
+  await hitOrRefuse(db, [accountLimit], now, 'too_many_attempts');
   if (!user) {
     await burnVerification(password);
     throw new Refusal('unauthenticated', 'invalid_credentials');
   }
-  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const failures = await recentLoginFailures(db, user.id, windowStart);
-  if (failures.length >= LOGIN_MAX_FAILURES) {
-    // Allowed again once the fifth most recent failure leaves the window.
-    const fifth = failures[LOGIN_MAX_FAILURES - 1]!;
-    const retryAfterSeconds = Math.max(1, Math.ceil((fifth.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
-    throw new Refusal('too_many', 'too_many_attempts', { retryAfterSeconds });
-  }
-  if (!(await verifyPassword(password, user.password_hash))) {
-    await recordLoginFailure(db, user.id, now, windowStart);
-    throw new Refusal('unauthenticated', 'invalid_credentials');
-  }
-  await clearLoginFailures(db, user.id);
+  if (!(await verifyPassword(password, user.password_hash))) throw new Refusal('unauthenticated', 'invalid_credentials');
+  await resetLimit(db, accountLimit.key);
+  await refundHit(db, addressLimit, now);
   if (user.banned === 1) throw new Refusal('forbidden', 'user_is_banned');
+  if (passwordHashOutdated(user.password_hash)) {
+    const upgraded = await hashPassword(password);
+    // Only over the hash just verified: a password changed meanwhile stays changed.
+    if (await replacePasswordHash(db, user.id, user.password_hash, upgraded)) return { ...user, password_hash: upgraded };
+  }
   return user;
 }

@@ -15,7 +15,7 @@ import { insertFeedback as insertContactMessage } from '../db/catalogue-repo.ts'
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGE_MIN, feedbackMessageError, isReportTopic, type FeedbackKind } from '../../domain/feedback.ts';
 import type { FeedbackListAnswer, FeedbackView } from '../../schemas/api-feedback.ts';
 import { Refusal, invalidBody } from './refusal.ts';
-import { addressBucket, hitOrRefuse, type Limit } from './rate-limit.ts';
+import { limitAddress, hitOrRefuse, type Limit } from './rate-limit.ts';
 
 /** Most messages (reports and suggestions together) one customer sends one establishment in an hour. */
 export const FEEDBACK_HOURLY_LIMIT = 10;
@@ -101,7 +101,7 @@ export async function sendContactMessage(db: Database, input: { establishmentId:
   await hitOrRefuse(
     db,
     [
-      { key: `contact:ip:${addressBucket(input.clientAddress)}`, max: CONTACT_MESSAGES_PER_ADDRESS_HOURLY, windowSeconds: HOUR_SECONDS },
+      { key: `contact:ip:${limitAddress(input.clientAddress)}`, max: CONTACT_MESSAGES_PER_ADDRESS_HOURLY, windowSeconds: HOUR_SECONDS },
       { key: `contact:est:${input.establishmentId}`, max: CONTACT_MESSAGES_PER_ESTABLISHMENT_HOURLY, windowSeconds: HOUR_SECONDS },
     ],
     input.now,

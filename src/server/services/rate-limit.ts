@@ -3,7 +3,8 @@
 // count and parallel requests cannot slip past it. A hit is counted before the work it guards is
 // done; the caller refuses when the answer says so.
 import type { Database } from '../db/database.ts';
-import { clearHits, countHit, dropExpiredCounters, readHits } from '../db/rate-limits-repo.ts';
+import { isIPv6 } from 'node:net';
+import { clearHits, countHit, dropExpiredCounters, readHits, uncountHit } from '../db/rate-limits-repo.ts';
 import { Refusal } from './refusal.ts';
 
 export interface Limit {
@@ -22,7 +23,8 @@ export interface LimitAnswer {
   retryAfterSeconds: number;
 }
 
-function windowOf(limit: Limit, now: Date): { start: number; end: number } {
+/** The window of `limit` that `now` falls in (ms since the epoch). */
+export function windowOf(limit: Limit, now: Date): { start: number; end: number } {
   const size = limit.windowSeconds * 1000;
   const start = Math.floor(now.getTime() / size) * size;
   return { start, end: start + size };
@@ -63,16 +65,27 @@ export async function resetLimit(db: Database, key: string): Promise<void> {
 }
 
 /**
- * The part of a client address a per-address limit counts on: an IPv4 address as it is, an IPv6
- * address by its /64 network, since one subscriber is usually given a whole /64 and could
- * otherwise pick a fresh address for every request.
+ * Gives back one hit counted at `now` (a success that should not count, e.g. a right password on
+ * a limit of failures). The hit is counted first and given back after, so parallel attempts are
+ * still bounded by the limit while they run.
  */
-export function addressBucket(address: string): string {
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.toLowerCase().split('::', 2) as [string, string | undefined];
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === undefined || tail === '' ? [] : tail.split(':');
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+export async function refundHit(db: Database, limit: Limit, now: Date): Promise<void> {
+  await uncountHit(db, limit.key, windowOf(limit, now).start);
+}
+
+/**
+ * A client address as the per-address limits count it: an IPv4 address as it is, an IPv6 address
+ * by its /64, the block one subscriber line usually gets (counting single IPv6 addresses would give
+ * anyone 2^64 fresh counts).
+ */
+export function limitAddress(address: string): string {
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail (64:ff9b::1.2.3.4) stands for two groups.
+  const width = (groups: string[]) => groups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right];
   return `${groups
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))

@@ -40,11 +40,29 @@ export function sessionToken(res: Response, establishmentId: string): string {
 export interface Session {
   establishmentId: string;
   token: string;
+  /** The customer's own client address (X-Forwarded-For), when the session was made by registerUser. */
+  address?: string;
 }
 
-/** Headers of a user-scoped call with the session's cookie and Establishment-Id. */
+let addressSerial = 0;
+/**
+ * A client address of its own for a simulated customer: the API believes X-Forwarded-For from the
+ * in-process caller (loopback, a trusted proxy), and each customer gets a /64 of the documentation
+ * prefix, so the per-address limits count each customer apart as they would in production.
+ */
+export function customerAddress(): string {
+  addressSerial += 1;
+  return `2001:db8:${addressSerial.toString(16)}::1`;
+}
+
+/** Headers of a user-scoped call with the session's cookie and Establishment-Id (and its customer's address). */
 export function cookieHeaders(s: Session, establishmentHeader = s.establishmentId): Record<string, string> {
-  return { Cookie: `sid_${s.establishmentId}=${s.token}; sf_auth_${s.establishmentId}=1`, 'Establishment-Id': establishmentHeader };
+  const headers: Record<string, string> = {
+    Cookie: `sid_${s.establishmentId}=${s.token}; sf_auth_${s.establishmentId}=1`,
+    'Establishment-Id': establishmentHeader,
+  };
+  if (s.address) headers['X-Forwarded-For'] = s.address;
+  return headers;
 }
 
 export function bearerHeaders(token: string): Record<string, string> {
@@ -73,10 +91,15 @@ export async function registerUser(
 ) {
   const { referral_code, ...rest } = overrides;
   const data = { ...newUserData(rest), ...(referral_code === undefined ? {} : { referral_code }) };
-  const res = await ctx.call('/api/auth/register', { method: 'POST', body: { establishment_id: establishmentId, ...data } });
+  const address = customerAddress();
+  const res = await ctx.call('/api/auth/register', {
+    method: 'POST',
+    body: { establishment_id: establishmentId, ...data },
+    headers: { 'X-Forwarded-For': address },
+  });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(201);
-  const session: Session = { establishmentId, token: sessionToken(res, establishmentId) };
+  const session: Session = { establishmentId, token: sessionToken(res, establishmentId), address };
   return { user: (body as AuthAnswer).user, data, session, res };
 }
 

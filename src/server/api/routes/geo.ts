@@ -21,7 +21,7 @@ import {
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
 import { GeocoderBusyError, GeocoderUnavailableError, defaultGeocoder, upstreamTurn, type Geocoder, type UpstreamTurn } from '../../adapters/geocoder.ts';
 import { offlineMapData } from '../../adapters/geocoder-offline.ts';
-import { addressBucket, hitOrRefuse } from '../../services/rate-limit.ts';
+import { limitAddress, hitOrRefuse } from '../../services/rate-limit.ts';
 import { requestClientAddress, requestDeps, requireEstablishment } from '../guards.ts';
 
 /**
@@ -33,7 +33,7 @@ export const GEO_REQUESTS_PER_MINUTE = 60;
 /** Counts the request against its client address (429 too_many_geo_requests), then runs `work` with the geocoder and its turns. */
 async function geocoding<T>(c: Context<ApiEnv>, work: (geocoder: Geocoder, turn: UpstreamTurn | undefined) => Promise<T>): Promise<T> {
   const { db, now } = requestDeps(c);
-  const key = `geo:ip:${addressBucket(requestClientAddress(c))}`;
+  const key = `geo:ip:${limitAddress(requestClientAddress(c))}`;
   await hitOrRefuse(db, [{ key, max: GEO_REQUESTS_PER_MINUTE, windowSeconds: 60 }], now, 'too_many_geo_requests');
   const geocoder = defaultGeocoder();
   try {

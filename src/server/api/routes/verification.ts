@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { validate } from '../errors.ts';
-import { requestDeps, requireSession } from '../guards.ts';
+import { requestClientAddress, requestDeps, requireSession } from '../guards.ts';
 import { userView } from '../../services/auth.ts';
 import {
   confirmPhone,
@@ -30,7 +30,7 @@ async function session(c: Context<ApiEnv>) {
   c.header('Cache-Control', 'no-store');
   const { user } = await requireSession(c, { db: deps.db, now: deps.now, secure: deps.secure });
   const all = c.get('deps');
-  const verification: VerificationDeps = { db: deps.db, now: deps.now, sms: all.sms, email: all.email };
+  const verification: VerificationDeps = { db: deps.db, now: deps.now, sms: all.sms, email: all.email, clientAddress: requestClientAddress(c) };
   return { user, verification, storage: deps.storage };
 }
 
