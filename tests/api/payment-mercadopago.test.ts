@@ -870,19 +870,36 @@ describe('Mercado Pago payment gateway', () => {
     await expect(gateway().refund({ charge_id: '1', idempotency_key: 'refund-key-3' }, NOW)).rejects.toMatchObject({ code: 'charge_not_found' });
   });
 
-  it('is chosen by PAYMENT_GATEWAY=mercadopago with MERCADOPAGO_ACCESS_TOKEN; the sandbox is the default', () => {
+  it('is chosen by PAYMENT_GATEWAY=mercadopago with MERCADOPAGO_ACCESS_TOKEN; the sandbox is the demo default, and outside the demo there is none', async () => {
     const saved = structuredClone(config.payments);
+    const mode = config.mode;
+    const setMode = (m: 'demo' | 'production') => Object.assign(config, { mode: m, demo: m === 'demo', production: m === 'production' });
     try {
       const db = {} as Database;
+      setMode('demo');
       expect(defaultPaymentGateway(db).engine).toBe('sandbox');
       config.payments.gateway = 'mercadopago';
       expect(() => defaultPaymentGateway(db)).toThrow('MERCADOPAGO_ACCESS_TOKEN');
       config.payments.mercadoPago.accessToken = ACCESS_TOKEN;
       expect(defaultPaymentGateway(db).engine).toBe('mercadopago');
       config.payments.gateway = 'stripe';
-      expect(() => defaultPaymentGateway(db)).toThrow("PAYMENT_GATEWAY must be 'sandbox' or 'mercadopago'");
+      expect(() => defaultPaymentGateway(db)).toThrow("PAYMENT_GATEWAY must be 'mercadopago' (or 'sandbox' in the demo)");
+      // Production: the sandbox is refused, and with no gateway set every call is gateway_offline (no card is ever taken).
+      setMode('production');
+      config.payments.gateway = 'sandbox';
+      expect(() => defaultPaymentGateway(db)).toThrow('only in the demo');
+      config.payments.gateway = '';
+      const none = defaultPaymentGateway(db);
+      expect(none.engine).toBe('none');
+      await expect(
+        none.charge({ token: 't', brand: 'visa', amount: 100, idempotency_key: 'k', description: 'x', security_code: '123' }, new Date()),
+      ).rejects.toMatchObject({ code: 'gateway_offline' });
+      await expect(none.tokenise({ number: '4000000000000002', exp_month: 1, exp_year: 2030, cvv: '123' }, { name: 'A' }, new Date())).rejects.toMatchObject({
+        code: 'gateway_offline',
+      });
     } finally {
       Object.assign(config.payments, saved);
+      setMode(mode);
     }
   });
 });
