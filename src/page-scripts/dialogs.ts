@@ -38,7 +38,10 @@ export function startDialogs(): void {
     link.setAttribute('aria-busy', 'true');
     try {
       const res = await fetch(new URL(link.href).pathname, { credentials: 'same-origin' });
-      const found = res.ok ? new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('dialog[data-about]') : null;
+      // Only the dialog's own markup is parsed: the rest of the home (its inline handler, allowed
+      // there by hash) would be refused by this page's script policy as the parser met it.
+      const markup = res.ok ? /<dialog\b[^>]*\bdata-about\b[\s\S]*?<\/dialog>/.exec(await res.text())?.[0] : undefined;
+      const found = markup ? new DOMParser().parseFromString(markup, 'text/html').querySelector('dialog[data-about]') : null;
       if (!found) throw new Error(`${link.href}: no dialog`);
       about = adoptAbout(document.importNode(found, true) as HTMLDialogElement);
       document.body.append(about);
