@@ -1,6 +1,6 @@
 // Account entry points: register, login (e-mail or phone, rate limit, bans), logout and the
 // exchange of a handed-over token for a cookie session; cookie attributes; passwords stored as
-// scrypt only; and the limits that hold against guessing: parallel attempts on one account, many
+// Argon2id only; and the limits that hold against guessing: parallel attempts on one account, many
 // accounts from one address, registrations from one address, old password hashes upgraded.
 import { scryptSync, randomBytes } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
@@ -164,7 +164,7 @@ forEachDatabase(
         expect(other.status).toBe(201);
       });
 
-      it('stores the password only as a salted scrypt hash (N=2^17, r=8, p=1) and never answers it', async () => {
+      it('stores the password only as a salted Argon2id hash (m=19 MiB, t=2, p=1) and never answers it', async () => {
         const a = await registerUser(ctx(), centro, { password: 'mesma1' });
         const b = await registerUser(ctx(), centro, { password: 'mesma1' });
         const rows = await ctx().db.selectFrom('users').select(['id', 'password_hash']).where('id', 'in', [a.user._id, b.user._id]).execute();
@@ -172,7 +172,7 @@ forEachDatabase(
         for (const row of rows) {
           expect(row.password_hash).not.toBe('mesma1');
           expect(row.password_hash).not.toContain('mesma1');
-          expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+          expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
         }
         expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash);
         for (const user of [a.user, b.user]) expect(Object.keys(user)).not.toContain('password_hash');
@@ -362,9 +362,9 @@ forEachDatabase(
         }
       }, 60_000);
 
-      it('a password hash made with older scrypt parameters still logs in and is made again with N=2^17', async () => {
+      it('a password hash made with scrypt still logs in and is made again with Argon2id', async () => {
         const { user, data } = await registerUser(ctx(), centro);
-        // The form every hash had before: N=16384.
+        // The form every hash had before: scrypt, N=16384.
         const salt = randomBytes(16);
         const oldHash = `scrypt$16384$8$1$${salt.toString('base64url')}$${scryptSync(data.password, salt, 64, { N: 16384, r: 8, p: 1 }).toString('base64url')}`;
         await ctx().db.updateTable('users').set({ password_hash: oldHash }).where('id', '=', user._id).execute();
@@ -375,7 +375,7 @@ forEachDatabase(
         expect(await hashNow()).toBe(oldHash);
         expect((await loginFrom(customerAddress(), data.email, data.password)).status).toBe(200);
         const upgraded = await hashNow();
-        expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
+        expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
         expect((await loginFrom(customerAddress(), data.email, data.password)).status).toBe(200);
         expect(await hashNow()).toBe(upgraded);
         expect((await loginFrom(customerAddress(), data.email, 'errada')).status).toBe(401);

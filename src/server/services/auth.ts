@@ -1,8 +1,9 @@
-// Customer accounts: password hashing (scrypt, decisions.md 'Passwords'), the rules of the
+// Customer accounts: passwords (hashed by ./password-hash.ts), the rules of the
 // registration and profile forms (spec section 5 'Profile' [R-5.93..R-5.98]), login and
 // registration with their limits (per account and per client address, counted in the database by
 // ./rate-limit.ts), and the user as the API answers it (spec section 3 'User' [R-3.48]).
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { burnVerification, hashPassword, passwordHashOutdated, verifyPassword } from './password-hash.ts';
 import type { Database } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
 import { contactTaken, findUserByEmail, findUserByPhone, insertUser, replacePasswordHash, type UserChanges } from '../db/users-repo.ts';
@@ -20,108 +21,8 @@ import { imageSizeUrls, type ImageStorage } from '../adapters/image-storage.ts';
 
 // --- Passwords ---
 
-/**
- * scrypt at OWASP's current advice (N=2^17, r=8, p=1: 128 MiB and, on this project's 2-core
- * machine, about 0.4 s of one libuv thread per hash). The parameters are stored with each hash, so
- * a hash made with older ones still verifies and is made again with these at its next login.
- */
-export const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 64, saltBytes: 16 } as const;
-/** Stored format: 'scrypt$N$r$p$<salt base64url>$<hash base64url>'. */
-export const PASSWORD_HASH_PREFIX = 'scrypt$';
-
-/**
- * At most this many scrypt runs at once in a process; the others wait their turn. Each takes a
- * thread of libuv's pool (4 threads, shared with file reads and DNS) and 128 MiB, so a burst of
- * logins can neither starve the pages read from disk nor use memory without bound.
- */
-const HASHES_AT_ONCE = 2;
-let hashesRunning = 0;
-const hashQueue: (() => void)[] = [];
-
-async function inHashTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (hashesRunning >= HASHES_AT_ONCE) await new Promise<void>((resolve) => hashQueue.push(resolve));
-  else hashesRunning += 1;
-  try {
-    return await work();
-  } finally {
-    // The turn passes straight to the next waiting hash, if any: the count stays the same.
-    const next = hashQueue.shift();
-    if (next) next();
-    else hashesRunning -= 1;
-  }
-}
-
-interface ScryptCost {
-  N: number;
-  r: number;
-  p: number;
-}
-
-function scrypt(password: string, salt: Buffer, keylen: number, cost: ScryptCost): Promise<Buffer> {
-  // node:crypto refuses to use more than maxmem (32 MiB by default); scrypt needs 128·N·r·p bytes.
-  const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * cost.p + 16 * 1024 * 1024 };
-  return inHashTurn(
-    () =>
-      new Promise((resolve, reject) => {
-        scryptCallback(password.normalize('NFC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)));
-      }),
-  );
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SCRYPT.saltBytes);
-  const hash = await scrypt(password, salt, SCRYPT.keylen, SCRYPT);
-  return `${PASSWORD_HASH_PREFIX}${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
-}
-
-interface StoredHash {
-  cost: ScryptCost;
-  salt: Buffer;
-  hash: Buffer;
-}
-
-/** The most memory a stored hash's parameters may ask for: twice today's 128 MiB. */
-const MAX_SCRYPT_BYTES = 2 * 128 * SCRYPT.N * SCRYPT.r * SCRYPT.p;
-
-/**
- * A stored hash's parts, or undefined for anything else. The parameters are bounded (N a power of
- * two, r and p at least 1, p at most 4, 128·N·r·p at most 256 MiB), so an altered row cannot make
- * a login allocate gigabytes or run for minutes.
- */
-function parseStoredHash(stored: string): StoredHash | undefined {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
-  const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
-  const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  const powerOfTwo = Number.isSafeInteger(cost.N) && cost.N >= 2 && (cost.N & (cost.N - 1)) === 0;
-  if (!powerOfTwo || !Number.isSafeInteger(cost.r) || cost.r < 1 || !Number.isSafeInteger(cost.p) || cost.p < 1 || cost.p > 4) return undefined;
-  if (128 * cost.N * cost.r * cost.p > MAX_SCRYPT_BYTES) return undefined;
-  const hash = Buffer.from(hashText, 'base64url');
-  if (hash.length < 16 || hash.length > 128) return undefined;
-  return { cost, salt: Buffer.from(saltText, 'base64url'), hash };
-}
-
-/** Whether `password` matches a stored hash (made with any parameters); constant-time on the derived key. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parseStoredHash(stored);
-  if (!parsed) return false;
-  const actual = await scrypt(password, parsed.salt, parsed.hash.length, parsed.cost);
-  return timingSafeEqual(actual, parsed.hash);
-}
-
-/** Whether a stored hash was made with weaker parameters than today's (it is made again at the next successful login). */
-export function passwordHashOutdated(stored: string): boolean {
-  const parsed = parseStoredHash(stored);
-  if (!parsed) return false;
-  const { N, r, p } = parsed.cost;
-  return N < SCRYPT.N || r < SCRYPT.r || p < SCRYPT.p || parsed.hash.length < SCRYPT.keylen;
-}
-
-const BURN_SALT = randomBytes(SCRYPT.saltBytes);
-/** Spends the time of one verification with today's parameters, so an unknown login answers as slowly as a wrong password. */
-async function burnVerification(password: string): Promise<void> {
-  await scrypt(password, BURN_SALT, SCRYPT.keylen, SCRYPT);
-}
+// Hashing lives in ./password-hash.ts (Argon2id); the routes and services keep importing it from here.
+export { hashPassword, verifyPassword } from './password-hash.ts';
 
 // --- Session tokens ---
 
