@@ -225,6 +225,17 @@ forEachDatabase(
       expect(await page.closed).toBe(4001);
     });
 
+    it('erasing the account closes the sockets of every one of its sessions', async () => {
+      const { session, data } = await registerUser(ctx, CENTRO);
+      const login = await ctx.call('/api/auth/login', { method: 'POST', body: { establishment_id: CENTRO, login: data.email, password: data.password } });
+      const here = await open(CENTRO, cookieOf(session));
+      const elsewhere = await open(CENTRO, cookieOf({ establishmentId: CENTRO, token: sessionToken(login, CENTRO) }));
+      const res = await ctx.call('/api/users/me', { method: 'DELETE', body: { password: data.password }, headers: cookieHeaders(session) });
+      expect(res.status).toBe(204);
+      expect(await here.closed).toBe(4001);
+      expect(await elsewhere.closed).toBe(4001);
+    });
+
     it("a new password closes the sockets of the account's other sessions and keeps this session's open", async () => {
       const { session, data } = await registerUser(ctx, CENTRO);
       const login = await ctx.call('/api/auth/login', { method: 'POST', body: { establishment_id: CENTRO, login: data.email, password: data.password } });

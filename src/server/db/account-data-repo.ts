@@ -42,6 +42,7 @@ export async function userOrdersWithEstablishment(db: Database, userId: string) 
     .select(['establishments.slug as establishment_slug', 'establishments.name as establishment_name', 'establishments.time_zone as establishment_time_zone'])
     .where('orders.user_id', '=', userId)
     .orderBy('orders.created_at', 'asc')
+    .orderBy('orders.number', 'asc')
     .orderBy('orders.id', 'asc')
     .execute();
 }
@@ -84,6 +85,7 @@ export async function userVerificationCodes(db: Database, userId: string) {
     .select(['channel', 'target', 'created_at', 'used_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
     .execute();
 }
 
