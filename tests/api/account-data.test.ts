@@ -69,7 +69,11 @@ forEachDatabase(
       expect((await ctx.call('/api/users/me', { method: 'PUT', body: profile, headers })).status).toBe(200);
       expect((await callMultipart(ctx, '/api/users/me/photo', await photoForm(), headers)).status).toBe(200);
       const addressId = await saveAddress(ctx.db, user._id, NEAR, 'Rua Helena Duarte');
-      const delivered = await placeOk(ctx, session, deliveryOrder(addressId, { note: 'Tocar a campainha da Helena', tax_receipt: true, tax_id: '529.982.247-25' }));
+      const delivered = await placeOk(
+        ctx,
+        session,
+        deliveryOrder(addressId, { note: 'Tocar a campainha da Helena', tax_receipt: true, tax_id: '529.982.247-25' }),
+      );
       await complete(delivered.order._id);
       const evaluated = await ctx.call(`${ordersPath(CENTRO)}/${delivered.order._id}/evaluate`, {
         method: 'PUT',
@@ -90,7 +94,11 @@ forEachDatabase(
     describe('GET /users/me/export', () => {
       it('answers a JSON attachment with everything kept about the customer: profile, addresses, orders with items, totals and payment, credits, evaluations, suggestions, verification, consents, cards by brand and last digits only', async () => {
         const c = await fullCustomer();
-        await creditOnce(ctx.db, { userId: c.user._id, amount: 750, reason: 'grant', reference: `grant:test:${c.user._id}`, note: 'Desculpe o atraso' }, ctx.now());
+        await creditOnce(
+          ctx.db,
+          { userId: c.user._id, amount: 750, reason: 'grant', reference: `grant:test:${c.user._id}`, note: 'Desculpe o atraso' },
+          ctx.now(),
+        );
         const other = await registerUser(ctx, CENTRO, { name: 'Outra Pessoa' });
         const othersOrder = await placeOk(ctx, other.session, pickupOrder({ note: 'Pedido da outra pessoa' }));
 
@@ -102,17 +110,30 @@ forEachDatabase(
         const text = await res.text();
         const data = JSON.parse(text) as AccountExport;
         expect(data.format).toBe('vitrine-account-export/1');
-        expect(data.profile).toMatchObject({ _id: c.user._id, name: 'Helena Duarte', email: c.data.email.toLowerCase(), document: '52998224725', birthday: '1990-05-17' });
+        expect(data.profile).toMatchObject({
+          _id: c.user._id,
+          name: 'Helena Duarte',
+          email: c.data.email.toLowerCase(),
+          document: '52998224725',
+          birthday: '1990-05-17',
+        });
         expect(data.profile.photo).toMatch(/^\/uploads\/users\//);
         expect(data.addresses).toEqual([expect.objectContaining({ _id: c.addressId, street: 'Rua Helena Duarte' })]);
         expect(data.orders.map((o) => o._id)).toEqual([c.delivered._id, c.pickedUp._id]);
         const delivered = data.orders[0]!;
-        expect(delivered).toMatchObject({ status: 'complete', establishment: { slug: 'cantina-centro' }, tax_id: '52998224725', note: 'Tocar a campainha da Helena' });
+        expect(delivered).toMatchObject({
+          status: 'complete',
+          establishment: { slug: 'cantina-centro' },
+          tax_id: '52998224725',
+          note: 'Tocar a campainha da Helena',
+        });
         expect(delivered.items.length).toBeGreaterThan(0);
         expect(delivered.totals.total).toBe(c.delivered.totals.total);
         expect(delivered.payment).toMatchObject({ status: 'none' });
         expect(data.evaluations).toEqual([expect.objectContaining({ order_id: c.delivered._id, packing: 5, delivery: 4, product: 5, deadline: 3, total: 17 })]);
-        expect(data.feedback).toEqual([expect.objectContaining({ kind: 'suggestion', message: 'Podiam ter pizza de rúcula.', establishment: 'cantina-centro' })]);
+        expect(data.feedback).toEqual([
+          expect.objectContaining({ kind: 'suggestion', message: 'Podiam ter pizza de rúcula.', establishment: 'cantina-centro' }),
+        ]);
         expect(data.credits.balance).toBe(750);
         expect(data.credits.entries).toEqual([expect.objectContaining({ amount: 750, reason: 'grant', note: 'Desculpe o atraso' })]);
         expect(data.verification).toMatchObject({ phone_verified: true, email_verified: true });
@@ -121,10 +142,21 @@ forEachDatabase(
           ['phone', c.data.phone, true],
         ]);
         expect(data.consents.whatsapp_order_updates).toEqual([{ establishment: 'cantina-centro', order: c.pickedUp.order, order_id: c.pickedUp._id }]);
-        expect(data.saved_cards).toEqual([{ brand: c.card.brand, last4: c.card.last4, verification_status: c.card.verification_status, created_at: expect.any(String) }]);
+        expect(data.saved_cards).toEqual([
+          { brand: c.card.brand, last4: c.card.last4, verification_status: c.card.verification_status, created_at: expect.any(String) },
+        ]);
         expect(data.sessions).toEqual([expect.objectContaining({ establishment: 'cantina-centro' })]);
         // Nothing beyond the card's brand and last digits, no secret, nobody else's data.
-        for (const absent of ['Helena D Titular', '11144477735', c.card.token_id, c.session.token, 'scrypt$', 'Outra Pessoa', othersOrder.order._id, 'Pedido da outra pessoa'])
+        for (const absent of [
+          'Helena D Titular',
+          '11144477735',
+          c.card.token_id,
+          c.session.token,
+          'scrypt$',
+          'Outra Pessoa',
+          othersOrder.order._id,
+          'Pedido da outra pessoa',
+        ])
           expect(text, absent).not.toContain(absent);
       });
 
@@ -252,7 +284,12 @@ forEachDatabase(
         const row = await ctx.db.selectFrom('users').select('credits').where('id', '=', user._id).executeTakeFirstOrThrow();
         expect(Number(row.credits)).toBe(0);
         expect(await ledgerSum(ctx.db, user._id)).toBe(0);
-        const last = await ctx.db.selectFrom('credit_entries').select(['amount', 'reason']).where('user_id', '=', user._id).where('reason', '=', 'account_deleted').execute();
+        const last = await ctx.db
+          .selectFrom('credit_entries')
+          .select(['amount', 'reason'])
+          .where('user_id', '=', user._id)
+          .where('reason', '=', 'account_deleted')
+          .execute();
         expect(last.map((e) => [Number(e.amount), e.reason])).toEqual([[-1200, 'account_deleted']]);
       });
 
@@ -262,7 +299,12 @@ forEachDatabase(
         await savedCard(ctx, session, user._id);
         const answers = await Promise.all(Array.from({ length: 5 }, () => erase(session, { password: data.password, forfeit_credits: true })));
         expect(answers.map((a) => a.status).sort()).toEqual([204, 401, 401, 401, 401]);
-        const forfeits = await ctx.db.selectFrom('credit_entries').select('amount').where('user_id', '=', user._id).where('reason', '=', 'account_deleted').execute();
+        const forfeits = await ctx.db
+          .selectFrom('credit_entries')
+          .select('amount')
+          .where('user_id', '=', user._id)
+          .where('reason', '=', 'account_deleted')
+          .execute();
         expect(forfeits.map((e) => Number(e.amount))).toEqual([-300]);
         expect(await ledgerSum(ctx.db, user._id)).toBe(0);
         const cards = await ctx.db.selectFrom('payment_cards').select('deleted_at').where('user_id', '=', user._id).execute();
@@ -274,7 +316,11 @@ forEachDatabase(
         const code = ((await (await ctx.call('/api/users/me/referral', { headers: cookieHeaders(referrer.session) })).json()) as { code: string }).code;
         const referred = await registerUser(ctx, CENTRO, { name: 'Caio Indicado', referral_code: code });
         // What src/server/services/credits.ts rewardReferral writes once the referred customer's first order is complete.
-        await creditOnce(ctx.db, { userId: referrer.user._id, amount: 500, reason: 'referral', reference: `referral:${referred.user._id}:referrer`, note: 'Caio' }, ctx.now());
+        await creditOnce(
+          ctx.db,
+          { userId: referrer.user._id, amount: 500, reason: 'referral', reference: `referral:${referred.user._id}:referrer`, note: 'Caio' },
+          ctx.now(),
+        );
         expect((await erase(referred.session, { password: referred.data.password })).status).toBe(204);
         const entry = await ctx.db
           .selectFrom('credit_entries')

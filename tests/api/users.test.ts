@@ -150,7 +150,8 @@ forEachDatabase(
 
       it('a new password needs the current one: without it 400 current_password required, wrong 403 wrong_password, and nothing of the body is saved', async () => {
         const { session, data, user } = await registerUser(ctx(), centro);
-        const hashOf = async () => (await ctx().db.selectFrom('users').select('password_hash').where('id', '=', user._id).executeTakeFirstOrThrow()).password_hash;
+        const hashOf = async () =>
+          (await ctx().db.selectFrom('users').select('password_hash').where('id', '=', user._id).executeTakeFirstOrThrow()).password_hash;
         const hashBefore = await hashOf();
         const missing = await put(session, { password: 'nova12', password_confirmation: 'nova12' });
         expect(missing.status).toBe(400);

@@ -212,7 +212,10 @@ export async function deletePersonalRows(trx: Transaction<DB>, user: { id: strin
 }
 
 /** The user's orders as the erasure rewrites them. */
-export async function userOrderSnapshots(trx: Transaction<DB>, userId: string): Promise<Pick<OrderRow, 'id' | 'address' | 'tax_receipt' | 'cancellation_type'>[]> {
+export async function userOrderSnapshots(
+  trx: Transaction<DB>,
+  userId: string,
+): Promise<Pick<OrderRow, 'id' | 'address' | 'tax_receipt' | 'cancellation_type'>[]> {
   return trx.selectFrom('orders').select(['id', 'address', 'tax_receipt', 'cancellation_type']).where('user_id', '=', userId).execute();
 }
 
@@ -258,10 +261,7 @@ export async function holderBlocked(trx: Transaction<DB>, userId: string): Promi
 export async function forgetCreditNotes(trx: Transaction<DB>, userId: string): Promise<void> {
   await trx.updateTable('credit_entries').set({ note: null }).where('user_id', '=', userId).execute();
   // The referrer's entry for this user's referral, and the entries of the customers this user referred.
-  const references = trx
-    .selectFrom('users')
-    .select(sql<string>`'referral:' || id || ':referred'`.as('reference'))
-    .where('referred_by', '=', userId);
+  const references = trx.selectFrom('users').select(sql<string>`'referral:' || id || ':referred'`.as('reference')).where('referred_by', '=', userId);
   await trx
     .updateTable('credit_entries')
     .set({ note: null })

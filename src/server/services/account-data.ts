@@ -89,9 +89,7 @@ export async function exportAccount(deps: { db: Database; now: Date; storage: Im
       balance,
       entries: entries.map((e) => ({ _id: e.id, amount: Number(e.amount), reason: e.reason, note: e.note, order_id: e.order_id, created_at: e.created_at })),
     },
-    evaluations: orderViews.flatMap((o) =>
-      o.evaluation ? [{ establishment: o.establishment.slug, order: o.order, order_id: o._id, ...o.evaluation }] : [],
-    ),
+    evaluations: orderViews.flatMap((o) => (o.evaluation ? [{ establishment: o.establishment.slug, order: o.order, order_id: o._id, ...o.evaluation }] : [])),
     feedback: feedback.map((f) => ({
       _id: f.id,
       establishment: f.establishment_slug,

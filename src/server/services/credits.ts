@@ -93,7 +93,13 @@ export async function grantCredits(
 /** The company's customer with this id, e-mail or phone. */
 async function customerOf(db: Database, companyId: string, ref: string): Promise<UserRow | undefined> {
   const text = ref.trim();
-  const byId = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('id', '=', text).where('deleted_at', 'is', null).executeTakeFirst();
+  const byId = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', text)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return byId ?? findUserByLogin(db, companyId, text);
 }
 
