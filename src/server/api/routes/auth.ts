@@ -58,9 +58,9 @@ export const authRoutes = new Hono<ApiEnv>()
     const { db, now, secure } = depsOf(c);
     noStore(c);
     const body = validate(HandoverBody, await c.req.json(), 'body');
-    await requireEstablishment(db, body.establishment_id);
-    // Same company as the session's user, or 401 (requireSession).
+    // Same company as the session's user, or 401 (requireSession), before anything is said of the establishment.
     const current = await requireSession(c, { db, now, secure, establishmentId: body.establishment_id });
+    await requireEstablishment(db, body.establishment_id);
     // Only an app's bearer session hands over: a page's cookie, which its scripts cannot read, must
     // not become something they can carry away.
     if (current.via !== 'bearer') throw new ApiError(403, 'bearer_required');
