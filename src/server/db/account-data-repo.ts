@@ -4,7 +4,7 @@
 // runs the erasure's steps in one transaction.
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './database.ts';
-import type { DB, HandoverCodeRow, OrderRow } from './types.ts';
+import type { DB, HandoverCodeRow } from './types.ts';
 
 type Executor = Database | Transaction<DB>;
 
@@ -211,18 +211,25 @@ export async function deletePersonalRows(trx: Transaction<DB>, user: { id: strin
   await trx.deleteFrom('outbox_messages').where('channel', 'in', ['sms', 'email', 'whatsapp']).where('recipient', 'in', recipients).execute();
 }
 
-/** The user's orders as the erasure rewrites them. */
-export async function userOrderSnapshots(
-  trx: Transaction<DB>,
-  userId: string,
-): Promise<Pick<OrderRow, 'id' | 'address' | 'tax_receipt' | 'cancellation_type'>[]> {
-  return trx.selectFrom('orders').select(['id', 'address', 'tax_receipt', 'cancellation_type']).where('user_id', '=', userId).execute();
+/**
+ * Empties what the user wrote or chose on their orders, in a few statements however many orders:
+ * the note, the WhatsApp updates, a cancellation reason the customer gave, and the CPF of an order
+ * whose receipt did not ask for it (docs/privacy.md 'The CPF on the receipt').
+ */
+export async function emptyUserOrders(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.updateTable('orders').set({ note: '', whatsapp_updates: 0 }).where('user_id', '=', userId).execute();
+  await trx.updateTable('orders').set({ tax_id: null }).where('user_id', '=', userId).where('tax_receipt', '<>', 1).execute();
+  await trx.updateTable('orders').set({ cancellation_reason: null }).where('user_id', '=', userId).where('cancellation_type', '=', 'client').execute();
 }
 
-export type AnonymisedOrder = Pick<OrderRow, 'address' | 'note' | 'tax_id' | 'cancellation_reason' | 'whatsapp_updates'>;
+/** The user's orders that carry a delivery address (a JSON snapshot each). */
+export async function userOrderAddresses(trx: Transaction<DB>, userId: string): Promise<{ id: string; address: string }[]> {
+  const rows = await trx.selectFrom('orders').select(['id', 'address']).where('user_id', '=', userId).where('address', 'is not', null).execute();
+  return rows.map((r) => ({ id: r.id, address: r.address! }));
+}
 
-export async function anonymiseOrder(trx: Transaction<DB>, orderId: string, changes: Partial<AnonymisedOrder>): Promise<void> {
-  await trx.updateTable('orders').set(changes).where('id', '=', orderId).execute();
+export async function setOrderAddress(trx: Transaction<DB>, orderId: string, address: string | null): Promise<void> {
+  await trx.updateTable('orders').set({ address }).where('id', '=', orderId).execute();
 }
 
 /**

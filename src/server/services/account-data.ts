@@ -9,21 +9,21 @@ import type { PaymentGateway } from '../adapters/payment-gateway.ts';
 import { IMAGE_SIZES, imageKey, type ImageStorage } from '../adapters/image-storage.ts';
 import {
   activityInProgress,
-  anonymiseOrder,
   claimErasure,
   companyName,
   deletePersonalRows,
   deleteUserSessions,
+  emptyUserOrders,
   forgetCreditNotes,
   forgetUserCards,
   holderBlocked,
+  setOrderAddress,
   userCreditEntries,
   userFeedback,
-  userOrderSnapshots,
+  userOrderAddresses,
   userOrdersWithEstablishment,
   userSessions,
   userVerificationCodes,
-  type AnonymisedOrder,
 } from '../db/account-data-repo.ts';
 import { listUserAddresses, savedAddressView } from '../db/addresses-repo.ts';
 import { listCards } from '../db/cards-repo.ts';
@@ -173,17 +173,8 @@ export async function eraseAccount(deps: ErasureDeps, user: UserRow, input: { pa
     const establishmentIds = await deleteUserSessions(trx, user.id);
     await deletePersonalRows(trx, user);
     await forgetCreditNotes(trx, user.id);
-    for (const order of await userOrderSnapshots(trx, user.id)) {
-      const changes: Partial<AnonymisedOrder> = {
-        address: addressWithoutDoor(order.address),
-        note: '',
-        whatsapp_updates: 0,
-      };
-      // A receipt asked with the CPF is a fiscal document the establishment keeps 5 years (docs/privacy.md).
-      if (order.tax_receipt !== 1) changes.tax_id = null;
-      if (order.cancellation_type === 'client') changes.cancellation_reason = null;
-      await anonymiseOrder(trx, order.id, changes);
-    }
+    await emptyUserOrders(trx, user.id);
+    for (const order of await userOrderAddresses(trx, user.id)) await setOrderAddress(trx, order.id, addressWithoutDoor(order.address));
     const cards = await forgetUserCards(trx, user.id, await holderBlocked(trx, user.id), now);
     return { establishmentIds, cards };
   });
