@@ -1,5 +1,6 @@
 // The account area [R-2.19..R-2.27]: visitors get the login/registration tabs; customers get the
-// account layout (side menu) with 'Meus dados' at the home, their orders, addresses, the problem
+// account layout (side menu) with 'Meus dados' at the home (and under it the data rights: the
+// copy of their data, the account's erasure), their orders, addresses, the problem
 // report and suggestion forms, the password in 'Configurações', the wallet ('Carteira': the saved
 // cards, islands/cards/Wallet.tsx, and the credits with their statement, loaded only there [R-2.20])
 // and the referral ('Indicar a loja' [R-2.23], loaded only there). The server guesses from the session hint cookie so
@@ -18,6 +19,7 @@ import { OrderEvaluation } from '../order/OrderEvaluation.tsx';
 import { AddressBook } from './AddressBook.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
+import { DataRights } from './DataRights.tsx';
 
 // The cards' code (sealing, the local encrypted store, their texts) loads with the wallet only; the
 // promotions' (the credits statement, the referral, their texts) with the page that shows them.
@@ -111,6 +113,7 @@ export default function AccountArea({
           <>
             <p className="mb-5 mt-0 text-sm text-muted">{t('account:profile.intro')}</p>
             <ProfileForm establishmentId={establishmentId} timeZone={timeZone} />
+            <DataRights establishmentId={establishmentId} slug={slug} />
           </>
         ) : section === 'pedidos' ? (
           <OrdersList establishmentId={establishmentId} slug={slug} />

@@ -1,6 +1,6 @@
 // One labelled form field with its hint and error, wired for screen readers (aria-invalid,
 // aria-describedby) and for the tests (data-field, data-field-error).
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { hasKey, t } from '../../src/i18n/index.ts';
 
 /** The Portuguese text of an error code (account:errors.<code>), else the API's message, else a generic one. */
@@ -16,6 +16,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   error?: string;
   hint?: string;
   after?: ReactNode;
+  /** The input element (a dialog focuses it first); passed on to the <input> with the other props. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function Field({ id, label, error, hint, after, className, ...input }: FieldProps) {

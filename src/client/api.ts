@@ -47,7 +47,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 /**
  * Whether a failure says the session is gone: 401 'unauthorized' (docs/api.md 'Sessions and
  * cookies'). A 401 with another code is the answer of the call itself (a wrong password is
- * 'invalid_credentials', a bad handed-over token 'invalid_token'), not the end of a session.
+ * 'invalid_credentials', a bad handover code 'invalid_handover'), not the end of a session.
  */
 export function endsSession(failure: Pick<ApiFailure, 'status' | 'code'>): boolean {
   return failure.status === 401 && failure.code === 'unauthorized';

@@ -10,6 +10,8 @@ export const routes = {
   product: (slug: string, p: { _id: string; name: string }) => `/${slug}/produto/${productSlug(p._id, p.name)}`,
   category: (slug: string, c: { _id: string; name: string }) => `/${slug}/categoria/${productSlug(c._id, c.name)}`,
   contact: (slug: string) => `/${slug}/contato`,
+  /** The privacy policy page (decisions #28). */
+  privacy: (slug: string) => `/${slug}/privacidade`,
   account: (slug: string) => `/${slug}/minha-conta`,
   /** The order page (decisions #24), where the checkout lands after a 201. */
   order: (slug: string, orderId: string) => `/${slug}/pedido/${encodeURIComponent(orderId)}`,

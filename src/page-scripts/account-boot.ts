@@ -4,8 +4,9 @@
 // greeting and photo, credits, the user menu on both
 // widths, the logout confirmation [R-2.50..R-2.53], the customer's progress in the achievements
 // dropdown. Visitors keep 'Entrar'
-// and cost no request. Also: a ?token= handed over in the address is exchanged once and removed
-// and a 401 anywhere clears the session and goes to the account page.
+// and cost no request. Also: a session handed over by another app (?handover=<code>, taken out of
+// the address by the layout's first script) is exchanged for a cookie session, and a 401
+// anywhere clears the session and goes to the account page.
 // Its texts come from src/page-scripts/texts.ts.
 import { api, ApiFailure } from '../client/api.ts';
 import { getSession, guardSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from '../client/session.ts';
@@ -248,18 +249,27 @@ export function startAccount(): void {
   void boot();
 }
 
-/** ?token=... handed over by another app: exchanged once for the cookie session, then dropped from the address. */
-async function exchangeToken(): Promise<void> {
-  const url = new URL(location.href);
-  const token = url.searchParams.get('token');
-  if (token === null) return;
-  url.searchParams.delete('token');
-  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-  if (!token || !establishmentId) return;
+/**
+ * The handover code another app put in the address (docs/api.md 'POST /api/auth/handover'), which
+ * the layout's first inline script moved into window.sfHandover before the page loaded anything:
+ * exchanged, once, for this establishment's cookie session [R-4.60]. Pages opened without one (all
+ * but a few) read one property and go on. An empty value is an address that carried something
+ * unusable (an old app's ?token=): the customer is told to log in.
+ */
+async function exchangeHandover(): Promise<void> {
+  const holder = globalThis as { sfHandover?: string };
+  const code = holder.sfHandover;
+  if (code === undefined) return;
+  delete holder.sfHandover;
+  if (!establishmentId) return;
+  if (!code) {
+    toast(texts.exchangeFailed, { kind: 'error' });
+    return;
+  }
   try {
     const res = await api<AuthAnswer>('/auth/exchange', {
       method: 'POST',
-      body: { establishment_id: establishmentId, token },
+      body: { establishment_id: establishmentId, handover: code },
       establishmentId,
     });
     setSessionUser(establishmentId, toSessionUser(res.user));
@@ -273,7 +283,7 @@ async function boot(): Promise<void> {
   showFlash();
   if (!establishmentId) return;
   onSessionChange(render);
-  await exchangeToken();
+  await exchangeHandover();
   try {
     render(await getSession(establishmentId));
   } catch (err) {

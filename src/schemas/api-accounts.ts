@@ -41,9 +41,16 @@ export type LoginBody = typeof LoginBody.infer;
 
 export const LogoutBody = type({ establishment_id: id, '+': 'delete' });
 
+/** A handover code as POST /auth/handover answers it: 32 random bytes, base64url. */
+const handoverCode = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /auth/handover: the establishment where the code will be exchanged. */
+export const HandoverBody = type({ establishment_id: id, '+': 'delete' });
+
+/** POST /auth/exchange: the code handed over in `?handover=`, never a session token [R-4.60]. */
 export const ExchangeBody = type({
   establishment_id: id,
-  token: /^[A-Za-z0-9_-]{16,128}$/,
+  handover: handoverCode,
   '+': 'delete',
 });
 
@@ -59,9 +66,19 @@ export const ProfileBody = type({
   'fbid?': fbid.or('null'),
   'password?': password,
   'password_confirmation?': 'string <= 200',
+  /** Required with `password`: the password the account has now. */
+  'current_password?': '1 <= string <= 200',
   '+': 'delete',
 });
 export type ProfileBody = typeof ProfileBody.infer;
+
+/** DELETE /users/me: the password, and the customer's word that a positive credit balance is lost with the account. */
+export const DeleteAccountBody = type({
+  password: '1 <= string <= 200',
+  'forfeit_credits?': 'boolean',
+  '+': 'delete',
+});
+export type DeleteAccountBody = typeof DeleteAccountBody.infer;
 
 /** Text fields that may come with the photo upload (image-hosting form compatibility) [R-7.72]. */
 export const PhotoFields = type({
@@ -94,6 +111,13 @@ export interface UserView {
 /** POST /auth/register (201), /auth/login and /auth/exchange (200). */
 export interface AuthAnswer {
   user: UserView;
+}
+
+/** POST /auth/handover (201): the single-use code to put in the storefront's address as `?handover=`. */
+export interface HandoverAnswer {
+  code: string;
+  /** Seconds it stays valid. */
+  expires_in: number;
 }
 
 /** POST /users/me/photo [R-7.72]: the 512 px photo and every size's URL. */

@@ -96,6 +96,8 @@ export const CREDIT_REASONS = [
   'removal',
   'referral',
   'opening_balance',
+  /** The balance forfeited when the customer erased the account (docs/privacy.md). */
+  'account_deleted',
 ] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 

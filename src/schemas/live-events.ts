@@ -15,6 +15,9 @@ const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * - order: an order was placed or its status changed; the owner's sockets are told.
  * - session-ended: a customer logged out; sockets opened with that session close, and the page
  *   connects again as what it now is.
+ * - user-sessions-ended: every session of a customer but `except_token_hash` (null: all of them)
+ *   ended at once (a new password, an erased account); their sockets close the same way. One event
+ *   of a constant size whatever the number of sessions, so a NOTIFY never outgrows its 8000 bytes.
  * `origin` names the sending process, which skips what it already did itself.
  */
 export const LiveEvent = type({
@@ -41,5 +44,10 @@ export const LiveEvent = type({
   .or({
     kind: "'session-ended'",
     token_hash: /^[A-Za-z0-9_=+/-]{16,128}$/,
+  })
+  .or({
+    kind: "'user-sessions-ended'",
+    user_id: id,
+    except_token_hash: type(/^[A-Za-z0-9_=+/-]{16,128}$/).or('null'),
   });
 export type LiveEvent = typeof LiveEvent.infer;

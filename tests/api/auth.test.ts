@@ -1,7 +1,8 @@
 // Account entry points: register, login (e-mail or phone, rate limit, bans), logout and the
-// exchange of a handed-over token for a cookie session; cookie attributes; passwords stored as
-// Argon2id only; and the limits that hold against guessing: parallel attempts on one account, many
-// accounts from one address, registrations from one address, old password hashes upgraded.
+// handover of another app's session by a single-use code exchanged for a cookie session; cookie
+// attributes; passwords stored as Argon2id only; and the limits that hold against guessing: parallel
+// attempts on one account, many accounts from one address, registrations from one address, old
+// password hashes upgraded.
 import { scryptSync, randomBytes } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import { API_HEADERS, forEachDatabase } from './helpers/databases.ts';
@@ -445,37 +446,102 @@ forEachDatabase(
       });
     });
 
-    describe('POST /auth/exchange', () => {
-      it('turns a handed-over token into a cookie session; the same token stays valid [R-4.59, R-4.60, R-4.61]', async () => {
+    describe('POST /auth/handover and POST /auth/exchange', () => {
+      const handover = (establishment_id: string, headers: Record<string, string>) => post('/api/auth/handover', { establishment_id }, headers);
+      const exchange = (establishment_id: string, code: string) => post('/api/auth/exchange', { establishment_id, handover: code });
+
+      it('another app hands its session over with a single-use code: the page gets a new cookie session, never the app token [R-4.59, R-4.60, R-4.61]', async () => {
         const { session, user } = await registerUser(ctx(), centro);
-        const r = await post('/api/auth/exchange', { establishment_id: centro, token: session.token });
+        const issued = await handover(centro, bearerHeaders(session.token));
+        expect(issued.status).toBe(201);
+        expect(issued.body).toEqual({ code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expires_in: 60 });
+        expect(issued.res.headers.get('cache-control')).toBe('no-store');
+        const r = await exchange(centro, issued.body.code);
         expect(r.status).toBe(200);
         expect(r.body.user._id).toBe(user._id);
         const sid = cookieNamed(r.res, `sid_${centro}`)!;
-        expect(sid.value).toBe(session.token);
+        expect(sid.value).not.toBe(session.token);
         expect(sid.attrs).toMatchObject({ httponly: '', samesite: 'Lax', path: '/', 'max-age': THIRTY_DAYS });
         expect(cookieNamed(r.res, `sf_auth_${centro}`)!.value).toBe('1');
+        expect((await me(cookieHeaders({ establishmentId: centro, token: sid.value }))).status).toBe(200);
+        // The app's own session goes on.
         expect((await me(bearerHeaders(session.token))).status).toBe(200);
-        expect((await me(cookieHeaders(session))).status).toBe(200);
-
-        // Another establishment of the user's company may take it too.
-        const there = await post('/api/auth/exchange', { establishment_id: paulista, token: session.token });
-        expect(there.status).toBe(200);
-        expect((await me(cookieHeaders({ establishmentId: paulista, token: session.token }))).status).toBe(200);
+        // Another establishment of the company, with a code asked for it.
+        const forPaulista = await handover(paulista, bearerHeaders(session.token));
+        expect((await exchange(paulista, forPaulista.body.code)).status).toBe(200);
       });
 
-      it('answers 401 invalid_token for an unknown token, another company, or an ended session', async () => {
+      it('a handover code is stored only as its hash and opens one session: a second exchange of it is 401 invalid_handover', async () => {
         const { session } = await registerUser(ctx(), centro);
-        expect(await post('/api/auth/exchange', { establishment_id: centro, token: 'A'.repeat(43) })).toMatchObject({
-          status: 401,
-          body: { message: 'invalid_token' },
-        });
-        const foreign = await post('/api/auth/exchange', { establishment_id: manaus, token: session.token });
-        expect(foreign).toMatchObject({ status: 401, body: { message: 'invalid_token' } });
-        expect(foreign.res.headers.getSetCookie()).toEqual([]);
-        await ctx().call('/api/auth/logout', { method: 'POST', body: { establishment_id: centro }, headers: bearerHeaders(session.token) });
-        expect((await post('/api/auth/exchange', { establishment_id: centro, token: session.token })).status).toBe(401);
+        const { body } = await handover(centro, bearerHeaders(session.token));
+        const rows = await ctx().db.selectFrom('handover_codes').selectAll().execute();
+        expect(JSON.stringify(rows)).not.toContain(body.code);
+        expect((await exchange(centro, body.code)).status).toBe(200);
+        const again = await exchange(centro, body.code);
+        expect(again).toMatchObject({ status: 401, body: { message: 'invalid_handover' } });
+        expect(again.res.headers.getSetCookie()).toEqual([]);
+      });
+
+      it('exchanges of one code sent in parallel open exactly one session', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const { body } = await handover(centro, bearerHeaders(session.token));
+        const before = await ctx().db.selectFrom('sessions').select('token_hash').execute();
+        const answers = await Promise.all(Array.from({ length: 8 }, () => exchange(centro, body.code)));
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401, 401, 401, 401]);
+        const after = await ctx().db.selectFrom('sessions').select('token_hash').execute();
+        expect(after.length - before.length).toBe(1);
+      });
+
+      it('a code is refused after 60 seconds, at another establishment than the one it was made for, and by another company', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const asked = ctx().now();
+        try {
+          const late = await handover(centro, bearerHeaders(session.token));
+          ctx().setNow(new Date(asked.getTime() + 60_000));
+          expect(await exchange(centro, late.body.code)).toMatchObject({ status: 401, body: { message: 'invalid_handover' } });
+          ctx().setNow(new Date(asked.getTime() + 59_000));
+          const inTime = await handover(centro, bearerHeaders(session.token));
+          ctx().setNow(new Date(asked.getTime() + 59_000 + 59_999));
+          expect((await exchange(centro, inTime.body.code)).status).toBe(200);
+        } finally {
+          ctx().setNow(asked);
+        }
+        const forCentro = await handover(centro, bearerHeaders(session.token));
+        expect(await exchange(paulista, forCentro.body.code)).toMatchObject({ status: 401, body: { message: 'invalid_handover' } });
+        // Spent by that try.
+        expect((await exchange(centro, forCentro.body.code)).status).toBe(401);
+        // A code for another company's establishment is never issued.
+        expect(await handover(manaus, bearerHeaders(session.token))).toMatchObject({ status: 401, body: { message: 'unauthorized' } });
+        expect(await exchange(centro, 'A'.repeat(43))).toMatchObject({ status: 401, body: { message: 'invalid_handover' } });
+      });
+
+      it('a session token is never taken for a code, and only a bearer session hands over (a page cookie gets 403 bearer_required)', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        // The old handover in the address carried the token itself.
+        expect((await post('/api/auth/exchange', { establishment_id: centro, token: session.token })).status).toBe(400);
+        expect(await exchange(centro, session.token)).toMatchObject({ status: 401, body: { message: 'invalid_handover' } });
+        expect(await handover(centro, cookieHeaders(session))).toMatchObject({ status: 403, body: { message: 'bearer_required' } });
+        expect((await handover(centro, {})).status).toBe(401);
         expect((await post('/api/auth/exchange', { establishment_id: centro })).status).toBe(400);
+      });
+
+      it('codes asked for in parallel are limited per account (20 in 10 minutes, then 429 too_many_requests)', async () => {
+        const { session } = await registerUser(ctx(), centro);
+        const answers = await Promise.all(Array.from({ length: 24 }, () => handover(centro, bearerHeaders(session.token))));
+        expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+        expect(answers.filter((a) => a.status === 429).map((a) => a.body.message)).toEqual(Array(4).fill('too_many_requests'));
+      });
+
+      it('a new password ends the codes its account had asked for', async () => {
+        const { session, data } = await registerUser(ctx(), centro);
+        const { body } = await handover(centro, bearerHeaders(session.token));
+        const changed = await ctx().call('/api/users/me', {
+          method: 'PUT',
+          body: { password: 'nova12', password_confirmation: 'nova12', current_password: data.password },
+          headers: bearerHeaders(session.token),
+        });
+        expect(changed.status).toBe(200);
+        expect((await exchange(centro, body.code)).status).toBe(401);
       });
     });
 

@@ -31,6 +31,9 @@ const ROUTES: Array<{ name: string; call: (ctx: TestContext, headers: Record<str
   { name: 'GET /users/me', call: (ctx, headers) => ctx.call('/api/users/me', { headers }) },
   { name: 'PUT /users/me', call: (ctx, headers) => ctx.call('/api/users/me', { method: 'PUT', body: { name: 'Invasor da Silva' }, headers }) },
   { name: 'POST /users/me/photo', call: async (ctx, headers) => callMultipart(ctx, '/api/users/me/photo', await photo(), headers) },
+  // The data rights (docs/privacy.md).
+  { name: 'GET /users/me/export', call: (ctx, headers) => ctx.call('/api/users/me/export', { headers }) },
+  { name: 'DELETE /users/me', call: (ctx, headers) => ctx.call('/api/users/me', { method: 'DELETE', body: { password: 'segr3do' }, headers }) },
   // Phone and e-mail verification (docs/api.md 'Phone and e-mail verification').
   ...(
     [
@@ -78,6 +81,11 @@ const ROUTES: Array<{ name: string; call: (ctx: TestContext, headers: Record<str
     call: (ctx: TestContext, headers: Record<string, string>) => ctx.call(`/api${path}`, { method, body, headers }),
   })),
   {
+    name: 'POST /auth/handover',
+    call: (ctx, headers, establishmentId) =>
+      ctx.call('/api/auth/handover', { method: 'POST', body: { establishment_id: establishmentId ?? headers['Establishment-Id'] ?? centro }, headers }),
+  },
+  {
     name: 'POST /auth/logout',
     call: (ctx, headers, establishmentId) =>
       ctx.call('/api/auth/logout', { method: 'POST', body: { establishment_id: establishmentId ?? headers['Establishment-Id'] ?? centro }, headers }),
@@ -112,9 +120,9 @@ forEachDatabase(
             expect(await res.json()).toEqual({ message: 'unauthorized' });
           }
         }
-        // A cookie without Establishment-Id: the API cannot tell which cookie is meant (logout names
-        // its establishment in the body, so it is left out here).
-        for (const route of ROUTES.filter((r) => r.name !== 'POST /auth/logout')) {
+        // A cookie without Establishment-Id: the API cannot tell which cookie is meant (logout and
+        // handover name their establishment in the body, so they are left out here).
+        for (const route of ROUTES.filter((r) => r.name !== 'POST /auth/logout' && r.name !== 'POST /auth/handover')) {
           expect((await route.call(ctx(), { Cookie: `sid_${centro}=${session.token}` })).status, route.name).toBe(401);
         }
         // None of those calls touched the real session.

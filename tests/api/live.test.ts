@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { WebSocket } from 'ws';
 import { getRequestListener } from '@hono/node-server';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
-import { cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
+import { cookieHeaders, registerUser, sessionToken, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders, closePgPool, placeOk, setStatus } from './helpers/orders.ts';
 import { estId, loadOrderFixtures, pickupOrder } from './helpers/order-fixtures.ts';
 import { MERCADO_MANAUS, estId as fixtureEstId, loadCatalogue } from './helpers/fixtures.ts';
@@ -289,6 +289,36 @@ forEachDatabase(
       expect(res.status).toBe(204);
       expect(await page.closed).toBe(4001);
     });
+
+    it('erasing the account closes the sockets of every one of its sessions', async () => {
+      const { session, data } = await registerUser(ctx, CENTRO);
+      const login = await ctx.call('/api/auth/login', { method: 'POST', body: { establishment_id: CENTRO, login: data.email, password: data.password } });
+      const here = await open(CENTRO, cookieOf(session));
+      const elsewhere = await open(CENTRO, cookieOf({ establishmentId: CENTRO, token: sessionToken(login, CENTRO) }));
+      const res = await ctx.call('/api/users/me', { method: 'DELETE', body: { password: data.password }, headers: cookieHeaders(session) });
+      expect(res.status).toBe(204);
+      expect(await here.closed).toBe(4001);
+      expect(await elsewhere.closed).toBe(4001);
+    });
+
+    it("a new password closes the sockets of the account's other sessions and keeps this session's open", async () => {
+      const { session, data } = await registerUser(ctx, CENTRO);
+      const login = await ctx.call('/api/auth/login', { method: 'POST', body: { establishment_id: CENTRO, login: data.email, password: data.password } });
+      const other: Session = { establishmentId: CENTRO, token: sessionToken(login, CENTRO) };
+      const here = await open(CENTRO, cookieOf(session));
+      const elsewhere = await open(CENTRO, cookieOf(other));
+      const res = await ctx.call('/api/users/me', {
+        method: 'PUT',
+        body: { password: 'nova12', password_confirmation: 'nova12', current_password: data.password },
+        headers: cookieHeaders(session),
+      });
+      expect(res.status).toBe(200);
+      expect(await elsewhere.closed).toBe(4001);
+      // This session's page still gets its orders.
+      const placed = await placeOk(ctx, session, pickupOrder());
+      await here.waitFor((m) => m.type === 'order' && m.order_id === placed._id);
+      expect(here.ws.readyState).toBe(WebSocket.OPEN);
+    });
   },
   { deps: { publish } },
 );
@@ -330,6 +360,24 @@ forEachDatabase(
       const placed = await placeOk(ctx, maria, pickupOrder());
       expect((await setStatus(ctx, CENTRO, placed._id, { status: 'confirmed' }, apiKeyHeaders(apiKey))).status).toBe(200);
       await onB.waitFor((m) => m.type === 'order' && m.order_id === placed._id && m.status === 'confirmed', 1000);
+    });
+
+    it("a new password made through one process closes the other sessions' sockets held by another", async () => {
+      const { session, data } = await registerUser(ctx, CENTRO);
+      const login = await ctx.call('/api/auth/login', { method: 'POST', body: { establishment_id: CENTRO, login: data.email, password: data.password } });
+      const other: Session = { establishmentId: CENTRO, token: sessionToken(login, CENTRO) };
+      const onB = await connect(b.origin, CENTRO, cookieOf(other));
+      const keptOnB = await connect(b.origin, CENTRO, cookieOf(session));
+      pages.push(onB, keptOnB);
+      // The change goes through A's API, which publishes through A's bus.
+      const res = await ctx.call('/api/users/me', {
+        method: 'PUT',
+        body: { password: 'nova12', password_confirmation: 'nova12', current_password: data.password },
+        headers: cookieHeaders(session),
+      });
+      expect(res.status).toBe(200);
+      expect(await onB.closed).toBe(4001);
+      expect(keptOnB.ws.readyState).toBe(WebSocket.OPEN);
     });
 
     it("tells its pages to read again ('resync') when its listening connection dropped and came back", async () => {

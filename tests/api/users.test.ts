@@ -122,9 +122,9 @@ forEachDatabase(
       });
 
       it('changes the password only with 4 to 10 characters [R-5.94]', async () => {
-        const { session } = await registerUser(ctx(), centro);
+        const { session, data } = await registerUser(ctx(), centro);
         for (const password of ['abc', 'abcdefghijk']) {
-          const r = await put(session, { password, password_confirmation: password });
+          const r = await put(session, { password, password_confirmation: password, current_password: data.password });
           expect(r.status).toBe(400);
           expect(paths(r.body)).toEqual(['password']);
         }
@@ -132,12 +132,13 @@ forEachDatabase(
 
       it('requires the confirmation to equal the password (password_mismatch) [R-5.95]', async () => {
         const { session, data } = await registerUser(ctx(), centro);
+        const current_password = data.password;
         for (const body of [{ password: 'nova12', password_confirmation: 'nova13' }, { password: 'nova12' }]) {
-          const r = await put(session, body);
+          const r = await put(session, { ...body, current_password });
           expect(r.status).toBe(400);
           expect(r.body.fields).toEqual([expect.objectContaining({ path: 'password_confirmation', code: 'password_mismatch' })]);
         }
-        const ok = await put(session, { password: 'nova12', password_confirmation: 'nova12' });
+        const ok = await put(session, { password: 'nova12', password_confirmation: 'nova12', current_password });
         expect(ok.status).toBe(200);
         expect(JSON.stringify(ok.body)).not.toContain('nova12');
         const login = (password: string) => ctx().call('/api/auth/login', { method: 'POST', body: { establishment_id: centro, login: data.email, password } });
@@ -147,12 +148,47 @@ forEachDatabase(
         expect(row.password_hash.startsWith('scrypt$')).toBe(true);
       });
 
+      it('a new password needs the current one: without it 400 current_password required, wrong 403 wrong_password, and nothing of the body is saved', async () => {
+        const { session, data, user } = await registerUser(ctx(), centro);
+        const hashOf = async () =>
+          (await ctx().db.selectFrom('users').select('password_hash').where('id', '=', user._id).executeTakeFirstOrThrow()).password_hash;
+        const hashBefore = await hashOf();
+        const missing = await put(session, { password: 'nova12', password_confirmation: 'nova12' });
+        expect(missing.status).toBe(400);
+        expect(missing.body.fields).toEqual([expect.objectContaining({ path: 'current_password', code: 'required' })]);
+        const wrong = await put(session, { name: 'Outro Nome', password: 'nova12', password_confirmation: 'nova12', current_password: 'errada' });
+        expect(wrong.status).toBe(403);
+        expect(wrong.body).toEqual({ message: 'wrong_password' });
+        expect((await get(session)).body.name).toBe(data.name);
+        expect(await hashOf()).toBe(hashBefore);
+        const login = await ctx().call('/api/auth/login', { method: 'POST', body: { establishment_id: centro, login: data.email, password: data.password } });
+        expect(login.status).toBe(200);
+      });
+
+      it('wrong current passwords sent in parallel are limited per account: 5 are checked, the rest 429, and then the right one waits too', async () => {
+        const { session, data } = await registerUser(ctx(), centro);
+        const guess = (current_password: string) => put(session, { password: 'nova12', password_confirmation: 'nova12', current_password });
+        const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => guess(`errada${i}`)));
+        expect(answers.filter((a) => a.status === 403)).toHaveLength(5);
+        expect(answers.filter((a) => a.status === 429).map((a) => a.body.message)).toEqual(Array(4).fill('too_many_attempts'));
+        const right = await ctx().call('/api/users/me', {
+          method: 'PUT',
+          body: { password: 'nova12', password_confirmation: 'nova12', current_password: data.password },
+          headers: cookieHeaders(session),
+        });
+        expect(right.status).toBe(429);
+        expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+        // Another account is not held back by this one's count.
+        const other = await registerUser(ctx(), centro);
+        expect((await put(other.session, { password: 'nova12', password_confirmation: 'nova12', current_password: other.data.password })).status).toBe(200);
+      });
+
       it('ends the other sessions on a password change and keeps the current one', async () => {
         const { session, data } = await registerUser(ctx(), centro);
         const other = await ctx().call('/api/auth/login', { method: 'POST', body: { establishment_id: centro, login: data.email, password: data.password } });
         const otherToken = other.headers.getSetCookie()[0]!.split(';')[0]!.split('=')[1]!;
         expect((await ctx().call('/api/users/me', { headers: bearerHeaders(otherToken) })).status).toBe(200);
-        expect((await put(session, { password: 'troca1', password_confirmation: 'troca1' })).status).toBe(200);
+        expect((await put(session, { password: 'troca1', password_confirmation: 'troca1', current_password: data.password })).status).toBe(200);
         expect((await ctx().call('/api/users/me', { headers: bearerHeaders(otherToken) })).status).toBe(401);
         expect((await get(session)).status).toBe(200);
       });
@@ -215,7 +251,7 @@ forEachDatabase(
         const { session } = await registerUser(ctx(), centro);
         const r = await put(session, { phone: '123', document: '123', birthday: '2999-01-01', password: 'abcd', password_confirmation: 'abce' });
         expect(r.status).toBe(400);
-        expect(paths(r.body)).toEqual(['birthday', 'document', 'gender', 'password_confirmation', 'phone']);
+        expect(paths(r.body)).toEqual(['birthday', 'current_password', 'document', 'gender', 'password_confirmation', 'phone']);
       });
 
       it('changes e-mail and phone (verification reset), 409 when another user of the company has them [R-7.40]', async () => {

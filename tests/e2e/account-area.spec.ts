@@ -364,30 +364,60 @@ test.describe('Meus dados, the photo and Configurações', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 
-  test('Configurações changes the password, checked first, and the new one logs in [R-5.94] [R-5.95]', async ({ page, context, request }, info) => {
+  test('Configurações changes the password with the current one, checked first; the new one logs in and the other sessions end [R-5.94] [R-5.95]', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const who = await logIn(context, request, SLUG, info, 'Davi Senha Nova');
+    // Another device of the same customer.
+    const elsewhere = await request.post('/api/auth/login', {
+      headers: API_HEADERS,
+      data: { establishment_id: who.establishmentId, login: who.customer.email, password: who.customer.password },
+    });
+    expect(elsewhere.status()).toBe(200);
+    const otherToken = elsewhere
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${who.establishmentId}=`))!
+      .value.split(';')[0]!
+      .split('=')[1]!;
+    const meWith = (token: string) => request.get('/api/users/me', { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
+    expect((await meWith(otherToken)).status()).toBe(200);
+
     await page.goto(`${ACCOUNT}/configuracoes`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configurações');
     const form = page.locator('form[data-password-form]');
     await expect(page.locator('[data-coming-soon]')).toHaveCount(0);
     expect(await axeProblems(page)).toEqual([]);
     await form.getByRole('button', { name: 'Alterar senha' }).click();
+    await expect(form.locator('[data-field-error="current_password"]')).toHaveText('Informe sua senha.');
     await expect(form.locator('[data-field-error="password"]')).toHaveText('A senha deve ter de 4 a 10 caracteres.');
+    await form.getByLabel('Senha atual').fill('errada');
     await form.getByLabel('Nova senha', { exact: true }).fill('abcd');
     await form.getByLabel('Confirmação da nova senha').fill('abce');
     await form.getByRole('button', { name: 'Alterar senha' }).click();
     await expect(form.locator('[data-field-error="password_confirmation"]')).toHaveText('A senha e a confirmação não conferem.');
     expect(await axeProblems(page)).toEqual([]);
     await form.getByLabel('Confirmação da nova senha').fill('abcd');
+    // A wrong current password is said under its field, in Portuguese, and changes nothing.
+    await form.getByRole('button', { name: 'Alterar senha' }).click();
+    await expect(form.locator('[data-field-error="current_password"]')).toHaveText('Senha incorreta.');
+    await expect(form.getByLabel('Senha atual')).toBeFocused();
+    expect(await axeProblems(page)).toEqual([]);
+    expect((await meWith(otherToken)).status()).toBe(200);
+
+    await form.getByLabel('Senha atual').fill(who.customer.password);
     await form.getByRole('button', { name: 'Alterar senha' }).click();
     await expect(page.locator('[data-toast="success"]', { hasText: 'Senha alterada!' })).toBeVisible();
     await expect(form.getByLabel('Nova senha', { exact: true })).toHaveValue('');
+    await expect(form.getByLabel('Senha atual')).toHaveValue('');
     const login = await request.post('/api/auth/login', {
       headers: API_HEADERS,
       data: { establishment_id: who.establishmentId, login: who.customer.email, password: 'abcd' },
     });
     expect(login.status()).toBe(200);
-    // This device stays logged in.
+    // The other device is logged out; this one stays.
+    expect((await meWith(otherToken)).status()).toBe(401);
     await page.reload();
     await expect(form).toBeVisible();
   });

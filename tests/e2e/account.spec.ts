@@ -1,6 +1,7 @@
 // The customer account UI against the real accounts API: registration and login (e-mail or
 // phone), the header greeting, credits and user menu, logout with its confirmation, the profile
-// rules and save, the ?token= handover, the account child routes and the encoded-space variant.
+// rules and save, the handover of another app's session (?handover=<code>), the account child
+// routes and the encoded-space variant.
 // Every test uses its own user (unique e-mail and phone per worker and time).
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { API_HEADERS, actFrom, expectGreeting, isMobile, newCustomer, registerCustomer, storeId, useSession, type NewCustomer } from './helpers.ts';
@@ -190,15 +191,51 @@ test('the profile is checked with the rules and saved [R-5.93] [R-5.96] [R-5.97]
   await expect(form.getByLabel('Gênero')).toHaveValue('female');
 });
 
-test('a token in the query string logs in and leaves the address bar [R-4.60] [R-4.59]', async ({ page, request }, info) => {
+test('a session handed over by another app with a single-use code logs in; the code leaves the address before the page loads anything [R-4.60] [R-4.59]', async ({
+  page,
+  request,
+}, info) => {
   const user = newCustomer(info);
   const token = await registerByApi(request, user);
-  await page.goto(`/${SLUG}/?token=${encodeURIComponent(token)}&q=pizza`);
+  const establishmentId = await storeId(request, SLUG);
+  // The other app, with its bearer session, asks for the code.
+  const asked = await request.post('/api/auth/handover', {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${token}` },
+    data: { establishment_id: establishmentId },
+  });
+  expect(asked.status()).toBe(201);
+  const { code } = (await asked.json()) as { code: string };
+  // Every request the page makes after its own carries the address as it is then (the Referer).
+  const referers: string[] = [];
+  page.on('request', (r) => {
+    if (r.isNavigationRequest()) return;
+    referers.push(r.headers().referer ?? '');
+  });
+  await page.goto(`/${SLUG}/?handover=${encodeURIComponent(code)}&q=pizza`);
   await expectGreeting(page, 'Joana');
-  await expect(page).toHaveURL((url) => !url.searchParams.has('token') && url.searchParams.get('q') === 'pizza');
-  // The cookie session now holds: the account page shows the profile.
+  await expect(page).toHaveURL((url) => !url.searchParams.has('handover') && url.searchParams.get('q') === 'pizza');
+  expect(referers.length).toBeGreaterThan(0);
+  expect(referers.filter((r) => r.includes(code))).toEqual([]);
+  // The page holds a session of its own, not the app's token.
+  const cookie = (await page.context().cookies()).find((c) => c.name === `sid_${establishmentId}`);
+  expect(cookie?.value).toBeTruthy();
+  expect(cookie?.value).not.toBe(token);
   await page.goto(`/${SLUG}/minha-conta`);
   await expect(page.locator('form[data-profile-form]')).toBeVisible();
+  // The code is spent.
+  const again = await request.post('/api/auth/exchange', { headers: API_HEADERS, data: { establishment_id: establishmentId, handover: code } });
+  expect(again.status()).toBe(401);
+});
+
+test('a session token in the address (an older app) is never used: it leaves the address and the visitor is asked to log in', async ({
+  page,
+  request,
+}, info) => {
+  const token = await registerByApi(request, newCustomer(info));
+  await page.goto(`/${SLUG}/?token=${encodeURIComponent(token)}`);
+  await expect(page.locator('[data-toast]', { hasText: 'Não foi possível entrar com o link recebido. Faça login novamente.' })).toBeVisible();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('token'));
+  expect((await page.context().cookies()).filter((c) => c.name.startsWith('sid_'))).toEqual([]);
 });
 
 test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.25] [R-2.26] [R-2.28]', async ({

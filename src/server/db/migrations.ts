@@ -888,6 +888,34 @@ const accountAbuse: Migration = {
   },
 };
 
+// Data rights (docs/privacy.md) and the handover of a session to the storefront without its
+// token in an address (docs/api.md 'POST /api/auth/handover'). An erased account keeps its row,
+// emptied of personal data, so that its orders (kept for the establishment's fiscal records) still
+// have the customer they reference; deleted_at marks it. A handover code is stored only as its
+// SHA-256, for one establishment, and dies after one use or 60 seconds.
+const dataRights: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').addColumn('deleted_at', 'text').execute();
+
+    await db.schema
+      .createTable('handover_codes')
+      // SHA-256 of the code, hex.
+      .addColumn('code_hash', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      // The establishment where it may be exchanged (one of the user's company).
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('handover_codes_user').on('handover_codes').column('user_id').execute();
+    await db.schema.createIndex('handover_codes_expiry').on('handover_codes').column('expires_at').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('handover_codes').execute();
+    await db.schema.alterTable('users').dropColumn('deleted_at').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -905,6 +933,7 @@ export const migrations: Record<string, Migration> = {
   '0013_rate_limits': rateLimits,
   '0015_card_validation_limits': cardValidationLimits,
   '0016_account_abuse': accountAbuse,
+  '0017_data_rights': dataRights,
 };
 
 export const migrationProvider: MigrationProvider = {

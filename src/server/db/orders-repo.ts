@@ -90,7 +90,8 @@ export async function listOrderRows(db: Executor, f: OrderListFilter): Promise<{
 export async function getCustomers(db: Executor, userIds: readonly string[]): Promise<Map<string, { name: string; phone: string }>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', unique).execute();
+  // An erased customer is nobody: their orders are answered without a customer (docs/privacy.md).
+  const rows = await db.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', unique).where('deleted_at', 'is', null).execute();
   return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
 }
 

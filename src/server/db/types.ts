@@ -115,9 +115,20 @@ export interface UserRow {
   referral_code: string | null;
   referred_by: string | null;
   referral_rewarded_at: string | null;
+  /** When the customer erased the account (docs/privacy.md): the row is kept, emptied, for the orders that reference it; null for a live account. */
+  deleted_at: string | null;
 }
 export interface SessionRow {
   token_hash: string;
+  user_id: string;
+  establishment_id: string;
+  created_at: string;
+  expires_at: string;
+}
+/** A single-use code another app of the user's obtained to hand its session over to the storefront (docs/api.md 'POST /api/auth/handover'). */
+export interface HandoverCodeRow {
+  /** SHA-256 of the code, hex: the code itself is never stored. */
+  code_hash: string;
   user_id: string;
   establishment_id: string;
   created_at: string;
@@ -521,4 +532,5 @@ export interface DB {
   achievements: AchievementRow;
   achievement_uses: AchievementUseRow;
   rate_limit_counters: RateLimitCounterRow;
+  handover_codes: HandoverCodeRow;
 }

@@ -70,6 +70,7 @@ export async function insertUser(db: Database, user: NewUser, now: Date): Promis
     referral_code: null,
     referred_by: user.referredBy ?? null,
     referral_rewarded_at: null,
+    deleted_at: null,
   };
   await db.insertInto('users').values(row).execute();
   return row;

@@ -150,6 +150,12 @@ export class LiveHub {
     for (const peers of this.rooms.values()) for (const peer of peers) if (peer.tokenHash === tokenHash) peer.ws.close(4001, 'session ended');
   }
 
+  /** Closes the sockets of a customer's sessions but `exceptTokenHash`'s (null: every one), as endSession does. */
+  endUserSessions(userId: string, exceptTokenHash: string | null): void {
+    for (const peers of this.rooms.values())
+      for (const peer of peers) if (peer.userId === userId && peer.tokenHash !== exceptTokenHash) peer.ws.close(4001, 'session ended');
+  }
+
   /** Drops what is known of an establishment (its state may have changed). */
   forgetRoom(establishmentId: string): void {
     this.roomInfo.delete(establishmentId);

@@ -71,6 +71,9 @@ export async function startLive(opts: LiveOptions): Promise<Live> {
       case 'session-ended':
         hub.endSession(event.token_hash);
         return;
+      case 'user-sessions-ended':
+        hub.endUserSessions(event.user_id, event.except_token_hash);
+        return;
     }
   }
 

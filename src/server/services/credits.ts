@@ -93,7 +93,13 @@ export async function grantCredits(
 /** The company's customer with this id, e-mail or phone. */
 async function customerOf(db: Database, companyId: string, ref: string): Promise<UserRow | undefined> {
   const text = ref.trim();
-  const byId = await db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('id', '=', text).executeTakeFirst();
+  const byId = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', text)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return byId ?? findUserByLogin(db, companyId, text);
 }
 
@@ -170,7 +176,8 @@ export async function rewardReferral(trx: Transaction<DB>, order: Pick<OrderRow,
   if (credit <= 0) return;
   const user = await trx.selectFrom('users').select(['id', 'name', 'referred_by', 'referral_rewarded_at']).where('id', '=', order.user_id).executeTakeFirst();
   if (!user?.referred_by || user.referral_rewarded_at) return;
-  const referrer = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', user.referred_by).executeTakeFirst();
+  // An erased referrer earns nothing more (docs/privacy.md); the new customer still does.
+  const referrer = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', user.referred_by).where('deleted_at', 'is', null).executeTakeFirst();
   const marked = await trx
     .updateTable('users')
     .set({ referral_rewarded_at: now.toISOString() })

@@ -1,5 +1,7 @@
 // Account entry points (decisions.md 'Session token', 'Passwords'; spec section 4 'Session'):
-// register, login, logout and the exchange of a query-string token for a cookie session. Login
+// register, login, logout, and the handover of a session from another app: a single-use code asked
+// for with the app's bearer token, exchanged by the page for a cookie session of its own
+// (docs/decisions-product.md 'A session handed over by a code, not its token'). Login
 // and registration share their steps with the form posts (../account-entry.ts). Users belong to
 // the company of the establishment where they register or log in. docs/api.md 'Accounts'
 // documents every answer.
@@ -7,10 +9,10 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate } from '../errors.ts';
 import { clearSessionCookies, requestDeps as depsOf, requireEstablishment, requireSession, setSessionCookies } from '../guards.ts';
-import { ExchangeBody, LoginBody, LogoutBody, RegisterBody, type AuthAnswer } from '../../../schemas/api-accounts.ts';
-import { deleteSession, extendSession } from '../../db/users-repo.ts';
-import { SESSION_SECONDS, hashToken, userView } from '../../services/auth.ts';
-import { lookupSession } from '../../services/session.ts';
+import { ExchangeBody, HandoverBody, LoginBody, LogoutBody, RegisterBody, type AuthAnswer, type HandoverAnswer } from '../../../schemas/api-accounts.ts';
+import { deleteSession } from '../../db/users-repo.ts';
+import { userView } from '../../services/auth.ts';
+import { HANDOVER_SECONDS, exchangeHandover, issueHandover } from '../../services/handover.ts';
 import { logIn, register } from '../account-entry.ts';
 
 /** Answers to account calls carry personal data: never cached. */
@@ -50,17 +52,29 @@ export const authRoutes = new Hono<ApiEnv>()
     await c.get('deps').publish?.({ kind: 'session-ended', token_hash: current.tokenHash });
     return c.body(null, 204);
   })
-  // The token handed over in a query string becomes this establishment's cookie session; the
-  // token stays valid and its 30 days start again [R-4.60, R-4.61].
+  // A single-use code (60 s) that opens a session of this user at the establishment: asked for by
+  // another app with its bearer token, to put in the storefront's address instead of the token.
+  .post('/auth/handover', async (c) => {
+    const { db, now, secure } = depsOf(c);
+    noStore(c);
+    const body = validate(HandoverBody, await c.req.json(), 'body');
+    // Same company as the session's user, or 401 (requireSession), before anything is said of the establishment.
+    const current = await requireSession(c, { db, now, secure, establishmentId: body.establishment_id });
+    await requireEstablishment(db, body.establishment_id);
+    // Only an app's bearer session hands over: a page's cookie, which its scripts cannot read, must
+    // not become something they can carry away.
+    if (current.via !== 'bearer') throw new ApiError(403, 'bearer_required');
+    const code = await issueHandover(db, current.user.id, body.establishment_id, now);
+    return c.json({ code, expires_in: HANDOVER_SECONDS } satisfies HandoverAnswer, 201);
+  })
+  // The code handed over in `?handover=` becomes a new cookie session at the establishment; the
+  // code is spent, by this call or by none [R-4.60, R-4.61].
   .post('/auth/exchange', async (c) => {
     const { db, now, secure, storage } = depsOf(c);
     noStore(c);
     const body = validate(ExchangeBody, await c.req.json(), 'body');
     const est = await requireEstablishment(db, body.establishment_id);
-    const found = await lookupSession(db, body.token, now, est.company._id);
-    if (!found) throw new ApiError(401, 'invalid_token');
-    if (found.user.banned === 1) throw new ApiError(403, 'user_is_banned');
-    await extendSession(db, hashToken(body.token), new Date(now.getTime() + SESSION_SECONDS * 1000));
-    setSessionCookies(c, est._id, body.token, secure);
-    return c.json({ user: userView(found.user, storage) } satisfies AuthAnswer, 200);
+    const { user, token } = await exchangeHandover(db, body.handover, est._id, now);
+    setSessionCookies(c, est._id, token, secure);
+    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 200);
   });

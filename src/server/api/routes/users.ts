@@ -1,15 +1,20 @@
 // The logged-in user's own account (spec section 7 'User, addresses' [R-7.39, R-7.40]; the
-// image-hosting upload [R-7.72]): read and edit the profile, upload a photo. Every route acts on
-// the session's user only; there is no way to name another user. docs/api.md 'Accounts'.
+// image-hosting upload [R-7.72]): read and edit the profile, change the password (with the current
+// one), upload a photo, and the data rights (docs/privacy.md): download a copy of everything kept,
+// erase the account. Every route acts on the session's user only; there is no way to name another
+// user. docs/api.md 'Accounts'.
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import type { ApiEnv } from '../app.ts';
 import { ApiError, validate, type FieldProblem } from '../errors.ts';
-import { PhotoFields, ProfileBody, type PhotoAnswer } from '../../../schemas/api-accounts.ts';
-import { deleteOtherSessions, getUser, updateUser, uniqueViolation, type UserChanges } from '../../db/users-repo.ts';
+import { DeleteAccountBody, PhotoFields, ProfileBody, type PhotoAnswer } from '../../../schemas/api-accounts.ts';
+import { getUser, updateUser, uniqueViolation, type UserChanges } from '../../db/users-repo.ts';
 import { randomId } from '../../db/ids.ts';
-import { assertContactsFree, checkProfile, hashPassword, userView } from '../../services/auth.ts';
-import { requestDeps as depsOf, requireSession } from '../guards.ts';
+import { assertContactsFree, checkProfile, userView, type ProfileChanges } from '../../services/auth.ts';
+import { changePassword, confirmPassword } from '../../services/account-password.ts';
+import { deleteUserPhoto, eraseAccount, exportAccount } from '../../services/account-data.ts';
+import { Refusal, invalidBody } from '../../services/refusal.ts';
+import { clearSessionCookies, requestDeps as depsOf, requireSession } from '../guards.ts';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
 import { IMAGE_SIZES, MAX_DECODED_PIXELS, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
 
@@ -53,14 +58,24 @@ async function storePhoto(storage: ImageStorage, userId: string, bytes: Uint8Arr
   return key;
 }
 
-async function deletePhoto(storage: ImageStorage, key: string): Promise<void> {
-  for (const size of IMAGE_SIZES) {
-    try {
-      await storage.delete(imageKey(key, size));
-    } catch (err) {
-      console.error('[photo] could not delete', key, size, err);
-    }
+/**
+ * The profile rules (checkProfile), with one more: a new password comes with the current one. Every
+ * field problem is answered at once (400 invalid_body).
+ */
+function checkedProfile(body: ProfileBody, now: Date, timeZone: string): ProfileChanges {
+  const missing: FieldProblem[] =
+    body.password !== undefined && body.current_password === undefined
+      ? [{ path: 'current_password', code: 'required', message: 'current_password is required to change the password' }]
+      : [];
+  let checked: ProfileChanges;
+  try {
+    checked = checkProfile(body, now, timeZone);
+  } catch (err) {
+    if (err instanceof Refusal && err.code === 'invalid_body' && missing.length) throw invalidBody([...(err.fields ?? []), ...missing]);
+    throw err;
   }
+  if (missing.length) throw invalidBody(missing);
+  return checked;
 }
 
 export const userRoutes = new Hono<ApiEnv>()
@@ -71,15 +86,18 @@ export const userRoutes = new Hono<ApiEnv>()
     const { user } = await requireSession(c, { db, now, secure });
     return c.json(userView(user, storage));
   })
-  // Edits the profile; answers the updated user [R-7.40, R-5.93..R-5.98].
+  // Edits the profile; answers the updated user [R-7.40, R-5.93..R-5.98]. A new password needs
+  // the current one, and ends every other session of the user.
   .put('/users/me', async (c) => {
     const { db, now, secure, storage } = depsOf(c);
     c.header('Cache-Control', 'no-store');
     const current = await requireSession(c, { db, now, secure });
     const body = validate(ProfileBody, await c.req.json(), 'body');
     const est = await db.selectFrom('establishments').select('time_zone').where('id', '=', current.session.establishment_id).executeTakeFirst();
-    const { changes, password } = checkProfile(body, now, est?.time_zone || DEFAULT_TIME_ZONE);
+    const { changes, password } = checkedProfile(body, now, est?.time_zone || DEFAULT_TIME_ZONE);
     const user = current.user;
+    // Before anything is written: a wrong current password changes nothing of the profile either.
+    if (password !== undefined) await confirmPassword(db, user, body.current_password!, now);
     const update: UserChanges = { ...changes };
     // A changed e-mail or phone must be verified again.
     if (changes.email !== undefined && changes.email !== user.email) update.email_verified = 0;
@@ -87,7 +105,6 @@ export const userRoutes = new Hono<ApiEnv>()
     if (changes.phone !== undefined && changes.phone !== user.phone) update.phone_verified = 0;
     else delete update.phone;
     await assertContactsFree(db, user.company_id, { email: update.email, phone: update.phone }, user.id);
-    if (password !== undefined) update.password_hash = await hashPassword(password);
     if (Object.keys(update).length > 0) {
       try {
         await updateUser(db, user.id, update, now);
@@ -97,11 +114,41 @@ export const userRoutes = new Hono<ApiEnv>()
         throw err;
       }
     }
-    // A new password ends the user's other sessions; this one stays.
-    if (password !== undefined) await deleteOtherSessions(db, user.id, current.tokenHash);
+    if (password !== undefined) {
+      // This session stays; the others end, and the pages they hold open (in any server process) close their sockets.
+      await changePassword(db, user.id, password, current.tokenHash, now);
+      await c.get('deps').publish?.({ kind: 'user-sessions-ended', user_id: user.id, except_token_hash: current.tokenHash });
+    }
     const fresh = await getUser(db, user.id);
     if (!fresh) throw new ApiError(401, 'unauthorized');
     return c.json(userView(fresh, storage));
+  })
+  // A copy of everything kept about the user, as a JSON file to save (LGPD art. 18 II, V; docs/privacy.md).
+  .get('/users/me/export', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    c.header('Cache-Control', 'no-store');
+    const current = await requireSession(c, { db, now, secure });
+    const data = await exportAccount({ db, now, storage }, current.user);
+    const day = now.toISOString().slice(0, 10);
+    c.header('Content-Disposition', `attachment; filename="meus-dados-${day}.json"`);
+    return c.json(data);
+  })
+  // Erases the account (LGPD art. 18 VI; docs/privacy.md 'Erasing the account'): the password, and
+  // the customer's word when a credit balance would be lost. Every session ends and its pages'
+  // sockets close; this request's cookies, and those of the other establishments it was logged in
+  // at, are expired.
+  .delete('/users/me', async (c) => {
+    const { db, now, secure, storage } = depsOf(c);
+    c.header('Cache-Control', 'no-store');
+    const current = await requireSession(c, { db, now, secure });
+    const body = validate(DeleteAccountBody, await c.req.json(), 'body');
+    const erased = await eraseAccount({ db, now, storage, payments: c.get('deps').payments }, current.user, {
+      password: body.password,
+      forfeitCredits: body.forfeit_credits === true,
+    });
+    await c.get('deps').publish?.({ kind: 'user-sessions-ended', user_id: current.user.id, except_token_hash: null });
+    for (const id of new Set([current.session.establishment_id, ...erased.establishmentIds])) clearSessionCookies(c, id, secure);
+    return c.body(null, 204);
   })
   // Multipart upload (file, optional preset and tags) of the user's photo, resized to square
   // WebP thumbnails of 512, 144, 114, 72, 32 and 16 px [R-7.72, R-9.17, R-1.30].
@@ -138,7 +185,7 @@ export const userRoutes = new Hono<ApiEnv>()
 
     const key = await storePhoto(storage, current.user.id, bytes);
     await updateUser(db, current.user.id, { photo_key: key }, now);
-    if (current.user.photo_key && current.user.photo_key !== key) await deletePhoto(storage, current.user.photo_key);
+    if (current.user.photo_key && current.user.photo_key !== key) await deleteUserPhoto(storage, current.user.photo_key);
     const sizes = imageSizeUrls(key, storage);
     return c.json({ photo: sizes['512']!, photo_sizes: sizes } satisfies PhotoAnswer);
   });
