@@ -145,7 +145,7 @@ forEachDatabase(
         expect((await login('nova12')).status).toBe(200);
         expect((await login(data.password)).status).toBe(401);
         const row = await ctx().db.selectFrom('users').select('password_hash').where('email', '=', data.email.toLowerCase()).executeTakeFirstOrThrow();
-        expect(row.password_hash.startsWith('scrypt$')).toBe(true);
+        expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
       });
 
       it('a new password needs the current one: without it 400 current_password required, wrong 403 wrong_password, and nothing of the body is saved', async () => {
