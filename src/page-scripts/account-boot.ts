@@ -250,17 +250,30 @@ export function startAccount(): void {
 }
 
 /**
- * The handover code another app put in the address (docs/api.md 'POST /api/auth/handover'), which
- * the layout's first inline script moved into window.sfHandover before the page loaded anything:
- * exchanged, once, for this establishment's cookie session [R-4.60]. Pages opened without one (all
- * but a few) read one property and go on. An empty value is an address that carried something
- * unusable (an old app's ?token=): the customer is told to log in.
+ * The handover code another app put in the address (docs/api.md 'POST /api/auth/handover'), taken
+ * out of it as this script starts, so that it stays in neither the history nor a bookmark; undefined
+ * when there is none (all but a few pages: one test of the query string). A ?token= of an older app
+ * (a session token in an address) is dropped the same way, unused: ''. Until this runs, no request
+ * of the page carries it anywhere: the Referrer-Policy is strict-origin (src/server/content-security.ts).
+ */
+function takeHandoverFromAddress(): string | undefined {
+  if (!/[?&](?:handover|token)=/.test(location.search)) return undefined;
+  const url = new URL(location.href);
+  const code = url.searchParams.get('handover') ?? '';
+  url.searchParams.delete('handover');
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  return code;
+}
+
+/**
+ * The handover code, exchanged once for this establishment's cookie session [R-4.60]. An empty
+ * value is an address that carried something unusable (an old app's ?token=): the customer is told
+ * to log in.
  */
 async function exchangeHandover(): Promise<void> {
-  const holder = globalThis as { sfHandover?: string };
-  const code = holder.sfHandover;
+  const code = takeHandoverFromAddress();
   if (code === undefined) return;
-  delete holder.sfHandover;
   if (!establishmentId) return;
   if (!code) {
     toast(texts.exchangeFailed, { kind: 'error' });

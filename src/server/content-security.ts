@@ -7,8 +7,12 @@
 // with its bytes. What a meta element cannot say (frame-ancestors) goes in a header on every answer.
 import { createHash } from 'node:crypto';
 
-/** The header policy of HTML pages: no framing by another site, no <base> or plug-ins, forms post only here. */
-export const PAGE_POLICY = "base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'";
+/**
+ * The header policy of HTML pages: no framing by another site (what a meta element cannot say). The
+ * rest of a page's policy travels in its meta (pageScriptPolicy): a stored page's first TCP window
+ * carries its head's bytes compressed, a header's not.
+ */
+export const PAGE_POLICY = "frame-ancestors 'none'";
 /** API answers and everything else that is not a page: nothing in them may load or run. */
 export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
 /**
@@ -17,8 +21,8 @@ export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
  */
 export const UPLOAD_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
-/** The browser features no page of ours uses are switched off; geolocation stays for the address map. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), interest-cohort=(), geolocation=(self)';
+/** The browser features no page of ours uses are switched off (geolocation stays, for the address map). */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=()';
 const ONE_YEAR = 31_536_000;
 
 export interface SecurityHeaderOptions {
@@ -33,9 +37,10 @@ export function securityHeaders(opts: SecurityHeaderOptions): Record<string, str
   const headers: Record<string, string> = {
     'Content-Security-Policy': opts.policy,
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // The origin only, even to ourselves: an address's query (a search, a handover code) never
+    // travels in a Referer.
+    'Referrer-Policy': 'strict-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
-    'X-Frame-Options': 'DENY',
   };
   // No includeSubDomains: a tenant's own domain may have other hosts that are none of ours.
   if (opts.hsts) headers['Strict-Transport-Security'] = `max-age=${ONE_YEAR}`;
@@ -86,8 +91,9 @@ export function pageScriptPolicy(html: string): string {
   for (const m of markup.matchAll(INLINE_HANDLER)) handlers.add(sha256(decodeAttribute(m[2] ?? m[3] ?? '')));
   const sources = ["'self'", ...scripts];
   if (handlers.size) sources.push("'unsafe-hashes'", ...handlers);
-  // Workers fall back to script-src; the map (MapLibre) starts its worker from a blob: URL.
-  return `script-src ${sources.join(' ')}; worker-src 'self' blob:`;
+  // Workers fall back to script-src; the map (MapLibre) starts its worker from a blob: URL. No
+  // <base> of another site, which would move every relative script path there.
+  return `script-src ${sources.join(' ')}; worker-src 'self' blob:; base-uri 'self'`;
 }
 
 const META_MARK = '<meta http-equiv="Content-Security-Policy"';

@@ -191,7 +191,7 @@ test('the profile is checked with the rules and saved [R-5.93] [R-5.96] [R-5.97]
   await expect(form.getByLabel('Gênero')).toHaveValue('female');
 });
 
-test('a session handed over by another app with a single-use code logs in; the code leaves the address before the page loads anything [R-4.60] [R-4.59]', async ({
+test('a session handed over by another app with a single-use code logs in; the code leaves the address, and no request of the page carries it [R-4.60] [R-4.59]', async ({
   page,
   request,
 }, info) => {

@@ -128,7 +128,7 @@ test('every answer says what the browser may do with it; HSTS only when the prox
   expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
   expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(page.headers['x-content-type-options']).toBe('nosniff');
-  expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(page.headers['referrer-policy']).toBe('strict-origin');
   expect(page.headers['permissions-policy']).toContain('camera=()');
   expect(page.body).toMatch(/<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'sha256-[^"]*">/);
   expect(page.body).not.toContain('unsafe-inline');

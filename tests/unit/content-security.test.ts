@@ -10,13 +10,13 @@ describe('pageScriptPolicy', () => {
   it("allows the page's own files and each inline script by its hash, and nothing inline else", () => {
     const html = '<script>one()</script><script type="module">two()</script><script src="/_astro/a.js"></script>';
     const policy = pageScriptPolicy(html);
-    expect(policy).toBe(`script-src 'self' ${hash('one()')} ${hash('two()')}; worker-src 'self' blob:`);
+    expect(policy).toBe(`script-src 'self' ${hash('one()')} ${hash('two()')}; worker-src 'self' blob:; base-uri 'self'`);
     expect(policy).not.toContain('unsafe-inline');
   });
 
   it('gives JSON and JSON-LD data blocks no hash: they never run', () => {
     const html = '<script type="application/json" id="store-data">{"a":1}</script><script type="application/ld+json">{}</script>';
-    expect(pageScriptPolicy(html)).toBe("script-src 'self'; worker-src 'self' blob:");
+    expect(pageScriptPolicy(html)).toBe("script-src 'self'; worker-src 'self' blob:; base-uri 'self'");
   });
 
   it('allows an inline handler by the hash of its value as the browser reads it', () => {
@@ -45,7 +45,7 @@ describe('securityHeaders', () => {
     expect(securityHeaders({ policy: PAGE_POLICY, hsts: true })).toMatchObject({
       'Content-Security-Policy': expect.stringContaining("frame-ancestors 'none'"),
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Referrer-Policy': 'strict-origin',
       'Permissions-Policy': expect.stringContaining('camera=()'),
     });
   });
