@@ -417,17 +417,16 @@ forEachDatabase(
         await runOrderPaymentJobs({ db: ctx().db, payments: gateway, now: ctx().now() });
       };
       const MINUTE = 60 * 1000;
+      /** A fault for the first charge only. */
+      const once = <F>(fault: F) => {
+        let left = 1;
+        return () => (left-- > 0 ? fault : null);
+      };
 
       it('its answer lost in a timeout: unknown, never declined; the job asks while the search lags, finds it captured, and refunds it when no order took it', async () => {
         const { session, user, card } = await customerWithCard();
-        let lose = true;
         let lagging = 2;
-        const gateway = createSandboxGateway(ctx().db, {
-          faults: {
-            charge: () => (lose ? ((lose = false), 'lost_answer') : null),
-            searchLags: () => lagging-- > 0,
-          },
-        });
+        const gateway = createSandboxGateway(ctx().db, { faults: { charge: once('lost_answer'), searchLags: () => lagging-- > 0 } });
         const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: gateway, sealingKey });
         const res = await place(session, cardOrder(await paying(user._id, card)), randomUUID(), app);
         expect([res.status, res.body]).toEqual([403, { message: 'payment_gateway_offline' }]);
@@ -455,8 +454,7 @@ forEachDatabase(
 
       it('its answer lost in a timeout: the retry with the same key finds the charge made: one order, one charge, no refund', async () => {
         const { session, user, card } = await customerWithCard();
-        let lose = true;
-        const gateway = createSandboxGateway(ctx().db, { faults: { charge: () => (lose ? ((lose = false), 'lost_answer') : null) } });
+        const gateway = createSandboxGateway(ctx().db, { faults: { charge: once('lost_answer') } });
         const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: gateway, sealingKey });
         const key = randomUUID();
         expect((await place(session, cardOrder(await paying(user._id, card)), key, app)).status).toBe(403);
@@ -470,8 +468,7 @@ forEachDatabase(
 
       it(`a 5xx before anything was charged: declined only once ${NOT_FOUND_ASKS} asks found nothing and ${NOT_FOUND_AFTER_MS / MINUTE} minutes passed since the charge's timeout`, async () => {
         const { session, user, card } = await customerWithCard();
-        let fail = true;
-        const gateway = createSandboxGateway(ctx().db, { faults: { charge: () => (fail ? ((fail = false), 'unavailable') : null) } });
+        const gateway = createSandboxGateway(ctx().db, { faults: { charge: once('unavailable') } });
         const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: gateway, sealingKey });
         const res = await place(session, cardOrder(await paying(user._id, card)), randomUUID(), app);
         expect([res.status, res.body]).toEqual([403, { message: 'payment_gateway_offline' }]);

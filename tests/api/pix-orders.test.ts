@@ -255,7 +255,16 @@ forEachDatabase(
         const e2e = await e2eOf(txid);
         await ctx()
           .db.insertInto('pix_receipts')
-          .values({ end_to_end_id: e2e, txid, amount, paid_at: ctx().now().toISOString(), outcome: 'received', refund_id: null, refunded_at: null, created_at: ctx().now().toISOString() })
+          .values({
+            end_to_end_id: e2e,
+            txid,
+            amount,
+            paid_at: ctx().now().toISOString(),
+            outcome: 'received',
+            refund_id: null,
+            refunded_at: null,
+            created_at: ctx().now().toISOString(),
+          })
           .execute();
         return e2e;
       };
