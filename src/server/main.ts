@@ -335,6 +335,7 @@ async function hostMayUseStoredPages(host: string): Promise<boolean> {
   return known;
 }
 
+
 function isLoopback(req: IncomingMessage): boolean {
   const a = req.socket.remoteAddress ?? '';
   return a === '127.0.0.1' || a === '::1' || a === '::ffff:127.0.0.1';

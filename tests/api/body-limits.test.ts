@@ -16,13 +16,7 @@ const MB = 1024 * 1024;
 function sendChunked(url: string, path: string, total: number, headers: Record<string, string> = {}): Promise<number | 'reset'> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
-    const req = request({
-      host: hostname,
-      port,
-      path,
-      method: 'POST',
-      headers: { 'Transfer-Encoding': 'chunked', 'Content-Type': 'application/json', ...headers },
-    });
+    const req = request({ host: hostname, port, path, method: 'POST', headers: { 'Transfer-Encoding': 'chunked', 'Content-Type': 'application/json', ...headers } });
     let settled = false;
     const done = (v: number | 'reset') => {
       if (!settled) {

@@ -94,9 +94,7 @@ test('nothing outside /api takes a body: any other method on a page is 405 at on
   expect(status).toBe(405);
 });
 
-test('every answer says what the browser may do with it: frame-ancestors, nosniff, referrer, permissions; a page its script policy; an upload is sandboxed', async ({
-  request,
-}) => {
+test('every answer says what the browser may do with it: frame-ancestors, nosniff, referrer, permissions; a page its script policy; an upload is sandboxed', async ({ request }) => {
   const page = await request.get('/pizzaria-bella/');
   expect(page.headers()['content-security-policy']).toBe("base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'");
   expect(page.headers()['x-content-type-options']).toBe('nosniff');
