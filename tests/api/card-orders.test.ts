@@ -16,7 +16,18 @@ import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
 import { createApi } from '../../src/server/api/app.ts';
-import { runOrderPaymentJobs, ORPHAN_MS, STALE_CHARGE_MS } from '../../src/server/services/order-payments.ts';
+import {
+  runOrderPaymentJobs,
+  CHARGE_TIMEOUT_MS,
+  NOT_FOUND_AFTER_MS,
+  NOT_FOUND_ASKS,
+  ORPHAN_MS,
+  STALE_CHARGE_MS,
+} from '../../src/server/services/order-payments.ts';
+import { runPaymentJobs } from '../../src/server/services/payment-jobs.ts';
+import { IDEMPOTENCY_LOCK_MS } from '../../src/server/services/idempotency.ts';
+import { pixOnFirstUse } from '../../src/server/adapters/pix-psp.ts';
+import { failUpdates } from './helpers/failures.ts';
 import { stableId } from '../../src/server/db/ids.ts';
 import { seal } from '../../src/lib/sealed-box.ts';
 import { orderPaymentSealContext, type PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
@@ -132,6 +143,12 @@ forEachDatabase(
       );
     }
     const ordersOf = (userId: string) => ctx().db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
+    const paymentsOf = (userId: string) => ctx().db.selectFrom('order_payments').selectAll().where('user_id', '=', userId).orderBy('attempt').execute();
+    /** Waits until `done` holds (a request left running in the background reached the acquirer). */
+    const until = async (done: () => Promise<boolean>) => {
+      for (let i = 0; i < 200 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await done()).toBe(true);
+    };
 
     describe('paying', () => {
       it('charges the order total to the verified card once, with the CVV sealed, and the order shows the card [R-3.17] [R-1.13]', async () => {
@@ -342,6 +359,219 @@ forEachDatabase(
       });
     });
 
+    describe('a charge the gateway approved that cannot be kept', () => {
+      it('approved while its attempt was declined meanwhile: refunded at once under its refund key, 409 write_conflict, no order', async () => {
+        const { session, user, card } = await customerWithCard();
+        const sandbox = createSandboxGateway(ctx().db);
+        // While the charge is on its way, the attempt is declined (as a job that asked too early would).
+        const racing: PaymentGateway = {
+          ...sandbox,
+          charge: async (request, now) => {
+            const result = await sandbox.charge(request, now);
+            await ctx().db.updateTable('order_payments').set({ status: 'declined' }).where('user_id', '=', user._id).execute();
+            return result;
+          },
+        };
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: racing, sealingKey });
+        const res = await place(session, cardOrder(await paying(user._id, card)), randomUUID(), app);
+        expect([res.status, res.body]).toEqual([409, { message: 'write_conflict' }]);
+        expect(await ordersOf(user._id)).toEqual([]);
+        const { charges, refunds } = await orderCharges(user._id);
+        expect(charges).toEqual([expect.objectContaining({ status: 'captured', amount: 4590 })]);
+        expect(refunds).toEqual([expect.objectContaining({ charge_id: charges[0]!.id, amount: 4590 })]);
+        expect(await paymentsOf(user._id)).toEqual([expect.objectContaining({ status: 'refunded', charge_id: charges[0]!.id })]);
+        // The job finds nothing more to do.
+        await runOrderPaymentJobs({ db: ctx().db, payments: sandbox, now: new Date(ctx().now().getTime() + ORPHAN_MS) });
+        expect((await orderCharges(user._id)).refunds).toHaveLength(1);
+      });
+
+      it('approved, and the database refuses to record it: refunded at once, 409 write_conflict, no order; a retry with the same key charges anew and pays', async () => {
+        const { session, user, card } = await customerWithCard();
+        const key = randomUUID();
+        const restore = await failUpdates(ctx(), 'order_payments', "NEW.status = 'captured'");
+        const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+        let res: Awaited<ReturnType<typeof place>>;
+        try {
+          res = await place(session, cardOrder(await paying(user._id, card)), key);
+        } finally {
+          quiet.mockRestore();
+          await restore();
+        }
+        expect([res.status, res.body]).toEqual([409, { message: 'write_conflict' }]);
+        expect(await ordersOf(user._id)).toEqual([]);
+        const first = await orderCharges(user._id);
+        expect(first.charges).toHaveLength(1);
+        expect(first.refunds).toEqual([expect.objectContaining({ charge_id: first.charges[0]!.id, amount: 4590 })]);
+        const retried = await place(session, cardOrder(await paying(user._id, card)), key);
+        expect(retried.status).toBe(201);
+        expect(await ordersOf(user._id)).toHaveLength(1);
+        const after = await orderCharges(user._id);
+        expect([after.charges.length, after.refunds.length]).toEqual([2, 1]);
+      });
+    });
+
+    describe('a charge whose outcome is not known', () => {
+      const payment = async (userId: string) => (await paymentsOf(userId))[0]!;
+      const jobAt = async (gateway: PaymentGateway, begun: Date, ms: number) => {
+        ctx().setNow(new Date(begun.getTime() + ms));
+        await runOrderPaymentJobs({ db: ctx().db, payments: gateway, now: ctx().now() });
+      };
+      const MINUTE = 60 * 1000;
+      /** A fault for the first charge only. */
+      const once = <F>(fault: F) => {
+        let left = 1;
+        return () => (left-- > 0 ? fault : null);
+      };
+
+      it('its answer lost in a timeout: unknown, never declined; the job asks while the search lags, finds it captured, and refunds it when no order took it', async () => {
+        const { session, user, card } = await customerWithCard();
+        let lagging = 2;
+        const gateway = createSandboxGateway(ctx().db, { faults: { charge: once('lost_answer'), searchLags: () => lagging-- > 0 } });
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: gateway, sealingKey });
+        const res = await place(session, cardOrder(await paying(user._id, card)), randomUUID(), app);
+        expect([res.status, res.body]).toEqual([403, { message: 'payment_gateway_offline' }]);
+        expect(await ordersOf(user._id)).toEqual([]);
+        expect((await payment(user._id)).status).toBe('unknown');
+        expect((await orderCharges(user._id)).charges).toEqual([expect.objectContaining({ status: 'captured', amount: 4590 })]);
+        const begun = ctx().now();
+        try {
+          // The payment search does not find it the first two times: still unknown.
+          await jobAt(gateway, begun, MINUTE);
+          await jobAt(gateway, begun, 2 * MINUTE);
+          expect((await payment(user._id)).status).toBe('unknown');
+          await jobAt(gateway, begun, 3 * MINUTE);
+          expect((await payment(user._id)).status).toBe('captured');
+          await jobAt(gateway, begun, 3 * MINUTE + ORPHAN_MS);
+          await jobAt(gateway, begun, 4 * MINUTE + ORPHAN_MS);
+          const { charges, refunds } = await orderCharges(user._id);
+          expect(charges).toHaveLength(1);
+          expect(refunds).toEqual([expect.objectContaining({ charge_id: charges[0]!.id, amount: 4590 })]);
+          expect((await payment(user._id)).status).toBe('refunded');
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+
+      it('its answer lost in a timeout: the retry with the same key finds the charge made: one order, one charge, no refund', async () => {
+        const { session, user, card } = await customerWithCard();
+        const gateway = createSandboxGateway(ctx().db, { faults: { charge: once('lost_answer') } });
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: gateway, sealingKey });
+        const key = randomUUID();
+        expect((await place(session, cardOrder(await paying(user._id, card)), key, app)).status).toBe(403);
+        const retried = await place(session, cardOrder(await paying(user._id, card)), key, app);
+        expect(retried.status).toBe(201);
+        expect(await ordersOf(user._id)).toHaveLength(1);
+        const { charges, refunds } = await orderCharges(user._id);
+        expect([charges.length, refunds.length]).toEqual([1, 0]);
+        expect(await paymentsOf(user._id)).toEqual([expect.objectContaining({ status: 'attached', order_id: retried.body._id })]);
+      });
+
+      it(`a 5xx before anything was charged: declined only once ${NOT_FOUND_ASKS} asks found nothing and ${NOT_FOUND_AFTER_MS / MINUTE} minutes passed since the charge's timeout`, async () => {
+        const { session, user, card } = await customerWithCard();
+        const gateway = createSandboxGateway(ctx().db, { faults: { charge: once('unavailable') } });
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: gateway, sealingKey });
+        const res = await place(session, cardOrder(await paying(user._id, card)), randomUUID(), app);
+        expect([res.status, res.body]).toEqual([403, { message: 'payment_gateway_offline' }]);
+        expect((await payment(user._id)).status).toBe('unknown');
+        const begun = ctx().now();
+        try {
+          // Several processes run the job each minute: their asks are spaced, so three runs at once count once.
+          for (let i = 0; i < 3; i++) await jobAt(gateway, begun, MINUTE);
+          expect((await payment(user._id)).asks).toBe(1);
+          for (let minute = 2; minute <= 10; minute++) await jobAt(gateway, begun, minute * MINUTE);
+          expect(await payment(user._id)).toMatchObject({ status: 'unknown', asks: 10 });
+          await jobAt(gateway, begun, CHARGE_TIMEOUT_MS + NOT_FOUND_AFTER_MS + MINUTE);
+          expect((await payment(user._id)).status).toBe('declined');
+          expect((await orderCharges(user._id)).charges).toEqual([]);
+          expect(await ordersOf(user._id)).toEqual([]);
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+
+      it('left charging past its timeout by a process that died after the charge: the retry with the same key sends it again and is charged once: one order', async () => {
+        const { session, user, card } = await customerWithCard();
+        const sandbox = createSandboxGateway(ctx().db);
+        // The process stops for good once the acquirer has charged: no answer, no more writes.
+        const dying: PaymentGateway = {
+          ...sandbox,
+          charge: async (request, now) => {
+            await sandbox.charge(request, now);
+            return new Promise<never>(() => {});
+          },
+        };
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: dying, sealingKey });
+        const key = randomUUID();
+        const body = cardOrder(await paying(user._id, card));
+        void place(session, body, key, app);
+        await until(async () => (await orderCharges(user._id)).charges.length === 1);
+        expect((await payment(user._id)).status).toBe('charging');
+        const begun = ctx().now();
+        try {
+          // The client sends it again once the dead request's hold on its key is over.
+          ctx().setNow(new Date(begun.getTime() + Math.max(IDEMPOTENCY_LOCK_MS, STALE_CHARGE_MS) + 1000));
+          const retried = await place(session, cardOrder(await paying(user._id, card)), key);
+          expect(retried.status).toBe(201);
+          expect(await ordersOf(user._id)).toHaveLength(1);
+          await jobAt(sandbox, begun, STALE_CHARGE_MS + ORPHAN_MS + MINUTE);
+          const { charges, refunds } = await orderCharges(user._id);
+          expect([charges.length, refunds.length]).toEqual([1, 0]);
+          expect(await paymentsOf(user._id)).toEqual([expect.objectContaining({ status: 'attached', order_id: retried.body._id })]);
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+
+      it('left charging past its timeout by a process that died before the charge reached the acquirer: the retry charges it once: one order', async () => {
+        const { session, user, card } = await customerWithCard();
+        const dead: PaymentGateway = { ...createSandboxGateway(ctx().db), charge: () => new Promise<never>(() => {}) };
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: dead, sealingKey });
+        const key = randomUUID();
+        void place(session, cardOrder(await paying(user._id, card)), key, app);
+        await until(async () => (await paymentsOf(user._id)).length === 1);
+        // The clock only moves forward here: the charge is made later, and the sandbox's statement
+        // lines, which the next tests' card validations read newest first, are ordered by it.
+        const begun = ctx().now();
+        // The job asks first: nothing under the key, counted but not yet a decline.
+        await jobAt(createSandboxGateway(ctx().db), begun, STALE_CHARGE_MS);
+        expect(await payment(user._id)).toMatchObject({ status: 'charging', asks: 1 });
+        ctx().setNow(new Date(begun.getTime() + STALE_CHARGE_MS + IDEMPOTENCY_LOCK_MS + 1000));
+        const retried = await place(session, cardOrder(await paying(user._id, card)), key);
+        expect(retried.status).toBe(201);
+        const { charges, refunds } = await orderCharges(user._id);
+        expect([charges.length, refunds.length]).toEqual([1, 0]);
+        expect(await paymentsOf(user._id)).toEqual([expect.objectContaining({ status: 'attached', asks: 0 })]);
+      });
+
+      it('left charging past its timeout by a process that died after the charge, and nobody retries: the job finds it and refunds it once', async () => {
+        const { session, user, card } = await customerWithCard();
+        const sandbox = createSandboxGateway(ctx().db);
+        const dying: PaymentGateway = {
+          ...sandbox,
+          charge: async (request, now) => {
+            await sandbox.charge(request, now);
+            return new Promise<never>(() => {});
+          },
+        };
+        const app = createApi({ db: ctx().db, engine: ctx().engine, now: ctx().now, payments: dying, sealingKey });
+        void place(session, cardOrder(await paying(user._id, card)), randomUUID(), app);
+        await until(async () => (await orderCharges(user._id)).charges.length === 1);
+        const begun = ctx().now();
+        try {
+          await jobAt(sandbox, begun, STALE_CHARGE_MS);
+          expect((await payment(user._id)).status).toBe('captured');
+          await jobAt(sandbox, begun, STALE_CHARGE_MS + ORPHAN_MS);
+          await jobAt(sandbox, begun, STALE_CHARGE_MS + ORPHAN_MS + MINUTE);
+          const { charges, refunds } = await orderCharges(user._id);
+          expect(charges).toHaveLength(1);
+          expect(refunds).toEqual([expect.objectContaining({ charge_id: charges[0]!.id, amount: 4590 })]);
+          expect(await ordersOf(user._id)).toEqual([]);
+        } finally {
+          ctx().setNow(begun);
+        }
+      });
+    });
+
     describe('cancelling an order paid by card', () => {
       it('the customer cancels: the charge goes back to the card [R-4.25]', async () => {
         const { session, user, card } = await customerWithCard();
@@ -377,6 +607,33 @@ forEachDatabase(
         await runOrderPaymentJobs({ db: ctx().db, payments: createSandboxGateway(ctx().db), now: ctx().now() });
         expect((await (await ctx().call('/api/users/me', { headers: cookieHeaders(session) })).json()).credits).toBe(after);
         expect(lojaKey).toBeTruthy();
+      });
+
+      it('the cancelling request stops after its transaction, before the refund: the recovery job refunds the charge, once', async () => {
+        const { session, user, card } = await customerWithCard();
+        const placed = await place(session, cardOrder(await paying(user._id, card)));
+        expect(placed.status).toBe(201);
+        const restore = await failUpdates(ctx(), 'order_payments', "NEW.status = 'refund_pending'");
+        const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+        try {
+          const cancel = await ctx().call(`${ordersPath(estId(LOJA))}/${placed.body._id}/status`, {
+            method: 'PUT',
+            body: { status: 'canceled', cancellation_reason: 'Sem entregador' },
+            headers: apiKeyHeaders(lojaKey),
+          });
+          expect(cancel.status).toBe(500);
+        } finally {
+          quiet.mockRestore();
+          await restore();
+        }
+        expect((await ordersOf(user._id))[0]).toMatchObject({ status: 'canceled', payment_status: 'refund_pending' });
+        expect((await orderCharges(user._id)).refunds).toEqual([]);
+        const jobs = { db: ctx().db, payments: createSandboxGateway(ctx().db), pix: pixOnFirstUse(), now: ctx().now };
+        await runPaymentJobs(jobs);
+        await runPaymentJobs(jobs);
+        const { charges, refunds } = await orderCharges(user._id);
+        expect(refunds).toEqual([expect.objectContaining({ charge_id: charges[0]!.id, amount: 4590 })]);
+        expect((await ordersOf(user._id))[0]).toMatchObject({ status: 'canceled', payment_status: 'refunded' });
       });
     });
   },

@@ -4,7 +4,7 @@
 // whatever is delivered twice, late or for another amount; an unpaid Pix expires and cancels its
 // order; a cancelled order paid by Pix gets its Pix back.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { loadCatalogue } from './helpers/fixtures.ts';
 import { cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
@@ -12,6 +12,9 @@ import { apiKeyHeaders, ordersPath } from './helpers/orders.ts';
 import { config } from '../../src/server/config.ts';
 import { createPixApiClient, pixSandboxCredentials, PIX_SANDBOX_PATH, signPixWebhook, type PixFetch } from '../../src/server/adapters/pix-psp.ts';
 import { runPixJobs } from '../../src/server/services/pix-orders.ts';
+import { runPaymentJobs } from '../../src/server/services/payment-jobs.ts';
+import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
+import { failUpdates } from './helpers/failures.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { stableId } from '../../src/server/db/ids.ts';
 import type { ApiApp } from '../../src/server/api/app.ts';
@@ -218,6 +221,178 @@ forEachDatabase(
         expect((await orderOf(session, order._id)).payment.status).toBe('awaiting');
         await runPixJobs({ db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS });
         expect((await orderOf(session, order._id)).payment.status).toBe('paid');
+      });
+    });
+
+    describe('a failure or a race between receiving a Pix and applying it', () => {
+      const e2eOf = async (txid: string) =>
+        (await ctx().db.selectFrom('pix_sandbox_payments').select('end_to_end_id').where('txid', '=', txid).executeTakeFirstOrThrow()).end_to_end_id;
+      const deliverAgain = (e2e: string) => ctx().app.request(`${ORIGIN}${PIX_SANDBOX_PATH}/sandbox/pix/${e2e}/webhook`, { method: 'POST' });
+      const refundsOf = async (e2e: string) => (await sandboxRefunds()).filter((r) => r.end_to_end_id === e2e);
+      const jobs = () => runPaymentJobs({ db: ctx().db, payments: createSandboxGateway(ctx().db), pix: pspOf(), now: ctx().now });
+      /** Pays the charge at the PSP while the database refuses to mark any order paid: the webhook's work fails. */
+      const payWhileApplyFails = async (txid: string) => {
+        const restore = await failUpdates(ctx(), 'orders', "NEW.payment_status = 'paid'");
+        const quiet = [vi.spyOn(console, 'error').mockImplementation(() => {}), vi.spyOn(console, 'warn').mockImplementation(() => {})];
+        try {
+          expect((await pay(txid)).status).toBe(202);
+        } finally {
+          for (const q of quiet) q.mockRestore();
+          await restore();
+        }
+        return e2eOf(txid);
+      };
+      /** What older code left when it stopped between its two steps: the Pix recorded 'received', never applied. */
+      const recordedByOlderCode = async (txid: string, amount: number) => {
+        deliver = false;
+        const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {});
+        try {
+          await pay(txid, amount);
+        } finally {
+          quiet.mockRestore();
+          deliver = true;
+        }
+        const e2e = await e2eOf(txid);
+        await ctx()
+          .db.insertInto('pix_receipts')
+          .values({
+            end_to_end_id: e2e,
+            txid,
+            amount,
+            paid_at: ctx().now().toISOString(),
+            outcome: 'received',
+            refund_id: null,
+            refunded_at: null,
+            created_at: ctx().now().toISOString(),
+          })
+          .execute();
+        return e2e;
+      };
+
+      it('the database refuses to apply a Pix: nothing of it is kept; the PSP delivering it again pays the order, once', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        const e2e = await payWhileApplyFails(charge.txid);
+        expect(await receipts(charge.txid)).toEqual([]);
+        expect((await orderOf(session, order._id)).payment.status).toBe('awaiting');
+        expect((await deliverAgain(e2e)).status).toBe(200);
+        expect((await orderOf(session, order._id)).payment.status).toBe('paid');
+        await deliverAgain(e2e);
+        await jobs();
+        expect(await receipts(charge.txid)).toEqual([expect.objectContaining({ end_to_end_id: e2e, outcome: 'applied' })]);
+        expect(await refundsOf(e2e)).toEqual([]);
+      });
+
+      it('the database refuses to apply a Pix, then nothing is delivered again: the job reading the charge pays the order before its time is over', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        const e2e = await payWhileApplyFails(charge.txid);
+        await runPixJobs({ db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS });
+        expect((await orderOf(session, order._id)).payment.status).toBe('paid');
+        expect(await refundsOf(e2e)).toEqual([]);
+      });
+
+      it('the database refuses to apply a Pix, then the customer cancels the order: the Pix goes back to its payer exactly once, and the order is not paid', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        const e2e = await payWhileApplyFails(charge.txid);
+        const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+        try {
+          const cancelled = await call(session, 'PUT', `${ordersPath(SHOP)}/${order._id}/status`, {
+            status: 'canceled',
+            cancellation_type: 'client',
+            cancellation_reason: 'Desisti',
+          });
+          expect(cancelled.status).toBe(200);
+        } finally {
+          quiet.mockRestore();
+        }
+        await deliverAgain(e2e);
+        await deliverAgain(e2e);
+        await jobs();
+        expect(await refundsOf(e2e)).toEqual([expect.objectContaining({ amount: 3250 })]);
+        expect(await receipts(charge.txid)).toEqual([expect.objectContaining({ end_to_end_id: e2e, outcome: 'refunded' })]);
+        expect(await orderOf(session, order._id)).toMatchObject({ status: 'canceled', payment: { status: 'none' } });
+      });
+
+      it('a Pix that older code recorded and never applied is applied by the recovery job: the order is paid', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        const e2e = await recordedByOlderCode(charge.txid, 3250);
+        await jobs();
+        expect((await orderOf(session, order._id)).payment.status).toBe('paid');
+        expect(await receipts(charge.txid)).toEqual([expect.objectContaining({ outcome: 'applied' })]);
+        expect(await refundsOf(e2e)).toEqual([]);
+      });
+
+      it('a Pix of another amount that older code recorded and never applied goes back by the recovery job, once', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        const e2e = await recordedByOlderCode(charge.txid, 3000);
+        await jobs();
+        await jobs();
+        expect(await refundsOf(e2e)).toEqual([expect.objectContaining({ amount: 3000 })]);
+        expect(await receipts(charge.txid)).toEqual([expect.objectContaining({ outcome: 'refunded' })]);
+        expect((await orderOf(session, order._id)).payment.status).toBe('awaiting');
+      });
+
+      it('the cancelling request stops after its transaction, before the Pix goes back: the recovery job sends it back, once', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        await pay(charge.txid);
+        const e2e = await e2eOf(charge.txid);
+        const restore = await failUpdates(ctx(), 'pix_receipts', "NEW.outcome = 'refund_pending'");
+        const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+        try {
+          const cancelled = await call(session, 'PUT', `${ordersPath(SHOP)}/${order._id}/status`, {
+            status: 'canceled',
+            cancellation_type: 'client',
+            cancellation_reason: 'Desisti',
+          });
+          expect(cancelled.status).toBe(500);
+        } finally {
+          quiet.mockRestore();
+          await restore();
+        }
+        expect((await orderOf(session, order._id)).payment.status).toBe('refund_pending');
+        expect(await refundsOf(e2e)).toEqual([]);
+        await jobs();
+        await jobs();
+        expect(await refundsOf(e2e)).toEqual([expect.objectContaining({ amount: 3250 })]);
+        expect((await orderOf(session, order._id)).payment.status).toBe('refunded');
+      });
+
+      it('the same Pix delivered five times at once is applied once; another Pix for the charge arriving with them goes back', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        deliver = false;
+        const quiet = [vi.spyOn(console, 'warn').mockImplementation(() => {}), vi.spyOn(console, 'error').mockImplementation(() => {})];
+        try {
+          await pay(charge.txid);
+          const e2e = await e2eOf(charge.txid);
+          const signed = (endToEndId: string) => {
+            const body = JSON.stringify({ pix: [{ endToEndId, txid: charge.txid, valor: '32.50', horario: ctx().now().toISOString() }] });
+            return ctx().app.request('/api/pix/webhook/pix', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'X-Pix-Signature': signPixWebhook(body, WEBHOOK_SECRET) },
+              body,
+            });
+          };
+          const answers = await Promise.all([...Array.from({ length: 5 }, () => signed(e2e)), signed('E12345678202611270000secondpix01')]);
+          expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+          const applied = (await Promise.all(answers.map(async (a) => ((await a.json()) as { applied: number }).applied))).reduce((x, y) => x + y, 0);
+          expect(applied).toBe(1);
+          // Whichever of the two Pix came first paid the order; the other goes back.
+          const kept = await receipts(charge.txid);
+          expect(kept.map((r) => r.end_to_end_id).sort()).toEqual([e2e, 'E12345678202611270000secondpix01'].sort());
+          expect(kept.map((r) => r.outcome.replace(/^refund.*/, 'refund')).sort()).toEqual(['applied', 'refund']);
+          expect((await orderOf(session, order._id)).payment.status).toBe('paid');
+          expect((await refundsOf(e2e)).length).toBe(kept.find((r) => r.end_to_end_id === e2e)!.outcome === 'applied' ? 0 : 1);
+          // Placed, then paid once: the customer's pages were told twice.
+          expect(published.filter((e) => e.kind === 'order' && e.order_id === order._id)).toHaveLength(2);
+        } finally {
+          for (const q of quiet) q.mockRestore();
+        }
       });
     });
 

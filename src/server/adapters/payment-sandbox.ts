@@ -15,7 +15,7 @@ import type { ChargeResult, DeclineReason, RefundResult, TokenisedCard } from '.
 import type { Database } from '../db/database.ts';
 import { recordOutboxMessage } from '../db/outbox-repo.ts';
 import type { PaymentSandboxChargeRow } from '../db/types.ts';
-import { PaymentGatewayError, type PaymentGateway, type RefundRequest } from './payment-gateway.ts';
+import { PaymentGatewayError, type ChargeRequest, type PaymentGateway, type RefundRequest } from './payment-gateway.ts';
 
 export type SandboxOutcome = 'approved' | 'insufficient_funds' | 'suspected_fraud' | 'issuer_error' | 'offline';
 
@@ -103,8 +103,9 @@ function assertPositiveCents(amount: number): void {
  * The sandbox acquirer on `db`. `latencyMs` makes each charge take that long, half before the
  * charge is recorded and half after, as a real acquirer's network does: a process that dies in
  * the middle leaves a request that never reached it, or a charge whose answer never came back.
+ * `faults` is for tests only (withChargeFaults); the server never sets it.
  */
-export function createSandboxGateway(db: Database, options: { latencyMs?: number } = {}): Required<PaymentGateway> {
+export function createSandboxGateway(db: Database, options: { latencyMs?: number; faults?: SandboxChargeFaults } = {}): Required<PaymentGateway> {
   const half = Math.max(0, (options.latencyMs ?? 0) / 2);
   const travel = () => (half > 0 ? new Promise((resolve) => setTimeout(resolve, half)) : Promise.resolve());
   /** The statement line a customer's bank would show, as the outbox keeps it. */
@@ -114,7 +115,7 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
     await recordOutboxMessage(executor, { channel: 'card-statement', recipient, text }, now);
   }
 
-  return {
+  const gateway: Required<PaymentGateway> = {
     engine: 'sandbox',
 
     async tokenise(card, holder, now) {
@@ -223,6 +224,7 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
       await db.updateTable('payment_sandbox_cards').set({ outcome: REMOVED }).where('token', '=', token).execute();
     },
   };
+  return options.faults ? withChargeFaults(gateway, options.faults) : gateway;
 
   /** Records one refund under the request's key, unless that key already has one. */
   async function refundOnce(request: RefundRequest, now: Date): Promise<void> {
@@ -251,4 +253,41 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
       await statementLine(trx, charge.token, `Estorno ${formatBRL(amount)} ${charge.description}`, now);
     });
   }
+}
+
+/**
+ * Test-only faults of the sandbox acquirer (createSandboxGateway's `faults`; the server never sets
+ * them): what a real acquirer's network does to a charge, chosen per call, so that the tests can
+ * prove how the order code handles an outcome it cannot know.
+ */
+export interface SandboxChargeFaults {
+  /**
+   * For a charge sent with its CVV: 'lost_answer' makes the charge and loses its answer (a timeout
+   * after the acquirer took it), 'unavailable' fails before anything is charged (a 5xx). Both are
+   * answered 'offline', as the Mercado Pago engine answers a timeout or a 5xx.
+   */
+  charge?: (request: ChargeRequest) => 'lost_answer' | 'unavailable' | null;
+  /**
+   * For an ask (a charge without its CVV): true answers that no charge was made under the key even
+   * when one was, as Mercado Pago's payment search may for a while after the payment.
+   */
+  searchLags?: (request: ChargeRequest) => boolean;
+}
+
+/** The gateway with `faults` applied to its charges; every other call as it is. */
+export function withChargeFaults(gateway: Required<PaymentGateway>, faults: SandboxChargeFaults): Required<PaymentGateway> {
+  const offline = (request: ChargeRequest): ChargeResult => ({ charge_id: null, status: 'offline', reason: null, amount: request.amount });
+  return {
+    ...gateway,
+    async charge(request, now) {
+      if (request.security_code === undefined) {
+        if (faults.searchLags?.(request)) throw new PaymentGatewayError('invalid_cvv', `no charge found under key ${request.idempotency_key} (yet)`);
+        return gateway.charge(request, now);
+      }
+      const fault = faults.charge?.(request) ?? null;
+      if (fault === 'unavailable') return offline(request);
+      const result = await gateway.charge(request, now);
+      return fault === 'lost_answer' ? offline(request) : result;
+    },
+  };
 }

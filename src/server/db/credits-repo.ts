@@ -70,7 +70,7 @@ export async function creditOnce(db: Database, m: CreditMovement, now: Date): Pr
 }
 
 /** The ledger entry written for a reference, if any. */
-export async function creditEntryFor(db: Database, reference: string) {
+export async function creditEntryFor(db: Database | Transaction<DB>, reference: string) {
   return db.selectFrom('credit_entries').select(['id', 'amount']).where('reference', '=', reference).executeTakeFirst();
 }
 

@@ -848,6 +848,35 @@ const rateLimits: Migration = {
   },
 };
 
+const moneyRecovery: Migration = {
+  async up(db: Kysely<unknown>) {
+    // An order's card charge whose outcome the gateway could not tell (a timeout, a 5xx) is
+    // 'unknown' and asked about again (src/server/services/order-payments.ts): when the charge was
+    // last sent, when it was last asked about (asks are spaced, whichever process asks), and how
+    // many asks answered 'no charge under this key' (declined only after several, over minutes).
+    await db.schema
+      .alterTable('order_payments')
+      .addColumn('sent_at', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('order_payments')
+      .addColumn('asked_at', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('order_payments')
+      .addColumn('asks', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await sql`update order_payments set sent_at = created_at`.execute(db);
+    // The money jobs look for orders awaiting their Pix past its deadline and orders owing a
+    // refund every minute: an index, not a scan of every order.
+    await db.schema.createIndex('orders_payment_status').on('orders').columns(['payment_status', 'created_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('orders_payment_status').execute();
+    for (const c of ['asks', 'asked_at', 'sent_at']) await db.schema.alterTable('order_payments').dropColumn(c).execute();
+  },
+};
+
 // What keeps card validation from being abused: a saved card's fingerprint (an HMAC of its number,
 // keyed per company from the server's secret: src/server/services/cards.ts cardFingerprint), by
 // which the card holder blacklist follows a card to every account of the company and the daily cap
@@ -931,6 +960,7 @@ export const migrations: Record<string, Migration> = {
   '0011_order_payments': orderPayments,
   '0012_promotions': promotions,
   '0013_rate_limits': rateLimits,
+  '0014_money_recovery': moneyRecovery,
   '0015_card_validation_limits': cardValidationLimits,
   '0016_account_abuse': accountAbuse,
   '0017_data_rights': dataRights,

@@ -146,3 +146,13 @@ export async function setWhatsAppUpdates(db: Executor, orderId: string, on: bool
     .where('id', '=', orderId)
     .execute();
 }
+
+/** An order whose refund was owed (refund_pending) has it: refunded. In the refund's own transaction, with the record of what went back. */
+export async function finishOrderRefund(db: Executor, orderId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_status: 'refunded', updated_at: now.toISOString() })
+    .where('id', '=', orderId)
+    .where('payment_status', '=', 'refund_pending')
+    .execute();
+}

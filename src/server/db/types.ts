@@ -454,6 +454,12 @@ export interface OrderPaymentRow {
   refunded_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When the charge was last sent to the gateway (ISO-8601). */
+  sent_at: string;
+  /** When the job last asked the gateway about it; '' never. */
+  asked_at: string;
+  /** How many asks answered that no charge was made under its key. */
+  asks: number;
 }
 
 /** An order's Pix charge at the PSP. */

@@ -1,14 +1,16 @@
-// The server's money jobs, run by every server process (src/server/main.ts) every minute: card
-// validations (stale charges, lapsed validations, owed refunds: card-verification.ts) and order
-// payments (stale charges, charges no order took, owed refunds: order-payments.ts) and Pix (orders
-// whose Pix did not come in time, charges asked about, owed refunds: pix-orders.ts). Each is safe to
-// run in several processes at once: every step is a conditional update and every movement of money
-// carries an idempotency key.
+// The server's money jobs, run by every server process (src/server/main.ts) at start and every
+// minute: first the recovery (what older code or a request that stopped left halfway: a Pix
+// recorded and never applied, a cancelled order whose refund was never started: recoverPix,
+// recoverOrderPayments), then card validations (stale charges, lapsed validations, owed refunds:
+// card-verification.ts), order payments (charges whose outcome is unknown asked about, charges no
+// order took, owed refunds: order-payments.ts) and Pix (charges asked about, orders whose Pix did
+// not come in time, owed refunds: pix-orders.ts). Each is safe to run in several processes at
+// once: every step is a conditional update and every movement of money carries an idempotency key.
 import type { PaymentGateway } from '../adapters/payment-gateway.ts';
 import type { Database } from '../db/database.ts';
 import { runCardJobs } from './card-verification.ts';
-import { runOrderPaymentJobs } from './order-payments.ts';
-import { runPixJobs } from './pix-orders.ts';
+import { recoverOrderPayments, runOrderPaymentJobs } from './order-payments.ts';
+import { recoverPix, runPixJobs, type PixOrderDeps } from './pix-orders.ts';
 import type { PixPsp } from '../adapters/pix-psp.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
 import { config } from '../config.ts';
@@ -25,10 +27,15 @@ export interface PaymentJobDeps {
 /** One run of every job; a failing job does not stop the others. */
 export async function runPaymentJobs(deps: PaymentJobDeps): Promise<void> {
   const now = (deps.now ?? (() => new Date()))();
+  const pixDeps: PixOrderDeps = { db: deps.db, now, pix: deps.pix, chargeSeconds: config.pix.chargeSeconds, publish: deps.publish };
+  const orderDeps = { db: deps.db, payments: deps.payments, now };
   const jobs: Array<[string, () => Promise<unknown>]> = [
+    // First: a Pix recorded by older code is applied before its order could be expired for want of it.
+    ['Pix recovery', () => recoverPix(pixDeps)],
+    ['order payment recovery', () => recoverOrderPayments(orderDeps)],
     ['card validations', () => runCardJobs({ db: deps.db, payments: deps.payments, now })],
-    ['order payments', () => runOrderPaymentJobs({ db: deps.db, payments: deps.payments, now })],
-    ['Pix', () => runPixJobs({ db: deps.db, now, pix: deps.pix, chargeSeconds: config.pix.chargeSeconds, publish: deps.publish })],
+    ['order payments', () => runOrderPaymentJobs(orderDeps)],
+    ['Pix', () => runPixJobs(pixDeps)],
   ];
   for (const [name, run] of jobs) {
     try {
@@ -39,7 +46,10 @@ export async function runPaymentJobs(deps: PaymentJobDeps): Promise<void> {
   }
 }
 
-/** Starts the jobs: a first run soon after start, then every `everyMs`; the timers never keep the process alive. */
+/**
+ * Starts the jobs: a first run soon after start (5 s, once the server listens: the recovery finishes
+ * what a process that stopped left behind), then every `everyMs`; the timers never keep the process alive.
+ */
 export function schedulePaymentJobs(deps: PaymentJobDeps, everyMs = 60_000): () => void {
   let running = false;
   const tick = () => {

@@ -1,21 +1,45 @@
 // Paying an order by Pix (docs/payments.md 'Paying an order by Pix'): the order is written awaiting
 // its payment; POST /api/pix creates its charge at the PSP (a txid derived from the order, so a
-// retry finds the same charge); the PSP's webhook tells of each Pix received, which is applied once
-// per endToEndId (a table keyed by it): the right amount on an order still awaiting pays it; any
-// other Pix (another amount, a second payment, one that arrives after the order expired or was
-// cancelled) goes back to the payer. The server's job cancels an order whose charge expired unpaid
-// (asking the PSP first, in case the webhook was lost), asks the PSP about charges still active, and
-// sends refunds still owed. A cancelled order paid by Pix is refunded the same way.
+// retry finds the same charge); the PSP's webhook tells of each Pix received, which is recorded and
+// applied in ONE transaction, once per endToEndId (a table keyed by it): the right amount on an
+// order still awaiting pays it; any other Pix (another amount, a second payment, one that arrives
+// after the order expired or was cancelled) is recorded as owed back, in that same transaction, and
+// sent back to the payer right after (a devolução under an id derived from the endToEndId, so a
+// retry never refunds twice). A failure before the commit leaves nothing: the PSP's next delivery,
+// or the job reading the charge, records it then. The server's job cancels an order whose charge
+// expired unpaid (asking the PSP first, in case the webhook was lost), asks the PSP about charges
+// still active or just closed, and sends refunds still owed; the recovery job finishes what older
+// code or a stopped request left halfway (recoverPix). A cancelled order paid by Pix is refunded
+// the same way.
 import type { OrderView } from '../../schemas/api-orders.ts';
 import type { PixChargeView, PixChargeState } from '../../schemas/api-pix.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
 import { PixPspError, pixRefundId, pixTxid, type PixCharge, type PixPsp, type ReceivedPix } from '../adapters/pix-psp.ts';
 import type { Database } from '../db/database.ts';
 import type { OrderRow, PixChargeRow, PixReceiptRow } from '../db/types.ts';
-import { getEstablishmentRow } from '../db/orders-repo.ts';
+import { finishOrderRefund, getEstablishmentRow, getOrderById, type Executor } from '../db/orders-repo.ts';
+import {
+  activePixCharges,
+  closedPixChargesExpiringAfter,
+  expirePixOrder,
+  insertPixCharge,
+  insertPixReceipt,
+  lapsedPixOrders,
+  movePixCharge,
+  movePixReceipt,
+  payPixOrder,
+  pixChargeByTxid,
+  pixChargeOfOrder as chargeOfOrder,
+  pixReceipt,
+  pixReceiptsWithOutcome,
+  pixRefundsNotStarted,
+} from '../db/pix-repo.ts';
 import { pixQrSvg } from '../pix-qr.ts';
 import { Refusal } from './refusal.ts';
 import { giveBackOrderHoldings } from './credits.ts';
+
+/** After its expiry a charge can take no Pix; the job asks about a closed charge until this long after it, for a Pix whose webhook was lost. */
+export const CLOSED_CHARGE_WATCH_MS = 10 * 60 * 1000;
 
 export interface PixOrderDeps {
   db: Database;
@@ -30,10 +54,6 @@ export interface PixOrderDeps {
 /** When an order awaiting its Pix stops waiting: its creation plus the charge's lifetime. */
 export function pixDeadline(order: Pick<OrderRow, 'created_at'>, chargeSeconds: number): Date {
   return new Date(new Date(order.created_at).getTime() + chargeSeconds * 1000);
-}
-
-async function chargeOfOrder(db: Database, orderId: string): Promise<PixChargeRow | undefined> {
-  return db.selectFrom('pix_charges').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
 async function view(row: PixChargeRow): Promise<PixChargeView> {
@@ -51,7 +71,7 @@ async function view(row: PixChargeRow): Promise<PixChargeView> {
 
 /** The customer's order paid by Pix, or 404 (another customer's order looks unknown). */
 async function customerPixOrder(db: Database, userId: string, orderId: string): Promise<OrderRow> {
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const order = await getOrderById(db, orderId);
   if (!order || order.user_id !== userId) throw new Refusal('not_found', 'order_not_found');
   if (order.payment_type !== 'pix') throw new Refusal('not_found', 'pix_not_found');
   return order;
@@ -94,13 +114,9 @@ export async function pixChargeForOrder(deps: PixOrderDeps, userId: string, orde
     created_at: now.toISOString(),
   };
   // Two calls at once made one charge at the PSP (idempotent by txid) and write one row here.
-  const inserted = await db
-    .insertInto('pix_charges')
-    .values(row)
-    .onConflict((oc) => oc.column('txid').doNothing())
-    .executeTakeFirst();
+  const created = await insertPixCharge(db, row);
   const stored = (await chargeOfOrder(db, order.id))!;
-  return { created: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1, charge: await view(stored) };
+  return { created, charge: await view(stored) };
 }
 
 /** GET /api/orders/{id}/pix [R-7.31]: the order's charge; 404 pix_not_found ('Pix não encontrado!') while it has none. */
@@ -113,11 +129,7 @@ export async function readPixCharge(deps: Pick<PixOrderDeps, 'db'>, userId: stri
 
 async function tellCustomer(deps: PixOrderDeps, orderId: string): Promise<void> {
   if (!deps.publish) return;
-  const order = await deps.db
-    .selectFrom('orders')
-    .select(['id', 'establishment_id', 'user_id', 'status', 'updated_at'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const order = await getOrderById(deps.db, orderId);
   if (!order) return;
   await deps
     .publish({
@@ -131,10 +143,42 @@ async function tellCustomer(deps: PixOrderDeps, orderId: string): Promise<void> 
     .catch(() => {});
 }
 
+/** What a recorded Pix became: it paid its order, it is owed back, or it is for no charge of ours. */
+type ReceiptOutcome = 'applied' | 'refund_pending' | 'unknown';
+
+/**
+ * Applies a recorded Pix in the caller's transaction (the one that records it, or the recovery's
+ * that claims a receipt older code left 'received'): the right amount on an order still awaiting
+ * pays the order and its charge; any other Pix is owed back. Sets and answers the receipt's outcome.
+ */
+async function settleReceipt(trx: Executor, receipt: Pick<PixReceiptRow, 'end_to_end_id' | 'txid' | 'amount' | 'paid_at'>, now: Date): Promise<ReceiptOutcome> {
+  const charge = receipt.txid ? await pixChargeByTxid(trx, receipt.txid) : undefined;
+  let outcome: ReceiptOutcome;
+  if (!charge) {
+    // No charge of ours (a Pix to the key by hand, another system's): nothing to apply or return here.
+    console.warn('[pix] a Pix for no charge of ours:', receipt.txid, receipt.end_to_end_id);
+    outcome = 'unknown';
+  } else if (receipt.amount === charge.amount && (await payPixOrder(trx, charge, { endToEndId: receipt.end_to_end_id, paidAt: receipt.paid_at }, now)))
+    outcome = 'applied';
+  // Another amount, or the order stopped waiting (paid by another Pix, expired, cancelled): this Pix goes back.
+  else outcome = 'refund_pending';
+  await movePixReceipt(trx, receipt.end_to_end_id, 'received', { outcome });
+  return outcome;
+}
+
+/** What follows a settled Pix once its transaction committed: its order's pages told, or its refund sent. */
+async function afterSettled(deps: PixOrderDeps, receipt: Pick<PixReceiptRow, 'end_to_end_id' | 'txid'>, outcome: ReceiptOutcome | null): Promise<void> {
+  if (outcome === 'applied') {
+    const charge = receipt.txid ? await pixChargeByTxid(deps.db, receipt.txid) : undefined;
+    if (charge) await tellCustomer(deps, charge.order_id);
+  } else if (outcome === 'refund_pending') await refundReceiptQuietly(deps, receipt.end_to_end_id);
+}
+
 /**
  * Applies the Pix the PSP told of (its webhook, or its answer to GET /cob), each once by its
- * endToEndId: the right amount on a charge still active pays its order; any other Pix goes back.
- * Answers how many paid an order.
+ * endToEndId, each recorded and applied in one transaction: the right amount on a charge still
+ * active pays its order; any other Pix goes back. A Pix told again whose receipt older code left
+ * 'received' (recorded, never applied) is applied now. Answers how many paid an order.
  */
 export async function applyReceivedPix(deps: PixOrderDeps, received: readonly ReceivedPix[]): Promise<number> {
   const { db, now } = deps;
@@ -150,55 +194,18 @@ export async function applyReceivedPix(deps: PixOrderDeps, received: readonly Re
       refunded_at: null,
       created_at: now.toISOString(),
     };
-    const inserted = await db
-      .insertInto('pix_receipts')
-      .values(receipt)
-      .onConflict((oc) => oc.column('end_to_end_id').doNothing())
-      .executeTakeFirst();
-    // Told twice (a duplicate delivery, or the call that reports its refund): applied already.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) continue;
-    const charge = pix.txid ? await db.selectFrom('pix_charges').selectAll().where('txid', '=', pix.txid).executeTakeFirst() : undefined;
-    if (!charge) {
-      // No charge of ours (a Pix to the key by hand, another system's): nothing to apply or return here.
-      await db.updateTable('pix_receipts').set({ outcome: 'unknown' }).where('end_to_end_id', '=', pix.endToEndId).execute();
-      console.warn('[pix] a Pix for no charge of ours:', pix.txid, pix.endToEndId);
-      continue;
-    }
-    const applied =
-      pix.amount === charge.amount &&
-      (await db
-        .transaction()
-        .execute(async (trx) => {
-          const chargePaid = await trx
-            .updateTable('pix_charges')
-            .set({ status: 'paid', end_to_end_id: pix.endToEndId, paid_at: pix.paidAt })
-            .where('txid', '=', charge.txid)
-            .where('status', '=', 'active')
-            .executeTakeFirst();
-          if (Number(chargePaid.numUpdatedRows) !== 1) return false;
-          const orderPaid = await trx
-            .updateTable('orders')
-            .set({ payment_status: 'paid', updated_at: now.toISOString() })
-            .where('id', '=', charge.order_id)
-            .where('payment_status', '=', 'awaiting')
-            .where('status', '!=', 'canceled')
-            .executeTakeFirst();
-          // The order stopped waiting (expired, cancelled) in the meantime: this Pix goes back.
-          if (Number(orderPaid.numUpdatedRows) !== 1) throw new Refusal('conflict', 'order_not_awaiting');
-          await trx.updateTable('pix_receipts').set({ outcome: 'applied' }).where('end_to_end_id', '=', pix.endToEndId).execute();
-          return true;
-        })
-        .catch((err: unknown) => {
-          if (err instanceof Refusal) return false;
-          throw err;
-        }));
-    if (applied) {
-      paid++;
-      await tellCustomer(deps, charge.order_id);
-      continue;
-    }
-    await db.updateTable('pix_receipts').set({ outcome: 'refund_pending' }).where('end_to_end_id', '=', pix.endToEndId).execute();
-    await refundReceiptQuietly(deps, pix.endToEndId);
+    // The receipt is written first: on SQLite the transaction takes the write lock at once, on
+    // PostgreSQL a second delivery of the same Pix waits on its key until this one commits.
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (await insertPixReceipt(trx, receipt)) return settleReceipt(trx, receipt, now);
+      // Told twice (a duplicate delivery, or the call that reports its refund): applied already,
+      // unless older code recorded it and stopped before applying it.
+      if (!(await movePixReceipt(trx, pix.endToEndId, 'received', { outcome: 'received' }))) return null;
+      const stored = (await pixReceipt(trx, pix.endToEndId))!;
+      return settleReceipt(trx, stored, now);
+    });
+    if (outcome === 'applied') paid++;
+    await afterSettled(deps, receipt, outcome);
   }
   return paid;
 }
@@ -206,30 +213,18 @@ export async function applyReceivedPix(deps: PixOrderDeps, received: readonly Re
 /** Sends a Pix received back to its payer, once (the refund's id is derived from the endToEndId). */
 async function refundReceipt(deps: PixOrderDeps, endToEndId: string): Promise<void> {
   const { db, now } = deps;
-  const receipt = await db.selectFrom('pix_receipts').selectAll().where('end_to_end_id', '=', endToEndId).executeTakeFirst();
+  const receipt = await pixReceipt(db, endToEndId);
   if (receipt?.outcome !== 'refund_pending') return;
   const refund = await deps.pix.refund(
     { endToEndId, refundId: pixRefundId(`receipt:${endToEndId}`), amount: receipt.amount, description: 'Devolução do pagamento do pedido' },
     now,
   );
-  await db
-    .updateTable('pix_receipts')
-    .set({ outcome: 'refunded', refund_id: refund.id, refunded_at: now.toISOString() })
-    .where('end_to_end_id', '=', endToEndId)
-    .where('outcome', '=', 'refund_pending')
-    .execute();
-  const charge = receipt.txid
-    ? await db.selectFrom('pix_charges').select(['order_id', 'end_to_end_id']).where('txid', '=', receipt.txid).executeTakeFirst()
-    : undefined;
-  // The Pix that paid an order, going back: the order's payment is refunded.
-  if (charge && charge.end_to_end_id === endToEndId) {
-    await db
-      .updateTable('orders')
-      .set({ payment_status: 'refunded', updated_at: now.toISOString() })
-      .where('id', '=', charge.order_id)
-      .where('payment_status', '=', 'refund_pending')
-      .execute();
-  }
+  const charge = receipt.txid ? await pixChargeByTxid(db, receipt.txid) : undefined;
+  // The receipt refunded and, when it is the Pix that paid an order, the order's payment refunded: together.
+  await db.transaction().execute(async (trx) => {
+    const moved = await movePixReceipt(trx, endToEndId, 'refund_pending', { outcome: 'refunded', refund_id: refund.id, refunded_at: now.toISOString() });
+    if (moved && charge && charge.end_to_end_id === endToEndId) await finishOrderRefund(trx, charge.order_id, now);
+  });
 }
 
 async function refundReceiptQuietly(deps: PixOrderDeps, endToEndId: string): Promise<void> {
@@ -240,27 +235,37 @@ async function refundReceiptQuietly(deps: PixOrderDeps, endToEndId: string): Pro
   }
 }
 
-/** A cancelled order paid by Pix: the Pix that paid it goes back (the order was set refund_pending in the cancelling transaction). */
+/**
+ * A cancelled order paid by Pix: the Pix that paid it goes back (the order was set refund_pending
+ * in the cancelling transaction; when the request stops before this, recoverPix does it).
+ */
 export async function refundOrderPix(deps: PixOrderDeps, orderId: string): Promise<boolean> {
   const charge = await chargeOfOrder(deps.db, orderId);
   if (!charge?.end_to_end_id) return false;
-  const moved = await deps.db
-    .updateTable('pix_receipts')
-    .set({ outcome: 'refund_pending' })
-    .where('end_to_end_id', '=', charge.end_to_end_id)
-    .where('outcome', '=', 'applied')
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
+  if (!(await movePixReceipt(deps.db, charge.end_to_end_id, 'applied', { outcome: 'refund_pending' }))) return false;
   await refundReceiptQuietly(deps, charge.end_to_end_id);
   return true;
+}
+
+/**
+ * Takes a closed order's charge off the PSP, so that it can no longer be paid. A charge the PSP
+ * says was paid meanwhile has a Pix we may not have been told of: it is read and applied (it goes back).
+ */
+async function removeAtPsp(deps: PixOrderDeps, txid: string): Promise<void> {
+  try {
+    await deps.pix.removeCharge(txid);
+  } catch (err) {
+    console.error('[pix] charge', txid, 'not removed:', (err as Error).message);
+    if (err instanceof PixPspError && err.code === 'charge_paid') await catchUpQuietly(deps, txid);
+  }
 }
 
 /** A cancelled order that was still awaiting its Pix: its charge can no longer be paid (a Pix that comes anyway goes back). */
 export async function removeOrderPixCharge(deps: PixOrderDeps, orderId: string): Promise<void> {
   const charge = await chargeOfOrder(deps.db, orderId);
   if (!charge) return;
-  await deps.db.updateTable('pix_charges').set({ status: 'removed' }).where('txid', '=', charge.txid).where('status', '=', 'active').execute();
-  await deps.pix.removeCharge(charge.txid).catch((err: unknown) => console.error('[pix] charge', charge.txid, 'not removed:', (err as Error).message));
+  await movePixCharge(deps.db, charge.txid, 'active', 'removed');
+  await removeAtPsp(deps, charge.txid);
 }
 
 /** What the PSP knows of a charge that we may have missed (a lost webhook): its Pix, applied like the webhook's. */
@@ -273,64 +278,43 @@ async function catchUp(deps: PixOrderDeps, txid: string): Promise<void> {
   );
 }
 
+async function catchUpQuietly(deps: PixOrderDeps, txid: string): Promise<void> {
+  try {
+    await catchUp(deps, txid);
+  } catch (err) {
+    console.error('[pix] charge', txid, 'not read:', (err as Error).message);
+  }
+}
+
 /**
- * The server's Pix job (every minute, in every process; safe side by side): orders whose Pix did not
- * come in time are cancelled (the PSP asked first; their charge removed there), active charges are
- * asked about (a webhook may have been lost), and owed refunds are sent.
+ * The server's Pix job (every minute, in every process; safe side by side): charges still active,
+ * and those closed here that could have taken a Pix until a while ago, are asked about (a webhook
+ * may have been lost, or failed before its transaction committed); orders whose Pix did not come
+ * in time are cancelled (after that ask; their charge removed at the PSP); owed refunds are sent.
  */
 export async function runPixJobs(deps: PixOrderDeps): Promise<{ expired: number; refunded: number }> {
   const { db, now } = deps;
-  const cutoff = new Date(now.getTime() - deps.chargeSeconds * 1000).toISOString();
-  // Charges still active: what the PSP received, applied (at most 50 a run, oldest first).
-  const active = await db.selectFrom('pix_charges').select('txid').where('status', '=', 'active').orderBy('created_at', 'asc').limit(50).execute();
-  for (const { txid } of active) {
-    try {
-      await catchUp(deps, txid);
-    } catch (err) {
-      console.error('[pix] charge', txid, 'not read:', (err as Error).message);
-    }
-  }
+  // What the PSP received, applied (at most 50 of each a run, oldest first).
+  for (const { txid } of await activePixCharges(db, 50)) await catchUpQuietly(deps, txid);
+  for (const { txid } of await closedPixChargesExpiringAfter(db, new Date(now.getTime() - CLOSED_CHARGE_WATCH_MS), 50)) await catchUpQuietly(deps, txid);
+
   let expired = 0;
-  const lapsed = await db
-    .selectFrom('orders')
-    .select(['id', 'status'])
-    .where('payment_type', '=', 'pix')
-    .where('payment_status', '=', 'awaiting')
-    .where('created_at', '<=', cutoff)
-    .limit(100)
-    .execute();
-  for (const order of lapsed) {
+  for (const order of await lapsedPixOrders(db, new Date(now.getTime() - deps.chargeSeconds * 1000), 100)) {
     const changed = await db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable('orders')
-        .set({
-          status: 'canceled',
-          payment_status: 'expired',
-          cancellation_type: 'payment_expired',
-          cancellation_reason: 'O pagamento por Pix não foi feito a tempo.',
-          updated_at: now.toISOString(),
-        })
-        .where('id', '=', order.id)
-        .where('payment_status', '=', 'awaiting')
-        .where('status', '=', 'registered')
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) return false;
+      const row = await expirePixOrder(trx, order.id, 'O pagamento por Pix não foi feito a tempo.', now);
+      if (!row) return false;
       // What the order held comes back when it is cancelled (as the status route does).
-      const row = await trx.selectFrom('orders').select(['id', 'user_id', 'credits']).where('id', '=', order.id).executeTakeFirstOrThrow();
       await giveBackOrderHoldings(trx, row, now);
-      await trx.updateTable('pix_charges').set({ status: 'expired' }).where('order_id', '=', order.id).where('status', '=', 'active').execute();
       return true;
     });
     if (!changed) continue;
     expired++;
     const charge = await chargeOfOrder(db, order.id);
-    if (charge)
-      await deps.pix.removeCharge(charge.txid).catch((err: unknown) => console.error('[pix] charge', charge.txid, 'not removed:', (err as Error).message));
+    if (charge) await removeAtPsp(deps, charge.txid);
     await tellCustomer(deps, order.id);
   }
   let refunded = 0;
-  const owed = await db.selectFrom('pix_receipts').select('end_to_end_id').where('outcome', '=', 'refund_pending').limit(100).execute();
-  for (const { end_to_end_id } of owed) {
+  for (const { end_to_end_id } of await pixReceiptsWithOutcome(db, 'refund_pending', 100)) {
     try {
       await refundReceipt(deps, end_to_end_id);
       refunded++;
@@ -339,4 +323,31 @@ export async function runPixJobs(deps: PixOrderDeps): Promise<{ expired: number;
     }
   }
   return { expired, refunded };
+}
+
+/**
+ * Finishes what was left halfway (the recovery job, at start and every minute): a receipt older
+ * code recorded and never applied ('received') is applied now, in one transaction (its order paid,
+ * or its Pix owed back), and a cancelled order whose Pix was never marked owed back (the cancelling
+ * request stopped before it) has it sent back. Answers how many it finished.
+ */
+export async function recoverPix(deps: PixOrderDeps): Promise<number> {
+  const { db, now } = deps;
+  let recovered = 0;
+  for (const receipt of await pixReceiptsWithOutcome(db, 'received', 100)) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      // Claimed by a conditional update first: a webhook or another process settling it meanwhile wins.
+      if (!(await movePixReceipt(trx, receipt.end_to_end_id, 'received', { outcome: 'received' }))) return null;
+      return settleReceipt(trx, receipt, now);
+    });
+    if (outcome === null) continue;
+    recovered++;
+    await afterSettled(deps, receipt, outcome);
+  }
+  for (const endToEndId of await pixRefundsNotStarted(db, 100)) {
+    if (!(await movePixReceipt(db, endToEndId, 'applied', { outcome: 'refund_pending' }))) continue;
+    recovered++;
+    await refundReceiptQuietly(deps, endToEndId);
+  }
+  return recovered;
 }
