@@ -281,3 +281,22 @@ test('a catalogue whose every text holds the usual payloads shows them as text e
   expect(dialogs).toEqual([]);
   expect(elsewhere.filter((url) => url.includes('evil.example'))).toEqual([]);
 });
+
+test("the error page's 'Tentar novamente' never leaves the site, however its 'from' is written; a path of the site it keeps", async ({ page }) => {
+  for (const from of [
+    '/%09/evil.example.com',
+    '//evil.example.com',
+    '/%5Cevil.example.com',
+    'https://evil.example.com/',
+    'javascript:alert(1)',
+    '/%0a/evil.example.com',
+  ]) {
+    await page.goto(`/error?from=${encodeURIComponent(decodeURIComponent(from))}`);
+    const retry = page.locator('[data-retry]');
+    await expect(retry).toHaveAttribute('href', '/');
+    await retry.click();
+    expect(new URL(page.url()).host, from).toBe(new URL(test.info().project.use.baseURL!).host);
+  }
+  await page.goto(`/error?from=${encodeURIComponent('/pizzaria-bella/?q=pizza')}`);
+  await expect(page.locator('[data-retry]')).toHaveAttribute('href', '/pizzaria-bella/?q=pizza');
+});
