@@ -22,7 +22,7 @@ export const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
 export const UPLOAD_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 /** The browser features no page of ours uses are switched off (geolocation stays, for the address map). */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=()';
 const ONE_YEAR = 31_536_000;
 
 export interface SecurityHeaderOptions {

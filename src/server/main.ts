@@ -194,6 +194,10 @@ export async function startServer(opts: { port?: number; host?: string; backgrou
     });
     const policy = isApi ? DATA_POLICY : path.startsWith('/uploads/') ? UPLOAD_POLICY : PAGE_POLICY;
     for (const [name, value] of Object.entries(securityHeaders({ policy, hsts: config.production && overTls }))) res.setHeader(name, value);
+    // Node answers a kept-alive request with 'Connection: keep-alive' and 'Keep-Alive: timeout=65'.
+    // The second tells a client nothing it needs (our idle timeout outlasts any client's) and costs
+    // every page 26 bytes of its first TCP window; naming the connection ourselves leaves it out.
+    if (req.httpVersion === '1.1' && !/\bclose\b/i.test(String(req.headers.connection ?? ''))) res.setHeader('Connection', 'keep-alive');
     if (isApi) {
       // A declared body over the limit is refused without being parsed; the connection is closed
       // so the unread bytes cannot be taken for the next request on a kept-alive socket.
