@@ -11,7 +11,8 @@ import { EVALUATION_ASPECTS, RATING_MAX, type EvaluationAspect } from '../src/do
 import { maskPhone } from '../src/domain/phone.ts';
 import type { OrdersListAnswer, OrderView, StatusBody } from '../src/schemas/api-orders.ts';
 import type { CouponsAnswer, CouponView, CreditGrantAnswer } from '../src/schemas/api-promotions.ts';
-import { normalizeCouponCode } from '../src/domain/coupon.ts';
+import { couponStanding, normalizeCouponCode, type CouponStanding } from '../src/domain/coupon.ts';
+import { Temporal } from '../src/domain/time.ts';
 import { parseBRLInput } from '../src/domain/money.ts';
 import {
   type Answer,
@@ -34,6 +35,39 @@ const STATUS_LABELS: Record<string, string> = {
   complete: 'Concluído',
   canceled: 'Cancelado',
 };
+/**
+ * The order's situation as the establishment reads it: a Pix order not paid yet is not an order to
+ * prepare, and one whose Pix was never paid was cancelled by no one.
+ */
+function situation(o: Pick<OrderView, 'status' | 'payment'>): string {
+  if (o.status === 'registered' && o.payment.status === 'awaiting') return 'Aguardando Pix';
+  if (o.status === 'canceled' && o.payment.status === 'expired') return 'Cancelado (Pix não pago)';
+  return STATUS_LABELS[o.status] ?? o.status;
+}
+const PAYMENT_STANDING: Record<string, string> = {
+  awaiting: 'aguardando pagamento',
+  paid: 'pago',
+  refund_pending: 'estorno em andamento',
+  refunded: 'estornado',
+  expired: 'não pago no prazo',
+};
+/** How the order is paid and where that payment stands ('Pix, pago'; 'Na retirada: Dinheiro, troco para R$ 50,00'). */
+function paymentText(o: Pick<OrderView, 'payment_type' | 'payment_method' | 'payment_payback' | 'delivery_type' | 'payment'>): string {
+  const standing = PAYMENT_STANDING[o.payment.status];
+  switch (o.payment_type) {
+    case 'pix':
+      return `Pix, ${standing ?? o.payment.status}`;
+    case 'online':
+      return `Cartão on-line${o.payment.card ? ` ${o.payment.card.brand} •••• ${o.payment.card.last4}` : ''}, ${standing ?? o.payment.status}`;
+    case 'credits':
+      return 'Créditos da loja';
+    default: {
+      const where = o.delivery_type === 'delivery' ? 'Na entrega' : 'Na retirada';
+      const change = o.payment_payback ? `, troco para ${formatBRL(o.payment_payback)}` : '';
+      return `${where}: ${o.payment_method?.name ?? 'a combinar'}${change}`;
+    }
+  }
+}
 const DELIVERY_LABELS: Record<string, string> = { delivery: 'Entrega', pickup: 'Retirada', local: 'No local' };
 /** The aspects as the customer's evaluation page names them (islands/order/i18n: order:evaluation.aspects). */
 const ASPECT_LABELS: Record<EvaluationAspect, string> = { packing: 'Embalagem', delivery: 'Entrega', product: 'Produto', deadline: 'Prazo' };
@@ -82,9 +116,10 @@ function expect<T>(res: Answer<T>, expected: number, context: ErrorContext): T {
 /** One order as the establishment reads it: who, what, how much, and the customer's evaluation aspect by aspect. */
 function showOrder(o: OrderView, timeZone: string): string {
   const lines = [
-    `Pedido nº ${o.order} — ${STATUS_LABELS[o.status] ?? o.status}`,
+    `Pedido nº ${o.order} — ${situation(o)}`,
     `Criado em: ${formatDateTime(o.created_at, timeZone)}`,
     `Tipo: ${DELIVERY_LABELS[o.delivery_type] ?? o.delivery_type}`,
+    `Pagamento: ${paymentText(o)}`,
   ];
   if (o.customer) lines.push(`Cliente: ${o.customer.name} ${maskPhone(o.customer.phone)}`);
   lines.push('', 'Itens:');
@@ -112,8 +147,17 @@ function showOrder(o: OrderView, timeZone: string): string {
 
 type PromotionContext = { base: string; slug: string; estId: string; name: string; key: string };
 
-/** A coupon in one line of the list: code, discount, bounds, uses left, state. */
-function couponRow(c: CouponView): string[] {
+const COUPON_STANDING: Record<Exclude<CouponStanding, 'not_started'>, string> = {
+  active: 'ativo',
+  inactive: 'desativado',
+  ended: 'expirado',
+  sold_out: 'esgotado',
+};
+
+/** A coupon in one line of the list: code, discount, bounds, uses left, and whether customers can use it now. */
+function couponRow(c: CouponView, now: Temporal.Instant, timeZone: string): string[] {
+  const standing = couponStanding(c, now);
+  const state = standing === 'not_started' ? `a partir de ${formatDateTime(c.starts_at!, timeZone).slice(0, 10)}` : COUPON_STANDING[standing];
   const discount = c.discount_type === 'percentage' ? `${c.value}%` : formatBRL(c.value);
   const bounds = [
     c.min_total_products > 0 ? `a partir de ${formatBRL(c.min_total_products)}` : '',
@@ -121,7 +165,7 @@ function couponRow(c: CouponView): string[] {
   ]
     .filter(Boolean)
     .join(', ');
-  return [c.code, discount, bounds || '-', c.uses_left === null ? 'sem limite' : String(c.uses_left), c.active ? 'ativo' : 'desativado'];
+  return [c.code, discount, bounds || '-', c.uses_left === null ? 'sem limite' : String(c.uses_left), state];
 }
 
 /** The establishment's coupon with this code (any spacing or case), from its list. */
@@ -164,7 +208,10 @@ const PROMOTION_COMMANDS = {
   async coupons(ctx: PromotionContext): Promise<string> {
     const list = expectStatus(await call<CouponsAnswer>(`${ctx.base}/api/establishments/${ctx.estId}/coupons`, { key: ctx.key }), 200, { slug: ctx.slug });
     if (list.coupons.length === 0) return `Nenhum cupom em ${ctx.name}.`;
-    return `${ctx.name}: ${list.coupons.length} ${list.coupons.length === 1 ? 'cupom' : 'cupons'}\n\n${table([['Código', 'Desconto', 'Produtos', 'Usos restantes', 'Situação'], ...list.coupons.map(couponRow)])}`;
+    const now = Temporal.Now.instant();
+    const timeZone = await establishmentTimeZone(ctx.base, ctx.estId);
+    const rows = list.coupons.map((c) => couponRow(c, now, timeZone));
+    return `${ctx.name}: ${list.coupons.length} ${list.coupons.length === 1 ? 'cupom' : 'cupons'}\n\n${table([['Código', 'Desconto', 'Produtos', 'Usos restantes', 'Situação'], ...rows])}`;
   },
   'coupon-on': (ctx: PromotionContext, [code]: (string | undefined)[]) => switchCoupon(ctx, code, true),
   'coupon-off': (ctx: PromotionContext, [code]: (string | undefined)[]) => switchCoupon(ctx, code, false),
@@ -216,17 +263,18 @@ async function main(argv: string[]): Promise<string> {
     const list = expect(await call<OrdersListAnswer>(`${ordersUrl}?${query}`, { key }), 200, { slug });
     const orders = list.orders;
     if (orders.length === 0) return values.evaluated ? `Nenhum pedido avaliado em ${est.name}.` : `Nenhum pedido em ${est.name}.`;
-    const rows = [['Nº', 'Situação', 'Criado em', 'Tipo', 'Agendado para', 'Cliente', 'Avaliação', 'Total']];
+    const rows = [['Nº', 'Situação', 'Criado em', 'Tipo', 'Agendado para', 'Cliente', 'Avaliação', 'Total', 'Pagamento']];
     for (const o of orders) {
       rows.push([
         String(o.order),
-        STATUS_LABELS[o.status] ?? o.status,
+        situation(o),
         formatDateTime(o.created_at, timeZone),
         DELIVERY_LABELS[o.delivery_type] ?? o.delivery_type,
         o.scheduled_at ? formatDateTime(o.scheduled_at, timeZone).slice(0, 16) : '-',
         o.customer?.name ?? '-',
         o.evaluation ? `${o.evaluation.total}/${MAX_TOTAL}` : '-',
         formatBRL(o.totals.total),
+        paymentText(o),
       ]);
     }
     const shown = orders.length < list.total ? `${orders.length} de ${list.total} pedidos` : `${orders.length} ${orders.length === 1 ? 'pedido' : 'pedidos'}`;
@@ -247,6 +295,11 @@ async function main(argv: string[]): Promise<string> {
   const body: Partial<typeof StatusBody.inferIn> = { status: action.status };
   if (values.reason) body.cancellation_reason = values.reason;
   const changed = await call<OrderView>(`${ordersUrl}/${order._id}/status`, { method: 'PUT', key, body });
+  if (changed.status === 409 && (changed.json as { message?: string } | null)?.message === 'payment_pending') {
+    throw new CliError(
+      `Não é possível ${action.verb} o pedido nº ${order.order}: ele aguarda o pagamento do Pix. Confirme-o quando o pagamento chegar (ou cancele-o).`,
+    );
+  }
   if (changed.status === 409) {
     // Tell the order's status now (it may have changed since it was read).
     const current = await call<OrderView>(`${ordersUrl}/${order._id}`, { key });

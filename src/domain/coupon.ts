@@ -32,12 +32,31 @@ export type CouponRefusal = 'coupon_inactive' | 'coupon_expired' | 'coupon_sold_
  * Example: `couponRefusal({ active: true, starts_at: null, ends_at: null, total_uses: 1, uses_count: 1, uses_per_customer: 1, customer_uses: 0 }, now) === 'coupon_sold_out'`
  */
 export function couponRefusal(c: CouponUsability, now: Temporal.Instant): CouponRefusal | null {
-  if (!c.active) return 'coupon_inactive';
-  if (c.starts_at !== null && Temporal.Instant.compare(now, Temporal.Instant.from(c.starts_at)) < 0) return 'coupon_expired';
-  if (c.ends_at !== null && Temporal.Instant.compare(now, Temporal.Instant.from(c.ends_at)) >= 0) return 'coupon_expired';
-  if (c.total_uses !== null && c.uses_count >= c.total_uses) return 'coupon_sold_out';
+  const standing = couponStanding({ active: c.active, starts_at: c.starts_at, ends_at: c.ends_at, uses_left: couponUsesLeft(c).total }, now);
+  if (standing === 'inactive') return 'coupon_inactive';
+  if (standing === 'not_started' || standing === 'ended') return 'coupon_expired';
+  if (standing === 'sold_out') return 'coupon_sold_out';
   if (c.customer_uses >= c.uses_per_customer) return 'coupon_used';
   return null;
+}
+
+/** Where a coupon stands for every customer: switched off, before or after its window, no use left, or usable. */
+export type CouponStanding = 'inactive' | 'not_started' | 'ended' | 'sold_out' | 'active';
+
+/**
+ * A coupon's standing now, whoever the customer: what the establishment's list shows, and the part
+ * of couponRefusal that is not about one customer's uses.
+ * Example: `couponStanding({ active: true, starts_at: null, ends_at: '2020-04-01T03:00:00Z', uses_left: null }, now) === 'ended'`
+ */
+export function couponStanding(
+  c: { active: boolean; starts_at: string | null; ends_at: string | null; uses_left: number | null },
+  now: Temporal.Instant,
+): CouponStanding {
+  if (!c.active) return 'inactive';
+  if (c.starts_at !== null && Temporal.Instant.compare(now, Temporal.Instant.from(c.starts_at)) < 0) return 'not_started';
+  if (c.ends_at !== null && Temporal.Instant.compare(now, Temporal.Instant.from(c.ends_at)) >= 0) return 'ended';
+  if (c.uses_left !== null && c.uses_left <= 0) return 'sold_out';
+  return 'active';
 }
 
 /** Uses left in all (null = no limit) and for this customer. */

@@ -173,6 +173,8 @@ describe('establishment API keys and npm run orders', () => {
     expect(list.stdout).toMatch(/^Mercado Sol — Centro: 5 cupons/);
     expect(list.stdout).toMatch(/\nULTIMA1\s+R\$\u00a05,00\s+-\s+1\s+ativo\n/);
     expect(list.stdout).toMatch(/\nPAUSADO\s+R\$\u00a010,00\s+-\s+sem limite\s+desativado/);
+    // Its window ended in 2020: switched on, yet no customer can use it.
+    expect(list.stdout).toMatch(/\nVERAO2020\s+20%\s+-\s+sem limite\s+expirado\n/);
     const off = await runCli(['coupon-off', 'bem vindo10', '-e', SLUG, '--url', origin], dataDir);
     expect([off.code, off.stdout.trim()]).toEqual([0, 'Cupom BEMVINDO10 desativado.']);
     const check = () =>
@@ -187,6 +189,31 @@ describe('establishment API keys and npm run orders', () => {
     expect((await check()).status).toBe(200);
     const unknown = await runCli(['coupon-on', 'NAOHA', '-e', SLUG, '--url', origin], dataDir);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([1, `Cupom NAOHA não encontrado em ${SLUG}.`]);
+  });
+
+  it('tells a Pix order not paid yet from one to prepare, and refuses to confirm it saying it awaits the payment', async () => {
+    const res = await fetch(`${origin}/api/establishments/${estId}/orders`, {
+      method: 'POST',
+      headers: { ...API_HEADERS, 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotent-Key': crypto.randomUUID() },
+      body: JSON.stringify({ ...(await demoOrderPayload(origin, estId)), payment_type: 'pix', payment_method_id: null }),
+    });
+    expect(res.status).toBe(201);
+    const pix = (await res.json()).order as { _id: string; order: number };
+
+    const list = await runCli(['list', '-e', SLUG, '--url', origin], dataDir);
+    expect(list.stdout).toMatch(new RegExp(`\\n${pix.order}\\s+Aguardando Pix\\s.*Joana Cliente\\s+-\\s+R\\$\\s?[\\d.,]+\\s+Pix, aguardando pagamento\\n`));
+    // A paid-at-pickup order says how it is paid.
+    expect(list.stdout).toMatch(new RegExp(`\\n${placed[0]!.order}\\s+Concluído\\s.*Na retirada: \\S`));
+    const show = await runCli(['show', String(pix.order), '-e', SLUG, '--url', origin], dataDir);
+    expect(show.stdout).toContain(`Pedido nº ${pix.order} — Aguardando Pix\n`);
+    expect(show.stdout).toContain('Pagamento: Pix, aguardando pagamento\n');
+
+    const confirm = await runCli(['confirm', String(pix.order), '-e', SLUG, '--url', origin], dataDir);
+    expect([confirm.code, confirm.stderr.trim()]).toEqual([
+      1,
+      `Não é possível confirmar o pedido nº ${pix.order}: ele aguarda o pagamento do Pix. Confirme-o quando o pagamento chegar (ou cancele-o).`,
+    ]);
+    expect((await customerView(pix._id)).status).toBe('registered');
   });
 
   it('explains every error in Portuguese with a non-zero exit', async () => {

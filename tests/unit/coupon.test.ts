@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   couponBoundsProblem,
   couponRefusal,
+  couponStanding,
   couponUsesLeft,
   couponWindowInstant,
   discountedProducts,
@@ -38,6 +39,16 @@ describe('whether a coupon can be used now', () => {
     expect(couponRefusal({ ...OPEN, starts_at: '2026-11-28T03:00:00Z' }, NOW)).toBe('coupon_expired');
     expect(couponRefusal({ ...OPEN, total_uses: 3, uses_count: 3, customer_uses: 1 }, NOW)).toBe('coupon_sold_out');
     expect(couponRefusal({ ...OPEN, uses_per_customer: 2, customer_uses: 2 }, NOW)).toBe('coupon_used');
+  });
+
+  it('stands, for every customer, as switched off, not started, ended, sold out or usable', () => {
+    const usable = { active: true, starts_at: null, ends_at: null, uses_left: null };
+    expect(couponStanding(usable, NOW)).toBe('active');
+    expect(couponStanding({ ...usable, active: false, ends_at: '2020-01-01T00:00:00Z' }, NOW)).toBe('inactive');
+    expect(couponStanding({ ...usable, starts_at: '2026-11-28T03:00:00Z' }, NOW)).toBe('not_started');
+    expect(couponStanding({ ...usable, ends_at: '2026-11-27T15:00:00Z' }, NOW)).toBe('ended');
+    expect(couponStanding({ ...usable, uses_left: 0 }, NOW)).toBe('sold_out');
+    expect(couponStanding({ ...usable, uses_left: 1 }, NOW)).toBe('active');
   });
 
   it('counts the uses left in all (none = no limit) and for the customer', () => {
