@@ -67,7 +67,8 @@ export async function requestRerender(
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Internal-Token': token },
       body: JSON.stringify({ slug }),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+      // Rendering every page of a large establishment on a busy server takes seconds, not milliseconds.
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
     });
     if (res.ok) return { status: 'done', httpStatus: res.status };
     return { status: 'refused', httpStatus: res.status, body: (await res.text()).slice(0, 300) };
