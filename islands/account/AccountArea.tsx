@@ -49,6 +49,7 @@ export default function AccountArea({
   authForm,
   establishmentName,
   referralCredit,
+  onlinePayment,
 }: AccountAreaProps) {
   const [state, setState] = useState<'member' | 'visitor'>(member ? 'member' : 'visitor');
   // Set once React owns the markup (tests and scripts wait for it before typing).
@@ -129,7 +130,7 @@ export default function AccountArea({
           </div>
         ) : section === 'carteira' ? (
           <Suspense fallback={<p className="mb-0 mt-3 text-muted">{t('account:page.walletLoading')}</p>}>
-            <Wallet establishmentId={establishmentId} timeZone={timeZone} slug={slug} />
+            <Wallet establishmentId={establishmentId} timeZone={timeZone} slug={slug} onlinePayment={onlinePayment} />
             <div className="mt-6 border-0 border-t border-solid border-line pt-5">
               <CreditsStatement establishmentId={establishmentId} timeZone={timeZone} />
             </div>

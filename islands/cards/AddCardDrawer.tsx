@@ -57,6 +57,7 @@ const EXPLAINED = new Set([
   'email_not_verified',
   'card_holder_blocked',
   'user_is_banned',
+  'online_payment_not_available',
 ]);
 
 const primary =

@@ -1,5 +1,5 @@
 // What a blacklisted customer reads wherever cards are offered [R-6.6..R-6.8]: 'Você atingiu o
-// limite de tentativa de validação' and how to get more attempts: only the establishment lifts it,
+// limite de tentativas de validação' and how to get more attempts: only the establishment lifts it,
 // so its phone is a tel: link (or, when the establishment hides its phone, its name).
 import { maskPhone } from '../../src/domain/phone.ts';
 import { t } from '../../src/i18n/index.ts';

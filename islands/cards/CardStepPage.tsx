@@ -4,7 +4,8 @@
 // (./validation-flow.ts stepForCard: a card already charged goes to the amount, a
 // blacklisted customer starts nothing) and keeps the address in step with it, so the
 // browser's back button and a reload land on the right screen. A visitor is sent to log in and
-// comes back here (?voltar=). Mounted by src/pages/[slug]/cartao-*.astro.
+// comes back here (?voltar=). Where the establishment takes no online payment, no card is validated:
+// the start and amount steps say so instead. Mounted by src/pages/[slug]/cartao-*.astro.
 import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../src/i18n/index.ts';
 import { routes, type CardStep } from '../../src/lib/urls.ts';
@@ -20,7 +21,7 @@ export type { CardStepPageProps };
 
 const link = 'inline-flex min-h-11 items-center font-semibold text-brand';
 
-export default function CardStepPage({ establishmentId, slug, route, cardId, support }: CardStepPageProps) {
+export default function CardStepPage({ establishmentId, slug, route, cardId, support, onlinePayment }: CardStepPageProps) {
   const session = useSession(establishmentId);
   const user = session.status === 'ready' ? session.user : null;
   const { cards, status, blacklist, reload, put } = useCards(establishmentId, user !== null);
@@ -93,6 +94,17 @@ export default function CardStepPage({ establishmentId, slug, route, cardId, sup
           {t('cards:steps.retry')}
         </button>
       </p>
+    );
+  } else if (!onlinePayment && step !== 'confirmed' && step !== 'exceeded') {
+    body = (
+      <div className="flex flex-col gap-3" data-card-step="online-off">
+        <h1 className="m-0 text-2xl font-bold">{t('cards:steps.start.title')}</h1>
+        <p className="m-0 font-semibold">{t('cards:wallet.offlineTitle')}</p>
+        <p className="m-0">{t('cards:wallet.offlineText')}</p>
+        <a href={wallet} className={link}>
+          {t('cards:steps.toWallet')}
+        </a>
+      </div>
     );
   } else if (!card || step === null) {
     body = (

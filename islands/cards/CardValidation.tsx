@@ -3,14 +3,18 @@
 // step and the card are the caller's (a page puts the step in its address, the checkout keeps it
 // in memory); this component makes the calls and says what they mean:
 // - start: the CVV modal, then POST /cards/purchase-verification (the CVV sealed and dropped); a
-//   charge under way already goes on to the amount [R-4.20]; a refused charge shows 'vixi, problema
-//   com o cartão, consulte seu banco!' [R-8.32] with its toast [R-8.33] and, in the checkout, is
-//   handed back to the caller as a failure [R-4.27]; the day's validations spent (429) say so;
+//   charge under way already goes on to the amount [R-4.20]; a charge the issuer refused shows
+//   'vixi, problema com o cartão, consulte seu banco!' [R-8.32] and, in the checkout, is handed back
+//   to the caller as a failure [R-4.27]; a charge refused for another reason (the gateway refused
+//   the card, a server error) toasts 'Não foi possível validar o cartão. Verifique seus dados e
+//   tente novamente!' [R-8.33]; the day's validations spent (429) say so;
 // - amount: PUT /cards/verification/{id} in centavos [R-7.53]; a wrong amount says so with the tries
-//   left and empties the field [R-8.36..R-8.38] with its toast [R-8.34]; the last try is asked
-//   first [R-8.39]; 403 goes to the attempts-exceeded step [R-8.41]; success toasts 'Cartão
+//   left and empties the field [R-8.36..R-8.38]; the last try is asked first [R-8.39]; 403 goes to
+//   the attempts-exceeded step [R-8.41]; an amount refused for another reason toasts 'Não foi
+//   possível validar o cartão. Verifique o valor inserido!' [R-8.34]; success toasts 'Cartão
 //   Validado com sucesso!' [R-8.35];
 // - confirmed and exceeded: what the caller offers next.
+// One message per event: what the screen says is not said again, differently, by a toast.
 // Every call is a silent one of the global policy [R-8.82]: the messages are these.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../src/client/toast.ts';
@@ -96,16 +100,15 @@ export function CardValidation(props: CardValidationProps) {
       if (why === 'blocked') onStep('exceeded', card);
       else if (why === 'already_verified') onStep('confirmed', { ...card, verification_status: 'verified' });
       else if (why === 'contacts') setProblem('contacts');
+      else if (why === 'online_off') setProblem('online_off');
       else if (why === 'too_many') {
         setProblem('too_many');
         toast(t('cards:errors.too_many_validations'), { kind: 'error' });
-      } else {
-        if (why === 'declined') {
-          setProblem('declined');
-          onDeclined?.(failure.code);
-        }
-        toast(t('cards:steps.start.declinedToast'), { kind: 'error' });
-      }
+      } else if (why === 'declined') {
+        // The screen (or, in the checkout, the caller) says it: 'vixi, problema com o cartão…'.
+        setProblem('declined');
+        onDeclined?.(failure.code);
+      } else toast(t('cards:steps.start.declinedToast'), { kind: 'error' });
       return null;
     } finally {
       setCharging(false);
@@ -128,14 +131,14 @@ export function CardValidation(props: CardValidationProps) {
       const failure = amountFailure(asFailure(err));
       switch (failure.kind) {
         case 'wrong':
+          // Said under the field, with the tries left: 'Valor incorreto', '2 tentativas restantes'.
           setAttemptsLeft(failure.attemptsLeft);
           setAmountError(wrongAmountText(failure.attemptsLeft));
           setAmountText('');
-          toast(t('cards:steps.amount.failedToast'), { kind: 'error' });
           break;
         case 'exceeded':
+          // The attempts-exceeded step says it.
           setAttemptsLeft(0);
-          toast(t('cards:steps.amount.failedToast'), { kind: 'error' });
           onStep('exceeded', card);
           break;
         case 'not_positive':

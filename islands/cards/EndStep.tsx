@@ -1,6 +1,6 @@
 // The validation's two ends: confirmed (cartao-confirmado [R-2.17]: 'Cartão validado com sucesso',
 // decisions #16 [R-8.31]) and out of tries (cartao-tentativas-excedidas [R-2.18, R-8.41]: 'Você
-// atingiu o limite de tentativa de validação' and the establishment's phone [R-6.8]). What follows
+// atingiu o limite de tentativas de validação' and the establishment's phone [R-6.8]). What follows
 // (the wallet, the menu, back to the checkout) is the caller's.
 import type { ReactNode, Ref } from 'react';
 import { t } from '../../src/i18n/index.ts';

@@ -3,7 +3,8 @@
 // sets others) that the customer reads on their statement and that goes back [R-4.22,
 // ], within 24 hours. The button opens the CVV modal (the caller's). After a refused
 // charge the screen says 'vixi, problema com o cartão, consulte seu banco!'; after the
-// day's validations are spent (429 too_many_validations), that they are.
+// day's validations are spent (429 too_many_validations), that they are; where the establishment
+// switched online payment off meanwhile, that it takes no cards.
 import type { Ref } from 'react';
 import { refundDestination } from '../../src/domain/card-verification.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -13,7 +14,7 @@ import { chargeRange } from './validation-flow.ts';
 import './i18n.ts';
 
 /** Why the last charge did not happen, as the screen tells it. */
-export type StartProblem = 'declined' | 'contacts' | 'too_many' | null;
+export type StartProblem = 'declined' | 'contacts' | 'too_many' | 'online_off' | null;
 
 export interface StartStepProps {
   card: CardView;
@@ -46,6 +47,11 @@ export function StartStep({ card, heading: Heading, headingRef, busy, problem, a
       {problem === 'declined' && (
         <p role="alert" className="m-0 rounded-lg border border-solid border-red-300 bg-red-50 px-3 py-2 font-semibold text-red-900" data-card-declined>
           {t('cards:steps.start.declined')}
+        </p>
+      )}
+      {problem === 'online_off' && (
+        <p role="alert" className="m-0 rounded-lg border border-solid border-amber-300 bg-amber-50 px-3 py-2 text-amber-900" data-card-online-off>
+          {t('cards:errors.online_payment_not_available')}
         </p>
       )}
       {problem === 'too_many' && (

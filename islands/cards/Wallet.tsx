@@ -5,6 +5,10 @@
 // saved-cards modal. A blacklisted customer can neither add nor validate
 // and is told whom to call. A saved card goes on to its validation: the current path
 // minus its last two segments plus cartao-validar, the card in the query.
+// Cards are saved and validated only to pay online: where the establishment's online payment is
+// off (preferences.has_online_payment), the wallet says so instead of offering to add or validate
+// one (the server refuses both there, 403 online_payment_not_available); the cards saved at the
+// company's other establishments are listed, and can be deleted.
 import { useId, useState } from 'react';
 import { setFlash, setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
@@ -30,13 +34,24 @@ const primary =
 const secondary =
   'min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-60';
 
-export function Wallet({ establishmentId, timeZone, slug }: { establishmentId: string; timeZone: string; slug: string }) {
+export function Wallet({
+  establishmentId,
+  timeZone,
+  slug,
+  onlinePayment,
+}: {
+  establishmentId: string;
+  timeZone: string;
+  slug: string;
+  /** preferences.has_online_payment: cards are added and validated only where they can pay. */
+  onlinePayment: boolean;
+}) {
   const uid = useId();
   const session = useSession(establishmentId);
   const user = session.status === 'ready' ? session.user : null;
   const { cards, status, blacklist, reload, put, drop } = useCards(establishmentId, user !== null);
   const blocked = blacklist?.blocked === true;
-  const support = useSupportContact(establishmentId, blocked);
+  const support = useSupportContact(establishmentId, blocked && onlinePayment);
   const [drawer, setDrawer] = useState<HTMLElement | null>(null);
   const [explain, setExplain] = useState(false);
   const [savedOpener, setSavedOpener] = useState<HTMLElement | null>(null);
@@ -70,28 +85,37 @@ export function Wallet({ establishmentId, timeZone, slug }: { establishmentId: s
   }
 
   return (
-    <div className="mt-3 flex flex-col gap-5" data-wallet data-wallet-status={status}>
-      <p className="m-0 text-sm text-muted">{t('cards:wallet.intro')}</p>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={primary}
-          disabled={blocked}
-          aria-describedby={blocked ? blockedNoteId : undefined}
-          onClick={(e) => {
-            if (contactsVerified) setDrawer(e.currentTarget);
-            else setExplain(true);
-          }}
-          data-wallet-add
-        >
-          {t('cards:wallet.add')}
-        </button>
-        <button type="button" className={secondary} disabled={cards === null} onClick={(e) => setSavedOpener(e.currentTarget)} data-wallet-validate>
-          {t('cards:wallet.validate')}
-        </button>
-      </div>
-      {blocked && <BlacklistNotice id={blockedNoteId} support={support} />}
-      {explain && !contactsVerified && !blocked && (
+    <div className="mt-3 flex flex-col gap-5" data-wallet data-wallet-status={status} data-wallet-online={onlinePayment ? 'on' : 'off'}>
+      {onlinePayment ? (
+        <p className="m-0 text-sm text-muted">{t('cards:wallet.intro')}</p>
+      ) : (
+        <div className="flex flex-col gap-1 rounded-lg border border-solid border-line bg-surface px-4 py-3 text-ink" data-wallet-online-off>
+          <p className="m-0 font-semibold">{t('cards:wallet.offlineTitle')}</p>
+          <p className="m-0 text-sm">{t('cards:wallet.offlineText')}</p>
+        </div>
+      )}
+      {onlinePayment && (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={primary}
+            disabled={blocked}
+            aria-describedby={blocked ? blockedNoteId : undefined}
+            onClick={(e) => {
+              if (contactsVerified) setDrawer(e.currentTarget);
+              else setExplain(true);
+            }}
+            data-wallet-add
+          >
+            {t('cards:wallet.add')}
+          </button>
+          <button type="button" className={secondary} disabled={cards === null} onClick={(e) => setSavedOpener(e.currentTarget)} data-wallet-validate>
+            {t('cards:wallet.validate')}
+          </button>
+        </div>
+      )}
+      {onlinePayment && blocked && <BlacklistNotice id={blockedNoteId} support={support} />}
+      {onlinePayment && explain && !contactsVerified && !blocked && (
         <div className="flex flex-col gap-3" data-wallet-needs-contacts>
           <p role="alert" className="m-0 rounded-lg border border-solid border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
             {t('cards:wallet.needsContacts')} {t(user.phone_verified ? 'cards:wallet.needsEmail' : 'cards:wallet.needsPhone')}
@@ -127,6 +151,7 @@ export function Wallet({ establishmentId, timeZone, slug }: { establishmentId: s
                 key={card._id}
                 card={card}
                 slug={slug}
+                canValidate={onlinePayment}
                 blocked={blocked}
                 blockedNoteId={blockedNoteId}
                 onDelete={(c, opener) => setDeleting({ card: c, opener })}

@@ -1,6 +1,7 @@
 // One card of the wallet [R-2.20]: its picture and brand, •••• last 4, expiry MM/AA and status; a
 // card not yet validated offers 'Verificação Pendente' [R-2.90], which leads to its validation and
-// is disabled while the customer is blacklisted [R-2.91]; 'Excluir' asks first (the caller's).
+// is disabled while the customer is blacklisted [R-2.91] (and absent where the establishment takes
+// no online payment: no card is validated there); 'Excluir' asks first (the caller's).
 import { isCardValidated } from '../../src/domain/card.ts';
 import { t } from '../../src/i18n/index.ts';
 import { routes } from '../../src/lib/urls.ts';
@@ -19,12 +20,15 @@ const action = 'inline-flex min-h-11 cursor-pointer items-center rounded-lg px-4
 export function WalletCard({
   card,
   slug,
+  canValidate,
   blocked,
   blockedNoteId,
   onDelete,
 }: {
   card: CardView;
   slug: string;
+  /** The establishment takes online payment: a card not validated yet may be validated here. */
+  canValidate: boolean;
   blocked: boolean;
   /** The blacklist notice the disabled button points to. */
   blockedNoteId: string;
@@ -46,6 +50,7 @@ export function WalletCard({
       </span>
       <span className="flex flex-wrap items-center gap-2">
         {!validated &&
+          canValidate &&
           (blocked ? (
             <button
               type="button"

@@ -71,16 +71,25 @@ export function warnsLastAttempt(attemptsLeft: number | null): boolean {
 type Refusal = { status: number; code: string; fields?: FieldProblem[]; params?: Record<string, string | number> };
 
 /** Why a charge was refused, for the start step. */
-export type ChargeFailure = 'declined' | 'blocked' | 'already_verified' | 'not_found' | 'contacts' | 'invalid_cvv' | 'too_many' | 'other';
+export type ChargeFailure = 'declined' | 'blocked' | 'already_verified' | 'not_found' | 'contacts' | 'online_off' | 'invalid_cvv' | 'too_many' | 'other';
 
-/** The gateway's refusals of the charge [R-8.32, R-8.33]. */
-const DECLINED: ReadonlySet<string> = new Set(['payment_not_done', 'credit_card_problems', 'credit_card_expired', 'payment_gateway_offline']);
+/** The issuer's (or the gateway's) refusals of the charge: 'problema com o cartão, consulte seu banco' [R-8.32]. */
+const DECLINED: ReadonlySet<string> = new Set([
+  'payment_not_done',
+  'credit_card_problems',
+  'credit_card_expired',
+  'credit_card_blocked',
+  'credit_card_canceled',
+  'payment_gateway_offline',
+]);
 
 /** Example: `chargeFailure({ status: 403, code: 'payment_not_done' }) === 'declined'` */
 export function chargeFailure(err: Refusal): ChargeFailure {
   if (err.status === 403 && DECLINED.has(err.code)) return 'declined';
   if (err.status === 403 && err.code === 'card_holder_blocked') return 'blocked';
   if (err.status === 403 && (err.code === 'phone_not_verified' || err.code === 'email_not_verified')) return 'contacts';
+  // The establishment takes no online payment (it was switched off while the page was open).
+  if (err.status === 403 && err.code === 'online_payment_not_available') return 'online_off';
   if (err.status === 409 && err.code === 'card_already_verified') return 'already_verified';
   if (err.status === 404 && err.code === 'card_not_found') return 'not_found';
   // The day's validation charges for this card, or for the customer, are spent.

@@ -30,12 +30,24 @@ async function serverOffsetMs(establishmentId: string): Promise<number> {
   }
 }
 
+/**
+ * The layout's status labels (src/components/layout/StatusLabel.astro), and only them: other
+ * elements of the page carry a data-status of their own (a wallet card's 'verified'), which this
+ * script must never read or rewrite.
+ */
+const STATUS_LABELS = '[data-store-status]';
+/** The info strip's hours badge (src/components/layout/InfoBadges.astro). */
+const HOURS_SLOTS = '[data-badge="hours"][data-hours]';
+
 function show(status: EstablishmentStatus): void {
-  for (const el of document.querySelectorAll<HTMLElement>('[data-status]')) {
-    if (el.dataset.status === status) continue;
+  for (const el of document.querySelectorAll<HTMLElement>(STATUS_LABELS)) {
+    const online = el.querySelector<HTMLElement>(':scope > [data-status-online]');
+    const offline = el.querySelector<HTMLElement>(':scope > [data-status-offline]');
+    // An unavailable establishment's label has neither: the clock never switches it.
+    if (!online || !offline || el.dataset.status === status) continue;
     el.dataset.status = status;
-    el.querySelector<HTMLElement>('[data-status-online]')!.hidden = status !== 'online';
-    el.querySelector<HTMLElement>('[data-status-offline]')!.hidden = status !== 'offline';
+    online.hidden = status !== 'online';
+    offline.hidden = status !== 'offline';
   }
 }
 
@@ -43,8 +55,9 @@ function show(status: EstablishmentStatus): void {
 function showHours(island: StoreIsland, status: EstablishmentStatus, minute: number): void {
   if (status === 'unknown') return;
   const text = status === 'online' ? closesText(closingAtMinute(island, minute), texts.hours) : opensNextText(island, minute);
-  for (const slot of document.querySelectorAll<HTMLElement>('[data-hours]')) {
-    const label = slot.querySelector<HTMLElement>('[data-hours-text]')!;
+  for (const slot of document.querySelectorAll<HTMLElement>(HOURS_SLOTS)) {
+    const label = slot.querySelector<HTMLElement>('[data-hours-text]');
+    if (!label) continue;
     if (label.textContent !== text) label.textContent = text;
     slot.dataset.state = status;
   }

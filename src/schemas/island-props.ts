@@ -46,6 +46,8 @@ export interface AccountAreaProps {
   establishmentName: string;
   /** preferences.referral_credit: centavos each side of a referral earns here; 0 = no programme (docs/api.md 'Referral'). */
   referralCredit: number;
+  /** preferences.has_online_payment: the wallet adds and validates cards only where they can pay. */
+  onlinePayment: boolean;
 }
 
 /**
@@ -105,4 +107,6 @@ export interface CardStepPageProps {
   cardId: string | null;
   /** The establishment, whom a blacklisted customer calls. */
   support: SupportContact;
+  /** preferences.has_online_payment: where it is off, no card is validated here. */
+  onlinePayment: boolean;
 }

@@ -6,8 +6,19 @@ import type { CardBrand } from '../domain/card.ts';
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'elo', 'amex', 'hipercard', 'diners'] as const satisfies readonly CardBrand[];
 
-/** Why an issuer refused a charge: the codes the gateways' answers are mapped to (docs/payments.md). */
-export const DECLINE_REASONS = ['insufficient_funds', 'suspected_fraud', 'invalid_card', 'expired_card', 'not_authorized'] as const;
+/**
+ * Why an issuer refused a charge: the codes the gateways' answers are mapped to (docs/payments.md).
+ * card_blocked: the card is blocked or not active; card_canceled: the issuer cancelled the card.
+ */
+export const DECLINE_REASONS = [
+  'insufficient_funds',
+  'suspected_fraud',
+  'invalid_card',
+  'expired_card',
+  'not_authorized',
+  'card_blocked',
+  'card_canceled',
+] as const;
 
 /** A tokenised card: the gateway's token and what may be shown or kept of the card. */
 export const TokenisedCard = type({

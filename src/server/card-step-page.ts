@@ -23,6 +23,13 @@ export async function loadCardStepPage(slug: string, route: CardStep, url: URL):
   return {
     store: loaded.store,
     sections: loaded.sections,
-    props: { establishmentId: est._id, slug, route, cardId, support: { name: est.name, phone: est.hide_phone ? null : (est.phone ?? null) } },
+    props: {
+      establishmentId: est._id,
+      slug,
+      route,
+      cardId,
+      support: { name: est.name, phone: est.hide_phone ? null : (est.phone ?? null) },
+      onlinePayment: est.has_online_payment,
+    },
   };
 }

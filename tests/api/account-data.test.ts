@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { bearerHeaders, callMultipart, cookieHeaders, cookieNamed, registerUser, sessionToken, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders, closePgPool, ordersPath, placeOk, setStatus } from './helpers/orders.ts';
-import { deliveryOrder, estId, loadOrderFixtures, NEAR, pickupOrder, saveAddress } from './helpers/order-fixtures.ts';
+import { CANTINA_CENTRO, deliveryOrder, estId, loadOrderFixtures, NEAR, pickupOrder, saveAddress } from './helpers/order-fixtures.ts';
+import { loadCatalogue } from './helpers/fixtures.ts';
 import { cardPayload, savedCard, sealedCvv, verifiedCustomer } from './helpers/cards.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { creditOnce, ledgerSum } from '../../src/server/db/credits-repo.ts';
@@ -41,6 +42,11 @@ forEachDatabase(
     beforeAll(async () => {
       ctx = getCtx();
       await loadOrderFixtures(ctx.db);
+      // The customers' cards are saved and validated at Cantina Centro: it takes online payment here.
+      await loadCatalogue(ctx.db, {
+        ...CANTINA_CENTRO,
+        establishment: { ...CANTINA_CENTRO.establishment, preferences: { ...CANTINA_CENTRO.establishment.preferences, has_online_payment: true } },
+      });
       apiKey = await createEstablishmentKey(ctx.db, CENTRO, 'test');
     });
     afterAll(async () => {

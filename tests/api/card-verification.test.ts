@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
-import { BELLA_MOEMA, estId, loadAllFixtures, loadCatalogue } from './helpers/fixtures.ts';
+import { BELLA_MOEMA, MERCADO_MANAUS, estId, loadAllFixtures, loadCatalogue } from './helpers/fixtures.ts';
 import { cookieHeaders, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders } from './helpers/orders.ts';
 import { cardPayload, freshCardNumber, sandboxMovements, saveSealedCard, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
@@ -629,10 +629,17 @@ forEachDatabase(
   {
     setup: async (c: TestContext) => {
       await loadAllFixtures(c.db);
-      // Moema gives validation charges back as store credit.
+      // Moema takes cards and gives validation charges back as store credit; Manaus takes cards too.
       await loadCatalogue(c.db, {
         ...BELLA_MOEMA,
-        establishment: { ...BELLA_MOEMA.establishment, preferences: { ...BELLA_MOEMA.establishment.preferences, card_verification_refund: 'credit' } },
+        establishment: {
+          ...BELLA_MOEMA.establishment,
+          preferences: { ...BELLA_MOEMA.establishment.preferences, has_online_payment: true, card_verification_refund: 'credit' },
+        },
+      });
+      await loadCatalogue(c.db, {
+        ...MERCADO_MANAUS,
+        establishment: { ...MERCADO_MANAUS.establishment, preferences: { ...MERCADO_MANAUS.establishment.preferences, has_online_payment: true } },
       });
     },
     deps: { sealingKey },

@@ -8,8 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forEachDatabase } from './helpers/databases.ts';
 import { estId, loadAllFixtures } from './helpers/fixtures.ts';
-import { cookieHeaders, registerUser } from './helpers/accounts.ts';
-import { cardPayload, encryptionKey, saveSealedCard, savedCard, sealedCardBody, verifiedCustomer } from './helpers/cards.ts';
+import { bearerHeaders, cookieHeaders, registerUser } from './helpers/accounts.ts';
+import {
+  cardPayload,
+  encryptionKey,
+  freshCardNumber,
+  sandboxMovements,
+  saveSealedCard,
+  savedCard,
+  sealedCardBody,
+  sealedCvv,
+  verifiedCustomer,
+} from './helpers/cards.ts';
 import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { seal } from '../../src/lib/sealed-box.ts';
 import { cardSealContext, type CardStoreKeyAnswer, type CardView } from '../../src/schemas/api-cards.ts';
@@ -161,6 +171,33 @@ forEachDatabase(
         expect((await save()).body).toEqual({ message: 'user_is_banned' });
         expect(data.email).toContain('@');
         expect(await ctx().db.selectFrom('payment_cards').select('id').where('user_id', '=', user._id).execute()).toEqual([]);
+      });
+
+      it('where the establishment takes no online payment, saving a card and starting its validation are refused with 403 online_payment_not_available: nothing kept, nothing charged', async () => {
+        // Paulista, of Centro's company, has online payment off (preferences.has_online_payment).
+        const there = await verifiedCustomer(ctx(), paulista);
+        for (const path of ['/api/v2/cards/verification', '/api/cards/verification', '/api/users/me/payment_cards']) {
+          const refused = await saveSealedCard(ctx(), there.session, there.user._id, cardPayload(), path);
+          expect([refused.status, refused.body], path).toEqual([403, { message: 'online_payment_not_available' }]);
+        }
+        expect(await ctx().db.selectFrom('payment_cards').select('id').where('user_id', '=', there.user._id).execute()).toEqual([]);
+
+        // A card saved at Centro is listed at Paulista, but not validated there.
+        const { session, user } = await verifiedCustomer(ctx(), centro);
+        const card = await savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber() }));
+        const atPaulista = { ...bearerHeaders(session.token), 'Establishment-Id': paulista };
+        const start = await call(atPaulista, 'POST', '/api/cards/purchase-verification', {
+          card: { _id: card._id, security_code: await sealedCvv(ctx(), user._id, '123') },
+        });
+        expect([start.status, start.body]).toEqual([403, { message: 'online_payment_not_available' }]);
+        expect((await sandboxMovements(ctx(), card._id)).charges).toEqual([]);
+        const listed = await call(atPaulista, 'GET', '/api/users/me/payment_cards');
+        expect(listed.body.cards).toEqual([expect.objectContaining({ _id: card._id, verification_status: 'not_verified' })]);
+        // At Centro, which takes cards, the same card is validated.
+        const atCentro = await call(cookieHeaders(session), 'POST', '/api/cards/purchase-verification', {
+          card: { _id: card._id, security_code: await sealedCvv(ctx(), user._id, '123') },
+        });
+        expect(atCentro.status).toBe(201);
       });
 
       it('answers every wrong field at once with its code, and keeps nothing [R-5.1] [R-5.2] [R-5.3] [R-5.7]', async () => {

@@ -823,6 +823,7 @@ describe('Mercado Pago payment gateway', () => {
         ['rejected', 'cc_rejected_bad_filled_security_code', { status: 'declined', reason: 'invalid_card' }],
         ['rejected', 'cc_rejected_bad_filled_date', { status: 'declined', reason: 'expired_card' }],
         ['rejected', 'cc_rejected_call_for_authorize', { status: 'declined', reason: 'not_authorized' }],
+        ['rejected', 'cc_rejected_card_disabled', { status: 'declined', reason: 'card_blocked' }],
         ['rejected', 'cc_rejected_other_reason', { status: 'issuer_error', reason: null }],
         ['in_process', 'pending_contingency', { status: 'issuer_error', reason: null }],
       ];

@@ -1,11 +1,12 @@
 // The sandbox acquirer (src/server/adapters/payment-sandbox.ts) on both engines, through the
 // PaymentGateway interface only, against the real database: every test card's brand and outcome
-// (docs/payments.md 'Test cards'), the refusals of bad card data, idempotent charges and refunds
+// (docs/payments.md 'Test cards') and the outcome a holder's name chooses for purchases, the
+// refusals of bad card data, idempotent charges and refunds
 // (50 concurrent identical calls make one charge and one statement line), refund limits, the
 // statement lines in the development outbox, no card number or CVV in any of its tables, and a
 // removed card that charges nothing more.
 import { describe, expect, it } from 'vitest';
-import { createSandboxGateway, SANDBOX_TEST_CARDS } from '../../src/server/adapters/payment-sandbox.ts';
+import { createSandboxGateway, HOLDER_OUTCOMES, holderOutcome, SANDBOX_TEST_CARDS } from '../../src/server/adapters/payment-sandbox.ts';
 import { PaymentGatewayError, type CardData, type ChargeRequest, type PaymentGateway } from '../../src/server/adapters/payment-gateway.ts';
 import { listOutboxMessages } from '../../src/server/db/outbox-repo.ts';
 import type { Database } from '../../src/server/db/database.ts';
@@ -121,6 +122,42 @@ forEachDatabase('sandbox payment gateway', (ctx) => {
     const before = await count(ctx().db, 'payment_sandbox_charges');
     expect(await gatewayError(charge(token, { idempotency_key: 'asked-2', amount: 300, security_code: undefined }))).toBe('invalid_cvv');
     expect(await count(ctx().db, 'payment_sandbox_charges')).toBe(before);
+  });
+
+  it("chooses a purchase's outcome by the holder's name (Mercado Pago's test names and two of its own), while the card's validation charge goes through", async () => {
+    const expected: Record<string, Record<string, unknown>> = {
+      APRO: { status: 'captured', reason: null },
+      OTHE: { status: 'issuer_error', reason: null },
+      CONT: { status: 'issuer_error', reason: null },
+      CALL: { status: 'declined', reason: 'not_authorized' },
+      FUND: { status: 'declined', reason: 'insufficient_funds' },
+      SECU: { status: 'declined', reason: 'invalid_card' },
+      EXPI: { status: 'declined', reason: 'expired_card' },
+      FORM: { status: 'declined', reason: 'invalid_card' },
+      LOCK: { status: 'declined', reason: 'card_blocked' },
+      BLAC: { status: 'declined', reason: 'suspected_fraud' },
+      CANC: { status: 'declined', reason: 'card_canceled' },
+      OFFL: { status: 'offline', reason: null, charge_id: null },
+    };
+    expect(Object.keys(HOLDER_OUTCOMES).sort()).toEqual(Object.keys(expected).sort());
+    for (const [code, outcome] of Object.entries(expected)) {
+      // The first word of the name, in any case, as the holder types it.
+      const { token } = await gateway.tokenise(card(testCard('visa', 'approved')), { ...HOLDER, name: `${code.toLowerCase()} da Silva` }, NOW);
+      expect(await charge(token, { purpose: 'card_verification', amount: 37 }), code).toMatchObject({ status: 'captured', amount: 37 });
+      expect(await charge(token, { purpose: 'purchase' }), code).toMatchObject(outcome);
+      // A charge that says nothing of its purpose is a purchase.
+      expect(await charge(token), code).toMatchObject(outcome);
+    }
+    // A name that is no test name, or one further in the name, chooses nothing.
+    for (const name of ['MARIA DA SILVA', 'MARIA FUND', 'FUNDO SILVA']) {
+      const { token } = await gateway.tokenise(card(testCard('visa', 'approved')), { ...HOLDER, name }, NOW);
+      expect(await charge(token), name).toMatchObject({ status: 'captured' });
+    }
+    // A number's outcome holds for every charge, the validation's too, whatever the name.
+    const { token } = await gateway.tokenise(card(testCard('visa', 'insufficient_funds')), { ...HOLDER, name: 'APRO' }, NOW);
+    expect(await charge(token, { purpose: 'card_verification' })).toMatchObject({ status: 'declined', reason: 'insufficient_funds' });
+    expect(holderOutcome('  lock  ')).toBe('card_blocked');
+    expect(holderOutcome('')).toBeNull();
   });
 
   it('makes one charge and one statement line of 50 concurrent identical charges with one key', async () => {

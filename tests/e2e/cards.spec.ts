@@ -3,8 +3,14 @@
 // the development outbox's card statement as a person trying the demo reads them, the blacklist,
 // a declined card, and the same add-and-validate from the checkout as overlays. On the phone and
 // the desktop; axe on every drawer, modal and step. Each test registers its own customer.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import Database from 'better-sqlite3';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from './fixtures.ts';
+import { fromBase64Url, seal } from '../../src/lib/sealed-box.ts';
+import { cardSealContext } from '../../src/schemas/api-cards.ts';
+import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
 import {
   API_HEADERS,
   capturedTestCard,
@@ -13,16 +19,41 @@ import {
   logIn,
   logInVerified,
   outboxCode,
+  outboxMessages,
   saveCardByApi,
   startValidationByApi,
   verifyContacts,
   type Registered,
   uniqueCpf,
   mercadoSolPickupCheckout,
+  storeId,
+  useSession,
+  verifiedCardByApi,
 } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const WALLET = `/${SLUG}/minha-conta/carteira`;
+const port = Number(process.env.E2E_PORT ?? 4399);
+/** tests/e2e/server.ts's data folder and its SQLite database. */
+const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+
+/**
+ * Keeps every toast the page shows from now on, in order ('error: Valor incorreto'), on every page
+ * the context opens: a toast lasts seconds, so a test reads the record rather than the screen.
+ */
+async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.matches('[data-toast]')) seen.push(`${node.dataset.toast}: ${node.textContent}`);
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const toastsShown = (page: Page) => page.evaluate(() => [...(window as unknown as { __toasts: string[] }).__toasts]);
 
 async function axeProblems(page: Page, include: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
@@ -67,6 +98,8 @@ test('the wallet: add a card in the drawer, then validate it with the amount rea
   request,
   context,
 }, info) => {
+  // A long journey with an accessibility check at each screen.
+  test.setTimeout(60_000);
   const registered = await logInVerified(context, request, SLUG, info, 'Carla Cartão');
   const card = capturedTestCard();
   const wallet = await openWallet(page);
@@ -169,12 +202,15 @@ test('the wallet: add a card in the drawer, then validate it with the amount rea
   await expect(list.locator('[data-saved-card-validate]')).toHaveCount(0);
 });
 
-test('wrong amounts: the tries left, the field emptied, the last-attempt warning and modal, then the attempts-exceeded page; the wallet disables Verificação Pendente and adding cards and says whom to call [R-2.87] [R-2.88] [R-2.90] [R-4.20] [R-5.11] [R-8.34] [R-8.36] [R-8.37] [R-8.38] [R-8.39] [R-8.40] [R-8.41] [R-2.18] [R-2.91] [R-6.6] [R-6.7] [R-6.8]', async ({
+test('wrong amounts, one message each: the tries left under the field (no toast), the field emptied, the last-attempt warning and modal, then the attempts-exceeded page and no toast; the wallet disables Verificação Pendente and adding cards and says whom to call [R-2.87] [R-2.88] [R-2.90] [R-4.20] [R-5.11] [R-8.36] [R-8.37] [R-8.38] [R-8.39] [R-8.40] [R-8.41] [R-2.18] [R-2.91] [R-6.6] [R-6.7] [R-6.8]', async ({
   page,
   request,
   context,
 }, info) => {
+  // A long journey with an accessibility check at each screen.
+  test.setTimeout(60_000);
   const registered = await logInVerified(context, request, SLUG, info, 'Tito Tentativas');
+  await recordToasts(context);
   const card = capturedTestCard();
   const saved = await saveCardByApi(request, registered, card.number);
   const wallet = await openWallet(page);
@@ -207,23 +243,32 @@ test('wrong amounts: the tries left, the field emptied, the last-attempt warning
   await submit.click();
   await expect(errors).toHaveText(['Informe um valor maior que zero.']);
 
+  // Each wrong amount is said once, under the field: 'Valor incorreto' and the tries left; no toast.
+  const amountAnswer = () => page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/cards\/verification\//.test(r.url()));
+  let answered = amountAnswer();
   await field.pressSequentially(typed(wrongOf(cents)));
   await submit.click();
+  expect((await answered).status()).toBe(400);
   await expect(errors).toHaveText(['Valor incorreto', '2 tentativas restantes']);
+  await expect(step.locator('[role="alert"]')).toHaveCount(1);
   await expect(field).toHaveValue('');
-  await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível validar o cartão. Verifique o valor inserido!' }).first()).toBeVisible();
+  expect(await toastsShown(page)).toEqual([]);
   expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
 
+  answered = amountAnswer();
   await field.pressSequentially(typed(wrongOf(cents) + 1));
   await submit.click();
+  expect((await answered).status()).toBe(400);
   await expect(errors).toHaveText(['Valor incorreto', '1 tentativa restante']);
+  await expect(step.locator('[role="alert"]')).toHaveCount(1);
   await expect(field).toHaveValue('');
   await expect(step.locator('[data-last-attempt-warning]')).toHaveText('Você não poderá mais cadastrar cartões');
+  expect(await toastsShown(page)).toEqual([]);
 
   await field.pressSequentially(typed(wrongOf(cents) + 2));
   await submit.click();
   const last = page.getByRole('alertdialog', { name: 'Última Tentativa de Validação' });
-  await expect(last).toContainText('Você não poderá mais cadastrar cartões');
+  await expect(last).toContainText('Se o valor estiver incorreto, você não poderá mais cadastrar cartões.');
   expect(await axeProblems(page, '[data-last-attempt]')).toEqual([]);
   // Going back sends nothing; the value is still there to check.
   await last.getByRole('button', { name: 'Conferir o valor' }).click();
@@ -231,10 +276,14 @@ test('wrong amounts: the tries left, the field emptied, the last-attempt warning
   await expect(field).toHaveValue(reais(wrongOf(cents) + 2));
   await expect(step.locator('[data-last-attempt-warning]')).toBeVisible();
   await submit.click();
+  answered = amountAnswer();
   await last.getByRole('button', { name: 'Enviar valor' }).click();
+  expect((await answered).status()).toBe(403);
 
+  // The third: the blocked page says it, and nothing else does.
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/cartao-tentativas-excedidas\\?cartao=${saved._id}$`));
-  await expect(step.getByRole('heading', { level: 1 })).toHaveText('Você atingiu o limite de tentativa de validação');
+  await expect(step.getByRole('heading', { level: 1 })).toHaveText('Você atingiu o limite de tentativas de validação');
+  expect(await toastsShown(page)).toEqual([]);
   await expect(step.locator('[data-support-phone]')).toHaveAttribute('href', 'tel:+551332194400');
   await expect(step.locator('[data-support-phone]')).toHaveText('(13) 3219-4400');
   expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
@@ -249,20 +298,21 @@ test('wrong amounts: the tries left, the field emptied, the last-attempt warning
   await expect(after.locator(`[data-wallet-card="${saved._id}"]`).getByRole('button', { name: 'Verificação Pendente' })).toBeDisabled();
   await expect(after.getByRole('button', { name: 'Adicionar cartão' })).toBeDisabled();
   const notice = after.locator('[data-blacklist-notice]');
-  await expect(notice).toContainText('Você atingiu o limite de tentativa de validação');
+  await expect(notice).toContainText('Você atingiu o limite de tentativas de validação');
   await expect(notice.locator('[data-support-phone]')).toHaveAttribute('href', 'tel:+551332194400');
   expect(await axeProblems(page, '[data-wallet]')).toEqual([]);
   await after.getByRole('button', { name: 'Validar cartão' }).click();
   await expect(page.getByRole('dialog', { name: 'Cartões cadastrados' }).locator('[data-saved-card-validate]')).toHaveCount(0);
 });
 
-test('a declined card saves, but its charge is refused: the problem is said on screen and in a toast, with no error page [R-8.32] [R-8.33] [R-8.82]', async ({
+test('a declined card saves, but its charge is refused: the problem is said once, on screen (no toast), with no error page [R-8.32] [R-8.82]', async ({
   page,
   request,
   context,
 }, info) => {
   const registered = await logInVerified(context, request, SLUG, info, 'Dora Recusa');
   const saved = await saveCardByApi(request, registered, '4000 0000 0000 0515');
+  await recordToasts(context);
   await page.goto(`/${SLUG}/cartao-validar?cartao=${saved._id}`);
   const step = page.locator('[data-card-step-page][data-hydrated]');
   await step.getByRole('button', { name: 'Iniciar validação' }).click();
@@ -271,10 +321,42 @@ test('a declined card saves, but its charge is refused: the problem is said on s
   await cvv.getByRole('button', { name: 'Confirmar' }).click();
   await expect(cvv).toBeHidden();
   await expect(step.locator('[data-card-declined]')).toHaveText('vixi, problema com o cartão, consulte seu banco!');
-  await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível validar o cartão. Verifique seus dados e tente novamente!' })).toBeVisible();
+  await expect(step.locator('[role="alert"]')).toHaveCount(1);
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/cartao-validar\\?cartao=${saved._id}$`));
   await expect(step.locator('[data-card-step="start"]')).toBeVisible();
+  expect(await toastsShown(page)).toEqual([]);
   expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
+});
+
+test('a charge refused for another reason than the issuer’s (the gateway no longer knows the card): one message, the toast, and nothing on screen [R-8.33]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  const registered = await logInVerified(context, request, SLUG, info, 'Gilda Gateway');
+  const saved = await saveCardByApi(request, registered, capturedTestCard().number);
+  // The sandbox acquirer forgets the card, as a gateway does a card removed on its side.
+  const db = new Database(join(dataDir, 'storefront.sqlite'));
+  try {
+    db.prepare("update payment_sandbox_cards set outcome = 'removed' where token = (select gateway_token from payment_cards where id = ?)").run(saved._id);
+  } finally {
+    db.close();
+  }
+  await recordToasts(context);
+  await page.goto(`/${SLUG}/cartao-validar?cartao=${saved._id}`);
+  const step = page.locator('[data-card-step-page][data-hydrated]');
+  await step.getByRole('button', { name: 'Iniciar validação' }).click();
+  const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
+  await cvv.getByLabel('CVV').fill('123');
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/cards/purchase-verification'));
+  await cvv.getByRole('button', { name: 'Confirmar' }).click();
+  expect(await (await answered).json()).toEqual({ message: 'invalid_payment_card' });
+  await expect(cvv).toBeHidden();
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível validar o cartão. Verifique seus dados e tente novamente!' })).toBeVisible();
+  expect(await toastsShown(page)).toEqual(['error: Não foi possível validar o cartão. Verifique seus dados e tente novamente!']);
+  await expect(step.locator('[data-card-declined]')).toHaveCount(0);
+  await expect(step.locator('[data-card-step="start"] [role="alert"]')).toHaveCount(0);
+  await expect(step.locator('[data-card-step="start"]')).toBeVisible();
 });
 
 test('a card past its validations of the day: the start step and a toast say so in Portuguese (429 too_many_validations)', async ({
@@ -405,6 +487,8 @@ test('in the checkout: online payment, then a card added and validated as overla
   request,
   context,
 }, info) => {
+  // A long journey with an accessibility check at each screen.
+  test.setTimeout(60_000);
   const registered = await logInVerified(context, request, SLUG, info, 'Olga Online');
   const card = capturedTestCard();
   const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
@@ -455,13 +539,14 @@ test('in the checkout: online payment, then a card added and validated as overla
   expect(await axeProblems(page, '[data-checkout="customer"]')).toEqual([]);
 });
 
-test('in the checkout a pending card is listed but cannot be chosen; its refused charge closes the overlay and the checkout says why [R-4.26] [R-4.27] [R-8.32]', async ({
+test('in the checkout a pending card is listed but cannot be chosen; its refused charge closes the overlay and the checkout says why, once [R-4.26] [R-4.27] [R-8.32]', async ({
   page,
   request,
   context,
 }, info) => {
   const registered = await logInVerified(context, request, SLUG, info, 'Pedro Pendente');
   const saved = await saveCardByApi(request, registered, '4000 0000 0000 0515');
+  await recordToasts(context);
   const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
@@ -474,10 +559,12 @@ test('in the checkout a pending card is listed but cannot be chosen; its refused
   await overlay.getByRole('button', { name: 'Iniciar validação' }).click();
   const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
   await cvv.getByLabel('CVV').fill('123');
+  // (The cart said its own toasts before; the refused charge adds none.)
+  const before = (await toastsShown(page)).length;
   await cvv.getByRole('button', { name: 'Confirmar' }).click();
   await expect(overlay).toBeHidden();
   await expect(selector.locator('[data-card-declined]')).toHaveText('vixi, problema com o cartão, consulte seu banco!');
-  await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível validar o cartão. Verifique seus dados e tente novamente!' })).toBeVisible();
+  expect((await toastsShown(page)).slice(before)).toEqual([]);
   await expect(checkout).toBeVisible();
   const draft = await page.evaluate((id) => JSON.parse(localStorage.getItem(`draft:${id}`) ?? 'null'), registered.establishmentId);
   expect(draft.payment_card).toBeNull();
@@ -501,4 +588,122 @@ test('the validation pages: on demand for the customer and never stored; no card
   }
   await page.goto(`/${SLUG}/cartao-valor?cartao=pc_abc`);
   await expect(page).toHaveURL(`/${SLUG}/minha-conta?voltar=${encodeURIComponent(`/${SLUG}/cartao-valor?cartao=pc_abc`)}`);
+});
+
+test('the store status updater leaves the wallet’s cards alone: past its ticks a verified card is still verified, and the page throws nothing', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  const registered = await logInVerified(context, request, SLUG, info, 'Vera Validada');
+  const card = await verifiedCardByApi(request, registered, capturedTestCard().number);
+  const thrown: string[] = [];
+  page.on('pageerror', (err) => thrown.push(err.message));
+  await page.clock.install();
+  const wallet = await openWallet(page);
+  const row = wallet.locator(`[data-wallet-card="${card._id}"]`);
+  await expect(row).toHaveAttribute('data-status', 'verified');
+  // Three of the updater's 3-second ticks go by (src/page-scripts/status.ts).
+  await page.clock.runFor(10_000);
+  // It ran: the store's label says Mercado Sol Centro (open 24 h) is open...
+  const label = page.locator('[data-store-status]:visible').first();
+  await expect(label).toHaveAttribute('data-status', 'online');
+  await expect(label.locator('[data-status-online]')).toHaveText('Aberto');
+  // ...and touched nothing else: the card is as the wallet drew it.
+  await expect(row).toHaveAttribute('data-status', 'verified');
+  await expect(row.locator('[data-card-status]')).toHaveText('Validado');
+  expect(thrown).toEqual([]);
+});
+
+/** POST /api/v2/cards/verification with a card sealed as the storefront seals it, whatever the answer. */
+async function trySaveCard(request: APIRequestContext, token: string, userId: string) {
+  const key = (await (await request.get('/api/cards/encryption-key', { headers: API_HEADERS })).json()) as EncryptionKeyAnswer;
+  const card = {
+    number: capturedTestCard().number,
+    security_code: '123',
+    due_month: 12,
+    due_year: 2031,
+    holder: 'Maria da Silva',
+    payment_card_document: uniqueCpf(),
+  };
+  const box = seal(JSON.stringify(card), { kid: key.kid, publicKey: fromBase64Url(key.public_key) }, cardSealContext(userId));
+  const res = await request.post('/api/v2/cards/verification', { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` }, data: { card: box } });
+  return { status: res.status(), body: (await res.json()) as unknown };
+}
+
+const OFFLINE_NOTICE = [
+  'Esta loja não aceita pagamento on-line com cartão',
+  'Por isso, aqui não é possível adicionar nem validar cartões, e nenhum valor é cobrado no seu cartão. Ao finalizar o pedido, escolha uma das formas de pagamento que a loja oferece.',
+];
+
+test('where online payment is off (Pizzaria Bella), the wallet says so and offers neither adding nor validating a card; the server refuses to save one there [R-6.14] [R-2.20]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  const registered = await logInVerified(context, request, 'pizzaria-bella', info, 'Bruno Bella');
+  await page.goto('/pizzaria-bella/minha-conta/carteira');
+  const wallet = page.locator('[data-wallet]');
+  await expect(wallet).toHaveAttribute('data-wallet-status', 'ready');
+  await expect(wallet).toHaveAttribute('data-wallet-online', 'off');
+  await expect(wallet.locator('[data-wallet-online-off] p')).toHaveText(OFFLINE_NOTICE);
+  // No invitation to save cards 'para pagar on-line', nothing to add or validate.
+  await expect(wallet).not.toContainText('para pagar on-line');
+  await expect(wallet.getByRole('button', { name: 'Adicionar cartão' })).toHaveCount(0);
+  await expect(wallet.getByRole('button', { name: 'Validar cartão' })).toHaveCount(0);
+  await expect(wallet.locator('[data-wallet-empty]')).toHaveText('Você não possui nenhum cartão cadastrado');
+  expect(await axeProblems(page, '[data-wallet]')).toEqual([]);
+
+  const refused = await trySaveCard(request, registered.token, registered.userId);
+  expect(refused).toEqual({ status: 403, body: { message: 'online_payment_not_available' } });
+  await page.reload();
+  await expect(page.locator('[data-wallet]')).toHaveAttribute('data-wallet-status', 'ready');
+  await expect(page.locator('[data-wallet-empty]')).toBeVisible();
+});
+
+test('a card saved where online payment is on is listed where it is off (Mercado Sol Praia) but not validated there: no Verificação Pendente, the validation page says why, the server charges nothing [R-6.14]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  const registered = await logInVerified(context, request, SLUG, info, 'Paulo Praia');
+  const pending = await saveCardByApi(request, registered, capturedTestCard().number);
+  const verified = await verifiedCardByApi(request, registered, capturedTestCard().number);
+  // The same account at Praia, Mercado Sol's establishment without online payment.
+  const praia = await storeId(request, 'mercado-sol-praia');
+  const login = await request.post('/api/auth/login', {
+    headers: { ...API_HEADERS, 'X-Forwarded-For': registered.customer.address },
+    data: { establishment_id: praia, login: registered.customer.email, password: registered.customer.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const sid = login.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`sid_${praia}=`))!;
+  const token = decodeURIComponent(sid.value.split(';')[0]!.split('=')[1]!);
+  await useSession(context, praia, token);
+
+  await page.goto('/mercado-sol-praia/minha-conta/carteira');
+  const wallet = page.locator('[data-wallet]');
+  await expect(wallet).toHaveAttribute('data-wallet-status', 'ready');
+  await expect(wallet.locator('[data-wallet-online-off] p')).toHaveText(OFFLINE_NOTICE);
+  await expect(wallet.locator('[data-wallet-card]')).toHaveCount(2);
+  const pendingRow = wallet.locator(`[data-wallet-card="${pending._id}"]`);
+  await expect(pendingRow.locator('[data-card-status]')).toHaveText('Não validado');
+  await expect(pendingRow.locator('[data-card-pending]')).toHaveCount(0);
+  await expect(wallet.locator(`[data-wallet-card="${verified._id}"] [data-card-status]`)).toHaveText('Validado');
+  // Deleting stays possible.
+  await expect(pendingRow.getByRole('button', { name: `Excluir o cartão Visa •••• ${pending.last4}` })).toBeVisible();
+  expect(await axeProblems(page, '[data-wallet]')).toEqual([]);
+
+  await page.goto(`/mercado-sol-praia/cartao-validar?cartao=${pending._id}`);
+  const step = page.locator('[data-card-step-page][data-hydrated]');
+  const off = step.locator('[data-card-step="online-off"]');
+  await expect(off.getByRole('heading', { level: 1 })).toHaveText('Validar cartão');
+  await expect(off).toContainText(OFFLINE_NOTICE[0]!);
+  await expect(off.getByRole('link', { name: 'Ir para a carteira' })).toHaveAttribute('href', '/mercado-sol-praia/minha-conta/carteira');
+  await expect(step.getByRole('button', { name: 'Iniciar validação' })).toHaveCount(0);
+  expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
+
+  // The server starts no validation there: nothing charged.
+  const started = await startValidationByApi(request, { ...registered, establishmentId: praia, token }, pending._id);
+  expect([started.status(), await started.json()]).toEqual([403, { message: 'online_payment_not_available' }]);
+  expect((await outboxMessages(request)).filter((m) => m.channel === 'card-statement' && m.recipient.endsWith(pending.last4))).toEqual([]);
 });

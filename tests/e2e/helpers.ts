@@ -390,11 +390,13 @@ export async function chargedAmount(request: APIRequestContext, last4: string): 
 
 /**
  * Saves a card for the customer through the API, sealed as the storefront seals it (for tests whose
- * subject is what follows a save): a valid CPF of its own, December of a far year, CVV 123.
+ * subject is what follows a save): a valid CPF of its own, December of a far year, CVV 123. The
+ * holder's name may choose the sandbox's outcome of the card's purchases ('FUND DA SILVA':
+ * docs/payments.md 'Test cards').
  */
-export async function saveCardByApi(request: APIRequestContext, registered: Registered, number: string): Promise<CardView> {
+export async function saveCardByApi(request: APIRequestContext, registered: Registered, number: string, holder = 'Maria da Silva'): Promise<CardView> {
   const key = (await (await request.get('/api/cards/encryption-key', { headers: API_HEADERS })).json()) as EncryptionKeyAnswer;
-  const card = { number, security_code: '123', due_month: 12, due_year: 2031, holder: 'Maria da Silva', payment_card_document: uniqueCpf() };
+  const card = { number, security_code: '123', due_month: 12, due_year: 2031, holder, payment_card_document: uniqueCpf() };
   const box = seal(JSON.stringify(card), { kid: key.kid, publicKey: fromBase64Url(key.public_key) }, cardSealContext(registered.userId));
   const res = await request.post('/api/v2/cards/verification', {
     headers: { ...API_HEADERS, Authorization: `Bearer ${registered.token}` },
@@ -412,6 +414,23 @@ export async function startValidationByApi(request: APIRequestContext, registere
     headers: { ...API_HEADERS, Authorization: `Bearer ${registered.token}` },
     data: { card: { _id: cardId, security_code: cvv } },
   });
+}
+
+/**
+ * A card saved and validated through the API as a customer validates one: the micro-charge with
+ * the CVV sealed as the storefront seals it, then the amount read on the statement in the outbox.
+ */
+export async function verifiedCardByApi(request: APIRequestContext, registered: Registered, number: string, holder?: string): Promise<CardView> {
+  const saved = await saveCardByApi(request, registered, number, holder);
+  const started = await startValidationByApi(request, registered, saved._id);
+  expect(started.status(), await started.text()).toBe(201);
+  const { cents } = await chargedAmount(request, saved.last4);
+  const confirmed = await request.put(`/api/cards/verification/${saved._id}`, {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${registered.token}` },
+    data: { amount: cents },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return (await confirmed.json()) as CardView;
 }
 
 /**

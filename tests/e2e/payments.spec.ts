@@ -1,6 +1,7 @@
 // Paying an order online against the real server, its sandbox acquirer and its sandbox PSP
 // (Mercado Sol Centro takes cards and Pix, open 24 h): a card chosen in the checkout and its CVV
-// asked before sending, a card the issuer declines, Pix from the checkout to the QR code on the
+// asked before sending, a validated card whose order the issuer declines (the sandbox's holder
+// names choose the outcome of a card's purchases) and every refusal of an order's charge, Pix from the checkout to the QR code on the
 // order page, paid as a bank would from the development outbox and followed there without a
 // reload, a Pix that expires, and cancellations of orders paid by card and by Pix, refunded. On the
 // phone and the desktop; axe on every new block and modal. Each test registers its own customer.
@@ -19,13 +20,11 @@ import type { OrderVariationView, ProductsAnswer } from '../../src/schemas/views
 import {
   API_HEADERS,
   capturedTestCard,
-  chargedAmount,
   logIn,
   logInVerified,
   outboxMessages,
-  saveCardByApi,
-  startValidationByApi,
   type Registered,
+  verifiedCardByApi,
   importCatalogue,
   mercadoSolPickupCheckout,
   openCheckoutWith,
@@ -52,17 +51,6 @@ const amountPattern = (cents: number) => {
   const reais = Math.floor(cents / 100).toLocaleString('pt-BR');
   return `R\\$\\s${reais.replace('.', '\\.')},${String(cents % 100).padStart(2, '0')}`;
 };
-
-/** The card validated through the API as a customer does it: the micro-charge with the CVV sealed as the storefront seals it, then the amount read on the statement. */
-async function verifiedCard(request: APIRequestContext, registered: Registered, number: string): Promise<CardView> {
-  const saved = await saveCardByApi(request, registered, number);
-  const started = await startValidationByApi(request, registered, saved._id);
-  expect(started.status(), await started.text()).toBe(201);
-  const { cents } = await chargedAmount(request, saved.last4);
-  const confirmed = await request.put(`/api/cards/verification/${saved._id}`, { headers: bearer(registered.token), data: { amount: cents } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return (await confirmed.json()) as CardView;
-}
 
 async function productOf(request: APIRequestContext, establishmentId: string) {
   const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=50`, { headers: API_HEADERS });
@@ -139,7 +127,7 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
 }, info) => {
   test.setTimeout(60_000);
   const registered = await logInVerified(context, request, SLUG, info, 'Paula Pagante');
-  const card = await verifiedCard(request, registered, capturedTestCard().number);
+  const card = await verifiedCardByApi(request, registered, capturedTestCard().number);
   const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
@@ -189,30 +177,48 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
   expect(charges).toHaveLength(1);
 });
 
-test('a card the issuer declines: the catalogue’s message as a toast, no order, and the cart and checkout as they were [R-8.3]', async ({
-  page,
-  request,
-  context,
-}, info) => {
-  test.setTimeout(60_000);
-  const registered = await logInVerified(context, request, SLUG, info, 'Rita Recusada');
-  const saved = await saveCardByApi(request, registered, '4000 0000 0000 0515');
-  // The sandbox declines this number's every charge, the validation's micro-charge included, so no
-  // customer can validate it; it is marked verified here as a validation would, to reach the
-  // order's charge (the API tests do the same, tests/api/card-orders.test.ts).
-  inDatabase((db) => db.prepare("update payment_cards set verification_status = 'verified' where id = ?").run(saved._id));
-  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
-  const payment = checkout.locator('[data-section="payment"]');
-  await payment.getByRole('button', { name: 'Pagar on-line' }).click();
-  await payment.locator('[data-card-selector]').getByLabel('Cartão para pagar').selectOption({ label: 'Visa •••• 0515' });
-  const url = page.url();
+/** 'Avançar e Finalizar' of an order paid online with the card ending in `last4`, and its CVV in 'Informar CVV'; answers the orders call's answer. */
+async function sendWithCard(page: Page, checkout: Locator, last4: string) {
+  await checkout
+    .locator('[data-section="payment"] [data-card-selector]')
+    .getByLabel('Cartão para pagar')
+    .selectOption({ label: `Visa •••• ${last4}` });
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/establishments\/[^/]+\/orders$/.test(r.url()));
   await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
   const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
   await cvv.getByLabel('CVV').fill('123');
   await cvv.getByRole('button', { name: 'Confirmar' }).click();
-
-  await expect(page.locator('[data-toast="error"]', { hasText: 'Pagamento recusado. Tente com outro cartão.' })).toBeVisible();
+  const answer = await answered;
   await expect(cvv).toBeHidden();
+  return { status: answer.status(), body: (await answer.json()) as { message?: string } };
+}
+
+/** The customer's orders at the establishment, as the API counts them. */
+async function orderCount(request: APIRequestContext, registered: Registered): Promise<number> {
+  const orders = await request.get(`/api/establishments/${registered.establishmentId}/orders`, { headers: bearer(registered.token) });
+  return ((await orders.json()) as { total: number }).total;
+}
+
+test('a card validated by its micro-charge whose order the issuer declines (the sandbox’s FUND holder): the catalogue’s message, no order, nothing charged, the cart and checkout as they were; paid at pickup instead, the order goes through [R-8.3]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(90_000);
+  const registered = await logInVerified(context, request, SLUG, info, 'Rita Recusada');
+  // The holder's name makes the sandbox decline the card's purchases for insufficient funds; its
+  // validation, a micro-charge like any customer's, goes through.
+  const card = await verifiedCardByApi(request, registered, capturedTestCard().number, 'FUND DA SILVA');
+  expect(card.verification_status).toBe('verified');
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
+  const payment = checkout.locator('[data-section="payment"]');
+  await payment.getByRole('button', { name: 'Pagar on-line' }).click();
+  const total = Number(await checkout.locator('[data-send-total]').getAttribute('data-cents'));
+  const url = page.url();
+  const refused = await sendWithCard(page, checkout, card.last4);
+
+  expect(refused).toEqual({ status: 403, body: { message: 'payment_not_done', params: { reason: 'insufficient_funds' } } });
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Pagamento recusado. Tente com outro cartão.' })).toBeVisible();
   expect(page.url()).toBe(url);
   await expect(checkout).toBeVisible();
   await expect(checkout.locator('[data-checkout-line]')).toHaveCount(1);
@@ -221,9 +227,59 @@ test('a card the issuer declines: the catalogue’s message as a toast, no order
   const draft = await page.evaluate((id) => JSON.parse(localStorage.getItem(`draft:${id}`) ?? 'null'), registered.establishmentId);
   expect(draft.products).toHaveLength(1);
   expect(draft.payment_type).toBe('online');
-  expect(draft.payment_card._id).toBe(saved._id);
-  const orders = await request.get(`/api/establishments/${registered.establishmentId}/orders`, { headers: bearer(registered.token) });
-  expect(((await orders.json()) as { total: number }).total).toBe(0);
+  expect(draft.payment_card._id).toBe(card._id);
+  expect(await orderCount(request, registered)).toBe(0);
+  // Nothing of the order's total was taken from the card.
+  const taken = (await outboxMessages(request)).filter(
+    (m) => m.channel === 'card-statement' && m.recipient.endsWith(card.last4) && new RegExp(`^Compra aprovada ${amountPattern(total)}\\b`).test(m.text),
+  );
+  expect(taken).toEqual([]);
+
+  // Paying otherwise: the same cart, paid at pickup, becomes the order.
+  await payment.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await payment.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/pedido/[A-Za-z0-9_-]+$`));
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.locator(`[data-order="${orderId}"] [data-order-total-row="total"]`)).toHaveAttribute('data-cents', String(total));
+  expect(await orderCount(request, registered)).toBe(1);
+});
+
+/** The sandbox's holder names whose purchases the issuer or the gateway refuses, the spec's 403 each gives, and its message. */
+const CHARGE_REFUSALS = [
+  { holder: 'OTHE', message: 'credit_card_problems', text: 'Pagamento recusado. Tente com outro cartão.' },
+  { holder: 'LOCK', message: 'credit_card_blocked', text: 'Este cartão está bloqueado. Use outro cartão.' },
+  { holder: 'EXPI', message: 'credit_card_expired', text: 'Este cartão está vencido. Use outro cartão.' },
+  { holder: 'CANC', message: 'credit_card_canceled', text: 'Este cartão foi cancelado. Use outro cartão.' },
+  { holder: 'OFFL', message: 'payment_gateway_offline', text: 'O pagamento on-line está indisponível. Escolha pagar na entrega ou na retirada.' },
+] as const;
+
+test('each refusal of an order’s charge, by the real server and its sandbox, gives the catalogue’s message and loses nothing [R-8.4] [R-8.8] [R-8.9] [R-8.10] [R-8.12]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(120_000);
+  const registered = await logInVerified(context, request, SLUG, info, 'Sergio Sandbox');
+  // One validated card per outcome (the five a customer may add and validate in a day).
+  const cards: Array<{ last4: string } & (typeof CHARGE_REFUSALS)[number]> = [];
+  for (const refusal of CHARGE_REFUSALS) {
+    const card = await verifiedCardByApi(request, registered, capturedTestCard().number, `${refusal.holder} DA SILVA`);
+    cards.push({ ...refusal, last4: card.last4 });
+  }
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
+  await checkout.locator('[data-section="payment"]').getByRole('button', { name: 'Pagar on-line' }).click();
+  for (const card of cards) {
+    const refused = await sendWithCard(page, checkout, card.last4);
+    expect([refused.status, refused.body.message], card.holder).toEqual([403, card.message]);
+    await expect(page.locator('[data-toast="error"]', { hasText: card.text }).first(), card.holder).toBeVisible();
+    await expect(checkout).toBeVisible();
+    await expect(checkout.locator('[data-checkout-line]')).toHaveCount(1);
+    await page.locator('[data-toast]').evaluateAll((toasts) => {
+      for (const t of toasts) t.remove();
+    });
+  }
+  expect(await orderCount(request, registered)).toBe(0);
 });
 
 test('paying by Pix: chosen in the checkout, the order page shows the QR code, the copia-e-cola and the time left; paid from the outbox in another tab, the page says Pagamento confirmado without a reload [R-2.96] [R-7.30] [R-7.31]', async ({
@@ -356,7 +412,7 @@ test('cancelling an order paid by card: the dialog says the amount goes back; th
 }, info) => {
   test.setTimeout(60_000);
   const registered = await logInVerified(context, request, SLUG, info, 'Edson Estorno');
-  const card = await verifiedCard(request, registered, capturedTestCard().number);
+  const card = await verifiedCardByApi(request, registered, capturedTestCard().number);
   const placed = await placeByApi(request, registered, { card });
   const total = placed.totals.total;
   const order = await openOrder(page, placed._id);

@@ -94,10 +94,19 @@ describe('texts', () => {
 });
 
 describe('refusals', () => {
-  it("the gateway's refusals of the charge read as 'problema com o cartão' [R-8.32] [R-8.33]", () => {
-    for (const code of ['payment_not_done', 'credit_card_problems', 'credit_card_expired', 'payment_gateway_offline']) {
+  it("the issuer's refusals of the charge read as 'problema com o cartão' [R-8.32]; another refusal is 'other', the toast's [R-8.33]", () => {
+    for (const code of [
+      'payment_not_done',
+      'credit_card_problems',
+      'credit_card_expired',
+      'credit_card_blocked',
+      'credit_card_canceled',
+      'payment_gateway_offline',
+    ]) {
       expect(chargeFailure({ status: 403, code })).toBe('declined');
     }
+    expect(chargeFailure({ status: 403, code: 'invalid_payment_card' })).toBe('other');
+    expect(chargeFailure({ status: 403, code: 'online_payment_not_available' })).toBe('online_off');
     expect(chargeFailure({ status: 403, code: 'card_holder_blocked' })).toBe('blocked');
     expect(chargeFailure({ status: 403, code: 'phone_not_verified' })).toBe('contacts');
     expect(chargeFailure({ status: 409, code: 'card_already_verified' })).toBe('already_verified');

@@ -44,6 +44,13 @@ export interface ChargeRequest {
   /** The payer's e-mail, which some gateways require. */
   payer_email?: string;
   /**
+   * What the charge is for: 'card_verification', the micro-charge that proves a saved card is the
+   * customer's (an acquirer's account verification); 'purchase' (when absent), an order. The sandbox
+   * gives the outcome its card holder's name chooses to purchases only (docs/payments.md 'Test
+   * cards'), so a card validates and its orders get the outcome chosen.
+   */
+  purpose?: 'card_verification' | 'purchase';
+  /**
    * The CVV the customer typed for this charge: checked by the gateway, never kept. Without it the
    * call only asks about the charge made under `idempotency_key` (the server's recovery of a lost
    * answer): it answers that charge, or invalid_cvv when none was made; it never charges.

@@ -99,6 +99,7 @@ const DECLINE_DETAILS: Record<string, DeclineReason> = {
   cc_rejected_bad_filled_security_code: 'invalid_card',
   cc_rejected_bad_filled_other: 'invalid_card',
   cc_rejected_bad_filled_date: 'expired_card',
+  cc_rejected_card_disabled: 'card_blocked',
 };
 
 /** Rejections where the issuer or the network failed rather than decided: ours is issuer_error. */

@@ -1,13 +1,17 @@
-// The sandbox acquirer built into the server: the default payment gateway and the tests'. It
-// behaves like a card acquirer without moving money. A card's outcome is chosen by its number
-// (docs/payments.md 'Test cards'): the two digits before the Luhn check digit are 51 (declined,
-// insufficient funds), 59 (declined, suspected fraud), 96 (issuer error) or 91 (the gateway is
-// offline); any other Luhn-valid number of a known brand is approved. It keeps its own records
-// (payment_sandbox_* tables): a random token for each card, never its number or CVV, and every
-// charge and refund with its idempotency key, unique, so any number of concurrent retries of one
-// call make one row. Each capture and refund also writes what the customer's bank statement would
-// show into the development outbox (channel 'card-statement'). A card removed (removeCard) keeps its
-// row, which its charges reference, with the outcome 'removed': a charge of it is unknown_token.
+// The sandbox acquirer built into the server: the default payment gateway of the demo and the
+// tests'. It behaves like a card acquirer without moving money. A card's outcome is chosen by its
+// number (docs/payments.md 'Test cards'): the two digits before the Luhn check digit are 51
+// (declined, insufficient funds), 59 (declined, suspected fraud), 96 (issuer error) or 91 (the
+// gateway is offline), for every charge of the card. Any other Luhn-valid number of a known brand
+// is approved, unless its holder's name chooses the outcome of its purchases, as Mercado Pago's test
+// cards do ('FUND SILVA': declined for insufficient funds; HOLDER_OUTCOMES): the micro-charge that
+// validates the card is approved, the orders it pays then get that outcome. It keeps its own
+// records (payment_sandbox_* tables): a random token for each card, never its number or CVV, and
+// every charge and refund with its idempotency key, unique, so any number of concurrent retries of
+// one call make one row. Each capture and refund also writes what the customer's bank statement
+// would show into the development outbox (channel 'card-statement'). A card removed (removeCard)
+// keeps its row, which its charges reference, with the outcome 'removed': a charge of it is
+// unknown_token.
 import { randomBytes } from 'node:crypto';
 import { cvvLength, detectCardBrand, isLuhnValid, stripCardNumber, type CardBrand } from '../../domain/card.ts';
 import { formatBRL } from '../../domain/money.ts';
@@ -17,7 +21,8 @@ import { recordOutboxMessage } from '../db/outbox-repo.ts';
 import type { PaymentSandboxChargeRow } from '../db/types.ts';
 import { PaymentGatewayError, type ChargeRequest, type PaymentGateway, type RefundRequest } from './payment-gateway.ts';
 
-export type SandboxOutcome = 'approved' | 'insufficient_funds' | 'suspected_fraud' | 'issuer_error' | 'offline';
+/** What a charge of a sandbox card does: approved, declined for a reason (DeclineReason), an issuer error, or offline. */
+export type SandboxOutcome = 'approved' | DeclineReason | 'issuer_error' | 'offline';
 
 /** The outcome digits (the two before the check digit) and what they do. */
 const OUTCOME_DIGITS: Record<string, SandboxOutcome> = {
@@ -62,6 +67,45 @@ export function sandboxOutcome(cardNumber: string): SandboxOutcome {
   return OUTCOME_DIGITS[digits.slice(-3, -1)] ?? 'approved';
 }
 
+/**
+ * The outcome a card holder's name chooses for the card's purchases (its first word, in any case):
+ * Mercado Pago's test names (its 'Test cards' page), mapped as its engine maps their answers
+ * (payment-mercadopago.ts), and two of the sandbox's own for what Mercado Pago has no name for.
+ * docs/payments.md 'Test cards' lists the same, with the message each gives the customer.
+ */
+export const HOLDER_OUTCOMES: Readonly<Record<string, SandboxOutcome>> = {
+  /** Approved. */
+  APRO: 'approved',
+  /** Mercado Pago: declined for a general error (cc_rejected_other_reason). */
+  OTHE: 'issuer_error',
+  /** Mercado Pago: pending payment; the issuer did not decide. */
+  CONT: 'issuer_error',
+  /** Mercado Pago: declined, call the issuer to authorise (cc_rejected_call_for_authorize). */
+  CALL: 'not_authorized',
+  /** Mercado Pago: declined for insufficient funds (cc_rejected_insufficient_amount). */
+  FUND: 'insufficient_funds',
+  /** Mercado Pago: declined for an invalid security code (cc_rejected_bad_filled_security_code). */
+  SECU: 'invalid_card',
+  /** Mercado Pago: declined for the expiry date (cc_rejected_bad_filled_date). */
+  EXPI: 'expired_card',
+  /** Mercado Pago: declined for a form error (cc_rejected_bad_filled_other). */
+  FORM: 'invalid_card',
+  /** Mercado Pago: declined, the card is disabled (cc_rejected_card_disabled). */
+  LOCK: 'card_blocked',
+  /** Mercado Pago: declined, the card is on a blacklist (cc_rejected_blacklist). */
+  BLAC: 'suspected_fraud',
+  /** The sandbox's own: declined, the issuer cancelled the card. */
+  CANC: 'card_canceled',
+  /** The sandbox's own: the gateway does not answer (nothing charged). */
+  OFFL: 'offline',
+};
+
+/** The outcome a holder's name chooses for purchases, or null when it chooses none. Example: `holderOutcome('fund da silva') === 'insufficient_funds'` */
+export function holderOutcome(holderName: string): SandboxOutcome | null {
+  const first = holderName.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+  return Object.hasOwn(HOLDER_OUTCOMES, first) ? HOLDER_OUTCOMES[first]! : null;
+}
+
 const BRAND_NAMES: Record<CardBrand, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -71,10 +115,12 @@ const BRAND_NAMES: Record<CardBrand, string> = {
   diners: 'Diners Club',
 };
 
-const DECLINES: Partial<Record<SandboxOutcome, DeclineReason>> = {
-  insufficient_funds: 'insufficient_funds',
-  suspected_fraud: 'suspected_fraud',
-};
+/** The outcome as the charge's status and decline reason. */
+function chargeOutcome(outcome: SandboxOutcome): { status: 'captured' | 'declined' | 'issuer_error'; reason: DeclineReason | null } {
+  if (outcome === 'approved') return { status: 'captured', reason: null };
+  if (outcome === 'issuer_error' || outcome === 'offline') return { status: 'issuer_error', reason: null };
+  return { status: 'declined', reason: outcome };
+}
 
 /**
  * The outcome of a card the product removed: charging it answers unknown_token, as an acquirer
@@ -155,24 +201,31 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
       // Without the CVV a charge is a question about the one made under its key (a recovery after a
       // lost answer), never a new charge: nothing was charged, so a new charge needs the CVV.
       if (request.security_code === undefined) throw new PaymentGatewayError('invalid_cvv', 'no charge under this key; a new charge needs the CVV');
-      const card = await db.selectFrom('payment_sandbox_cards').select(['outcome', 'brand']).where('token', '=', request.token).executeTakeFirst();
+      const card = await db
+        .selectFrom('payment_sandbox_cards')
+        .select(['outcome', 'brand', 'holder_name'])
+        .where('token', '=', request.token)
+        .executeTakeFirst();
       if (!card) throw new PaymentGatewayError('unknown_token');
       if (card.outcome === REMOVED) throw new PaymentGatewayError('unknown_token', 'the card was removed');
       // An issuer checks a CVV sent with a charge; the sandbox checks its length for the brand.
       if (request.security_code !== undefined && (!/^\d+$/.test(request.security_code) || request.security_code.length !== cvvLength(card.brand as CardBrand)))
         throw new PaymentGatewayError('invalid_cvv');
-      const outcome = card.outcome as SandboxOutcome;
+      // The number's outcome holds for every charge; an approved number's purchases get the one its
+      // holder's name chooses, while the micro-charge that validates the card goes through.
+      const byNumber = card.outcome as SandboxOutcome;
+      const outcome = byNumber === 'approved' && request.purpose !== 'card_verification' ? (holderOutcome(card.holder_name) ?? byNumber) : byNumber;
       // Nothing reached an acquirer: no record, so the same key may be tried again.
       if (outcome === 'offline') return { charge_id: null, status: 'offline', reason: null, amount: request.amount };
 
-      const reason = DECLINES[outcome] ?? null;
+      const { status, reason } = chargeOutcome(outcome);
       const row: PaymentSandboxChargeRow = {
         id: newId('ch'),
         idempotency_key: request.idempotency_key,
         token: request.token,
         amount: request.amount,
         description: request.description,
-        status: outcome === 'approved' ? 'captured' : reason ? 'declined' : 'issuer_error',
+        status,
         reason,
         refunded: 0,
         created_at: now.toISOString(),

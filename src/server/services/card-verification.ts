@@ -58,7 +58,7 @@ import {
   verificationsIn,
 } from '../db/cards-repo.ts';
 import { getEstablishment } from '../db/catalogue-repo.ts';
-import { assertMayUseCards, cardView, type CardCaller, type CardDeps } from './cards.ts';
+import { assertMayUseCards, assertTakesCards, cardView, type CardCaller, type CardDeps } from './cards.ts';
 import { Refusal, invalidBody } from './refusal.ts';
 import { chargeRefusal } from './charge-refusals.ts';
 import { hitOrRefuse, type Limit } from './rate-limit.ts';
@@ -148,6 +148,7 @@ async function chargeVerification(deps: CardDeps, row: CardVerificationRow, card
         amount: row.amount,
         idempotency_key: chargeKey(row.id),
         description: statementDescription(est?.name ?? ''),
+        purpose: 'card_verification',
         ...(securityCode !== undefined ? { security_code: securityCode } : {}),
       },
       deps.now,
@@ -178,7 +179,7 @@ function validationLimits(card: PaymentCardRow, user: UserRow): Limit[] {
 
 /**
  * POST /api/cards/purchase-verification [R-7.54, R-4.19, R-4.21]: charges a random amount to a
- * not_verified card. When the card already has a live validation, answers it without a new charge
+ * not_verified card, where the establishment takes online payment. When the card already has a live validation, answers it without a new charge
  * (the customer goes to the amount [R-4.20]); `charged` says which. A card past its validations of
  * the day, or a customer past theirs, is refused with 429 too_many_validations.
  */
@@ -190,6 +191,7 @@ export async function startVerification(
 ): Promise<{ charged: boolean; answer: PurchaseVerificationAnswer }> {
   const { db, now } = deps;
   const { user, establishment } = caller;
+  assertTakesCards(establishment);
   const card = await requireOwnCard(db, user, cardId);
   await assertMayUseCards(db, user);
   if (card.verification_status === 'verified') throw new Refusal('conflict', 'card_already_verified');

@@ -81,6 +81,15 @@ export function cardView(row: PaymentCardRow, now: Date): CardView {
 }
 
 /**
+ * Cards are saved and validated only to pay online: where the establishment's preferences have
+ * online payment off (has_online_payment, the switch of the checkout's 'Pagar on-line'), no card is
+ * saved and no validation charged (403 online_payment_not_available).
+ */
+export function assertTakesCards(establishment: EstablishmentView): void {
+  if (!establishment.has_online_payment) throw new Refusal('forbidden', 'online_payment_not_available');
+}
+
+/**
  * What every call that saves or validates a card asks of the customer: not banned, a verified
  * phone and then a verified e-mail (spec section 4: online payment needs both [R-4.28]), and not on
  * the card holder blacklist [R-6.6, R-6.7].
@@ -152,7 +161,8 @@ function tokeniseRefusal(err: PaymentGatewayError): Refusal {
 }
 
 /**
- * Saves a card for the caller [R-7.47, R-7.51, R-7.52]: checks it, refuses a blocked holder (their
+ * Saves a card for the caller [R-7.47, R-7.51, R-7.52]: refuses it where the establishment takes no
+ * online payment, checks it, refuses a blocked holder (their
  * account, their document, or this card saved by a blocked holder on any account of the company),
  * more than 5 cards a day and a card kept already, hands number and CVV to the gateway and keeps
  * what it answers, not verified.
@@ -160,6 +170,7 @@ function tokeniseRefusal(err: PaymentGatewayError): Refusal {
 export async function registerCard(deps: CardSaveDeps, caller: CardCaller, input: CardToRegisterInput): Promise<CardView> {
   const { db, now, payments } = deps;
   const { user, establishment } = caller;
+  assertTakesCards(establishment);
   await assertMayUseCards(db, user);
 
   const checked = checkCardToRegister(input, currentMonth(establishment, now));

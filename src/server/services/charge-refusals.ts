@@ -8,6 +8,8 @@ export function chargeRefusal(result: Pick<ChargeResult, 'status' | 'reason'>): 
   if (result.status === 'offline') return new Refusal('forbidden', 'payment_gateway_offline');
   if (result.status === 'declined') {
     if (result.reason === 'expired_card') return new Refusal('forbidden', 'credit_card_expired');
+    if (result.reason === 'card_blocked') return new Refusal('forbidden', 'credit_card_blocked');
+    if (result.reason === 'card_canceled') return new Refusal('forbidden', 'credit_card_canceled');
     if (result.reason === 'insufficient_funds' || result.reason === 'not_authorized')
       return new Refusal('forbidden', 'payment_not_done', { params: { reason: result.reason } });
   }

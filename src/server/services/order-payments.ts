@@ -167,6 +167,7 @@ export async function chargeOrderCard(deps: OrderPaymentDeps, request: CardCharg
         description: request.description,
         payer_email: request.payerEmail,
         security_code: request.securityCode,
+        purpose: 'purchase',
       },
       now,
     );
@@ -317,7 +318,14 @@ async function settleUnknownCharges(deps: OrderPaymentDeps): Promise<number> {
     try {
       // The CVV went with its request; the same key answers the first charge if it was made.
       result = await deps.payments.charge(
-        { token: card.gateway_token, brand: card.brand as CardBrand, amount: payment.amount, idempotency_key: chargeKey(payment.id), description: '' },
+        {
+          token: card.gateway_token,
+          brand: card.brand as CardBrand,
+          amount: payment.amount,
+          idempotency_key: chargeKey(payment.id),
+          description: '',
+          purpose: 'purchase',
+        },
         now,
       );
     } catch (err) {
