@@ -126,8 +126,9 @@ test.describe('Meus endereços', () => {
     await expect(homeEntry).toContainText('Trabalho');
     await expect(homeEntry.locator('[data-address-edit]')).toBeFocused();
 
-    // The default: one at a time, listed first, kept by the server.
-    await expect(book.locator('[data-address-default-badge]')).toHaveCount(0);
+    // The default: the first address saved, then one at a time, listed first, kept by the server.
+    await expect(book.locator('[data-address-default-badge]')).toHaveCount(1);
+    await expect(homeEntry.locator('[data-address-default-badge]')).toHaveText('Padrão');
     await workEntry.locator('[data-address-make-default]').click();
     await expect(page.locator('[data-toast="success"]', { hasText: 'Endereço padrão definido.' })).toBeVisible();
     await expect(workEntry.locator('[data-address-default-badge]')).toHaveText('Padrão');
@@ -175,15 +176,16 @@ test.describe('Meus endereços', () => {
 
   test('the default address set in the account is the one the checkout picks by itself, with its fee [R-2.22]', async ({ page, context, request }, info) => {
     const { token } = await logIn(context, request, SLUG, info, 'Rita Endereços');
-    const home = await saveSantosAddress(request, token, 'Rua Amador Bueno');
-    await saveSantosAddress(request, token, 'Rua do Comércio');
+    // The first address saved is the default until another is chosen.
+    await saveSantosAddress(request, token, 'Rua Amador Bueno');
+    const work = await saveSantosAddress(request, token, 'Rua do Comércio');
     // Chosen on 'another device': through the API.
-    const chosen = await request.put(`/api/users/me/addresses/${home}/default`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
+    const chosen = await request.put(`/api/users/me/addresses/${work}/default`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
     expect(chosen.status()).toBe(200);
 
     const checkout = await openCheckoutWith(page, SLUG, 'Pão Francês (10 unidades)');
     await checkout.locator('[data-delivery-option="delivery"]').click();
-    const item = checkout.locator(`[data-address-item="${home}"]`);
+    const item = checkout.locator(`[data-address-item="${work}"]`);
     await expect(item.locator('[data-address-radio]')).toBeChecked();
     await expect(checkout.locator('[data-delivery-fee]')).toHaveText(/R\$\s6,90/);
   });
