@@ -122,7 +122,13 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
       )}
       {checkout.cvvFor && (
         <Suspense fallback={null}>
-          <OrderCvvModal card={checkout.cvvFor} onCancel={checkout.cancelCvv} onConfirm={checkout.confirmCvv} />
+          <OrderCvvModal
+            card={checkout.cvvFor}
+            amount={totals.total}
+            merchant={ctx.establishment.name}
+            onCancel={checkout.cancelCvv}
+            onConfirm={checkout.confirmCvv}
+          />
         </Suspense>
       )}
       <PromotionConfirmDialog checkout={checkout} />

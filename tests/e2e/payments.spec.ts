@@ -143,8 +143,10 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
   const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
-  const select = payment.locator('[data-card-selector]').getByLabel('Cartão para pagar');
-  await select.selectOption({ label: `Visa •••• ${card.last4}` });
+  await payment
+    .getByRole('radiogroup', { name: 'Cartão para pagar' })
+    .getByRole('radio', { name: `Visa •••• ${card.last4}` })
+    .check();
   const total = Number(await checkout.locator('[data-send-total]').getAttribute('data-cents'));
 
   // The payload's payment_card is the card and its CVV (sealed) [R-3.17].
@@ -204,7 +206,7 @@ test('a card the issuer declines: the catalogue’s message as a toast, no order
   const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
-  await payment.locator('[data-card-selector]').getByLabel('Cartão para pagar').selectOption({ label: 'Visa •••• 0515' });
+  await payment.getByRole('radiogroup', { name: 'Cartão para pagar' }).getByRole('radio', { name: 'Visa •••• 0515' }).check();
   const url = page.url();
   await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
   const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
