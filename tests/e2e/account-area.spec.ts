@@ -162,6 +162,8 @@ test.describe('Meus endereços', () => {
     request,
   }, info) => {
     const { token } = await logIn(context, request, SLUG, info, 'Rita Endereços');
+    // The first address is the default already; the second is the one tapped.
+    const kept = await saveSantosAddress(request, token, 'Rua Amador Bueno');
     const gone = await saveSantosAddress(request, token, 'Rua do Comércio');
     await page.goto(`${ACCOUNT}/enderecos`);
     const entry = page.locator(`[data-address-entry="${gone}"]`);
@@ -171,7 +173,8 @@ test.describe('Meus endereços', () => {
     await entry.locator('[data-address-make-default]').click();
     await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível definir o endereço padrão. Tente novamente.' })).toBeVisible();
     await expect(entry).toHaveCount(0);
-    await expect(page.locator('[data-address-book-empty]')).toBeVisible();
+    await expect(page.locator('[data-address-entry]')).toHaveCount(1);
+    await expect(page.locator(`[data-address-entry="${kept}"] [data-address-default-badge]`)).toHaveText('Padrão');
   });
 
   test('the default address set in the account is the one the checkout picks by itself, with its fee [R-2.22]', async ({ page, context, request }, info) => {
