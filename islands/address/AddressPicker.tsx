@@ -3,8 +3,9 @@
 // Picking one asks POST /delivery_tax: the fee goes to onSelect, a 404 shows the spec's message
 // and lets the checkout clear the address. 'Novo endereço' opens the address
 // modal; after a save the list is reloaded and the new address is picked at once.
-// When nothing is chosen yet, the customer's default address (kept on the server, 'Meus endereços')
-// is picked by itself on the first load, if this establishment delivers there.
+// When nothing is chosen yet, the first load picks an address by itself: the customer's default
+// (kept on the server, 'Meus endereços'; their first address is it until they choose another) if
+// this establishment delivers there, else the only address it delivers to.
 // Addresses are deleted after a confirmation. Failures follow
 // islands/shared/call-failure.ts (address-api.ts ADDRESS_CALLS says what each shows).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import type { StoreIsland } from '../../src/client/store-island.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 import { ADDRESS_CALLS, deleteAddress, deliveryTax, listAddresses } from './address-api.ts';
 import { AddressModal } from './AddressModal.tsx';
+import { pickByItself } from './pick-address.ts';
 import { PlaceIcon } from './PlaceIcon.tsx';
 import type { Address, AddressWithDelivery } from './types.ts';
 import './i18n.ts';
@@ -73,7 +75,7 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
   useEffect(() => {
     if (list.status !== 'ready' || defaultOffered.current) return;
     defaultOffered.current = true;
-    const preferred = list.addresses.find((a) => a.is_default && a.delivery?.ok !== false);
+    const preferred = pickByItself(list.addresses);
     if (preferred && selectedId === null) void select(preferred);
   }, [list]);
 

@@ -1,7 +1,10 @@
 // The checkout's card selector [R-2.92] (online payment, once the phone and the e-mail are
-// verified): a dropdown of the customer's cards by brand and last 4 digits where only validated
-// cards can be chosen [R-4.26] (the others are listed, disabled, and offered 'Validar' below it),
-// and 'Adicionar cartão', which opens the add-card drawer over the checkout. A card saved there
+// verified): the customer's cards as a list of rows, one tap to choose, as the big delivery apps
+// show them: a radio group named 'Cartão para pagar', each row the card's picture, brand, last 4
+// digits and expiry (./CardLabel.tsx) on a native radio (arrow keys move and choose, a screen
+// reader reads 'Visa •••• 4242 Validade 12/31, 1 de 2'). Only validated cards can be chosen
+// [R-4.26]: the others are listed with a disabled radio, 'Validação pendente' and 'Validar'. Last
+// comes 'Adicionar cartão', which opens the add-card drawer over the checkout. A card saved there
 // does not leave the checkout [R-2.82]: its validation steps run as overlays on top of it
 // [R-2.114] and, validated, the card is chosen. A refused charge comes back here as a failure
 // [R-4.27]. The chosen card lives in the draft's payment_card (never a number or a CVV), so the
@@ -17,7 +20,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import type { CartStore } from '../stores/cart.ts';
 import { AddCardDrawer } from './AddCardDrawer.tsx';
 import { BlacklistNotice, type SupportContact } from './BlacklistNotice.tsx';
-import { cardName } from './CardLabel.tsx';
+import { CardLabel, cardName } from './CardLabel.tsx';
 import { CardValidation } from './CardValidation.tsx';
 import { useCards } from './useCards.ts';
 import { draftPaymentCard, stepForCard, type ValidationStep } from './validation-flow.ts';
@@ -37,6 +40,7 @@ type Validating = { card: CardView; step: ValidationStep; opener: HTMLElement | 
 
 const button =
   'min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-4 text-sm font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-60';
+const row = 'flex min-h-16 items-center gap-3 rounded-xl border border-solid px-3 py-2';
 
 export default function CardSelector({ establishmentId, userId, slug, timeZone, draft, store, support }: CardSelectorProps) {
   const uid = useId();
@@ -46,7 +50,6 @@ export default function CardSelector({ establishmentId, userId, slug, timeZone, 
   const [validating, setValidating] = useState<Validating | null>(null);
   const [declined, setDeclined] = useState(false);
   const selectedId = draft.payment_card?._id ?? '';
-  const usable = (cards ?? []).filter(isCardValidated);
   const pending = (cards ?? []).filter((card) => !isCardValidated(card));
 
   // A chosen card that was deleted, or is not validated, leaves the draft [R-4.26].
@@ -62,59 +65,79 @@ export default function CardSelector({ establishmentId, userId, slug, timeZone, 
   };
 
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-solid border-line p-3" data-card-selector>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${uid}-select`} className="text-sm font-semibold">
-          {t('cards:selector.label')}
-        </label>
-        <select
-          id={`${uid}-select`}
-          className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
-          value={usable.some((c) => c._id === selectedId) ? selectedId : ''}
-          disabled={cards === null}
-          aria-describedby={pending.length > 0 ? `${uid}-pending` : undefined}
-          onChange={(e) => choose(usable.find((c) => c._id === e.target.value) ?? null)}
-          data-card-select
-        >
-          <option value="">{cards === null ? t('cards:selector.loading') : t('cards:selector.choose')}</option>
-          {(cards ?? []).map((card) =>
-            isCardValidated(card) ? (
-              <option key={card._id} value={card._id}>
-                {cardName(card)}
-              </option>
-            ) : (
-              <option key={card._id} value={card._id} disabled>
-                {t('cards:selector.pendingOption', { card: cardName(card) })}
-              </option>
-            ),
-          )}
-        </select>
-      </div>
+    <div className="flex flex-col gap-2" data-card-selector>
+      <span id={`${uid}-label`} className="text-sm font-semibold">
+        {t('cards:selector.label')}
+      </span>
+      {cards === null && (
+        <p className="m-0 text-sm text-muted" role="status" data-card-selector-loading>
+          {t('cards:selector.loading')}
+        </p>
+      )}
       {cards !== null && cards.length === 0 && (
         <p className="m-0 text-sm text-muted" data-card-selector-empty>
           {t('cards:selector.none')}
         </p>
       )}
-      {pending.length > 0 && !blocked && (
-        <div className="flex flex-col gap-2" id={`${uid}-pending`}>
-          <p className="m-0 text-sm text-muted">{t('cards:selector.onlyVerified')}</p>
-          <ul className="m-0 flex list-none flex-col gap-2 p-0">
-            {pending.map((card) => (
-              <li key={card._id} className="flex flex-wrap items-center justify-between gap-2" data-card-pending-row={card._id}>
-                <span>{cardName(card)}</span>
-                <button
-                  type="button"
-                  className={button}
-                  aria-label={t('cards:selector.validateLabel', { card: cardName(card) })}
-                  onClick={(e) => validate(card, e.currentTarget)}
-                  data-card-validate
-                >
-                  {t('cards:selector.validate')}
-                </button>
-              </li>
-            ))}
-          </ul>
+      {cards !== null && cards.length > 0 && (
+        <div
+          role="radiogroup"
+          aria-labelledby={`${uid}-label`}
+          aria-describedby={pending.length > 0 && !blocked ? `${uid}-pending` : undefined}
+          className="flex flex-col gap-2"
+          data-card-list
+        >
+          {cards.map((card) => {
+            const validated = isCardValidated(card);
+            const checked = validated && card._id === selectedId;
+            return (
+              <div
+                key={card._id}
+                className={`${row} ${checked ? 'border-brand bg-surface' : 'border-line bg-card'} ${validated ? '' : 'flex-wrap'}`}
+                data-card-option={card._id}
+                data-selected={checked || undefined}
+                data-card-pending-row={validated ? undefined : card._id}
+              >
+                <label className={`flex min-w-0 flex-1 items-center gap-3 ${validated ? 'cursor-pointer' : 'cursor-not-allowed'}`}>
+                  <input
+                    type="radio"
+                    name={`${uid}-card`}
+                    value={card._id}
+                    checked={checked}
+                    disabled={!validated}
+                    onChange={() => choose(card)}
+                    className="h-5 w-5 flex-none accent-[var(--c-primary)]"
+                    data-card-radio
+                  />
+                  <CardLabel card={card} />
+                </label>
+                {!validated && (
+                  <span className="flex flex-none items-center gap-2">
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-card-pending>
+                      {t('cards:selector.pending')}
+                    </span>
+                    {!blocked && (
+                      <button
+                        type="button"
+                        className={button}
+                        aria-label={t('cards:selector.validateLabel', { card: cardName(card) })}
+                        onClick={(e) => validate(card, e.currentTarget)}
+                        data-card-validate
+                      >
+                        {t('cards:selector.validate')}
+                      </button>
+                    )}
+                  </span>
+                )}
+              </div>
+            );
+          })}
         </div>
+      )}
+      {pending.length > 0 && !blocked && (
+        <p id={`${uid}-pending`} className="m-0 text-sm text-muted">
+          {t('cards:selector.onlyVerified')}
+        </p>
       )}
       {declined && (
         <p role="alert" className="m-0 rounded-lg border border-solid border-red-300 bg-red-50 px-3 py-2 font-semibold text-red-900" data-card-declined>
@@ -122,18 +145,19 @@ export default function CardSelector({ establishmentId, userId, slug, timeZone, 
         </p>
       )}
       {blocked && <BlacklistNotice id={`${uid}-blocked`} support={support} />}
-      <div>
-        <button
-          type="button"
-          className={button}
-          disabled={blocked}
-          aria-describedby={blocked ? `${uid}-blocked` : undefined}
-          onClick={(e) => setDrawer(e.currentTarget)}
-          data-card-add
-        >
-          {t('cards:selector.add')}
-        </button>
-      </div>
+      <button
+        type="button"
+        className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line bg-transparent px-3 text-left text-sm font-semibold text-brand hover:bg-surface disabled:cursor-not-allowed disabled:text-muted disabled:opacity-60"
+        disabled={blocked}
+        aria-describedby={blocked ? `${uid}-blocked` : undefined}
+        onClick={(e) => setDrawer(e.currentTarget)}
+        data-card-add
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <path d="M12 5v14M5 12h14" />
+        </svg>
+        {t('cards:selector.add')}
+      </button>
       {drawer && (
         <AddCardDrawer
           establishmentId={establishmentId}

@@ -1,8 +1,11 @@
-// The CVV modal 'Informar CVV' [R-2.84..R-2.86]: one numeric input, focused on screens up to
-// 768 px (where the keyboard is the way in) [R-2.85], 'Cancelar' and 'Confirmar'. Its length is the
-// card's: 3 digits, 4 for American Express (decisions #8, which settles R-2.84's 'max 4'); an empty
-// or short code gives 'Por favor, insira um CVV válido com 3 ou 4 dígitos.' [R-5.9]. The code lives
-// only in this modal's state: the caller seals it at once and the modal is unmounted on close.
+// The CVV modal 'Informar CVV' [R-2.84..R-2.86]: what the code is for when the caller says it
+// ('Pagar R$ 52,90 a Mercado Sol com Visa •••• 4242'), one numeric input, focused on screens up to
+// 768 px (where the keyboard is the way in) [R-2.85], 'Cancelar' and 'Confirmar'. On a phone it is a
+// bottom sheet as tall as its content, with a full-width field and full-width buttons to thumb;
+// from 768 px a centred card. Its length is the card's: 3 digits, 4 for American Express
+// (decisions #8, which settles R-2.84's 'max 4'); an empty or short code gives 'Por favor, insira
+// um CVV válido com 3 ou 4 dígitos.' [R-5.9]. The code lives only in this modal's state: the caller
+// seals it at once and the modal is unmounted on close.
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { checkCvv, cvvLength, type CardBrand } from '../../src/domain/card.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -13,6 +16,8 @@ export interface CvvModalProps {
   brand: CardBrand | null;
   /** 'Visa •••• 0002', for the hint. */
   cardName: string;
+  /** What the code pays, said above the field: 'Pagar R$ 52,90 a Mercado Sol com Visa •••• 0002'. */
+  purpose?: string;
   opener?: HTMLElement | null;
   onCancel: () => void;
   /** Sends the code; answers a problem to show under the field (the modal stays), or null (the caller closes it). */
@@ -22,7 +27,7 @@ export interface CvvModalProps {
 /** The phone layout's cut-off (spec section 9). */
 const NARROW = '(max-width: 768px)';
 
-export function CvvModal({ brand, cardName, opener, onCancel, onConfirm }: CvvModalProps) {
+export function CvvModal({ brand, cardName, purpose, opener, onCancel, onConfirm }: CvvModalProps) {
   const uid = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [narrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches);
@@ -57,12 +62,14 @@ export function CvvModal({ brand, cardName, opener, onCancel, onConfirm }: CvvMo
       onClose={onCancel}
       opener={opener}
       initialFocus={narrow ? inputRef : undefined}
+      bottomSheet
       hook={{ 'data-cvv-modal': '' }}
       footer={
-        <div className="flex justify-end gap-2">
+        // On a phone both buttons span the sheet, Confirmar on top under the thumb.
+        <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
           <button
             type="button"
-            className="min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 font-semibold text-ink hover:bg-surface"
+            className="min-h-12 w-full cursor-pointer rounded-xl border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink hover:bg-surface md:w-auto"
             onClick={onCancel}
             data-cvv-cancel
           >
@@ -73,7 +80,7 @@ export function CvvModal({ brand, cardName, opener, onCancel, onConfirm }: CvvMo
             form={`${uid}-form`}
             disabled={busy}
             aria-busy={busy || undefined}
-            className="min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70"
+            className="min-h-12 w-full cursor-pointer rounded-xl border-0 bg-brand px-6 py-2 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70 md:w-auto"
             data-cvv-confirm
           >
             {busy ? t('cards:cvv.sending') : t('cards:cvv.confirm')}
@@ -81,7 +88,12 @@ export function CvvModal({ brand, cardName, opener, onCancel, onConfirm }: CvvMo
         </div>
       }
     >
-      <form id={`${uid}-form`} noValidate onSubmit={submit} className="flex flex-col gap-2 p-4" data-cvv-form>
+      <form id={`${uid}-form`} noValidate onSubmit={submit} className="flex flex-col gap-3 p-4" data-cvv-form>
+        {purpose && (
+          <p id={`${uid}-purpose`} className="m-0 rounded-xl bg-surface px-4 py-3 text-base font-semibold text-ink" data-cvv-purpose>
+            {purpose}
+          </p>
+        )}
         <label htmlFor={`${uid}-cvv`} className="text-sm font-semibold">
           {t('cards:cvv.label')}
         </label>
@@ -96,8 +108,9 @@ export function CvvModal({ brand, cardName, opener, onCancel, onConfirm }: CvvMo
           maxLength={length}
           value={cvv}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${uid}-hint${error ? ` ${uid}-error` : ''}`}
-          className={`w-32 rounded-lg border border-solid bg-card px-3 py-2.5 text-lg tracking-widest text-ink ${error ? 'border-red-600' : 'border-line'}`}
+          aria-describedby={`${purpose ? `${uid}-purpose ` : ''}${uid}-hint${error ? ` ${uid}-error` : ''}`}
+          placeholder={length === 4 ? '••••' : '•••'}
+          className={`h-14 w-full rounded-xl border border-solid bg-card px-4 text-center text-2xl tracking-[0.4em] text-ink tabular-nums md:w-44 ${error ? 'border-red-600' : 'border-line'}`}
           onChange={(e) => {
             setCvv(e.target.value.replace(/\D/g, '').slice(0, length));
             setError('');
@@ -105,7 +118,7 @@ export function CvvModal({ brand, cardName, opener, onCancel, onConfirm }: CvvMo
           data-cvv-input
         />
         <p id={`${uid}-hint`} className="m-0 text-sm text-muted">
-          {t('cards:cvv.hint', { card: cardName })}
+          {t(length === 4 ? 'cards:cvv.hint_4' : 'cards:cvv.hint_3', { card: cardName })}
         </p>
         {error && (
           <p id={`${uid}-error`} role="alert" className="m-0 text-sm text-red-700" data-field-error="cvv">

@@ -1,9 +1,10 @@
-// The complete-request modal [R-2.48, spec screen 3]. Logged in: delivery type [R-2.69, R-2.111,
-// ] with the address picker for delivery, the closed notice, the schedule (only
-// with max_days_scheduling > 0 and a type chosen ), the achievement picker and the coupon
-// box where the preferences enable them [R-2.72, R-2.74] (./PromotionSections.tsx), the order
-// summary [R-2.73, R-2.107..R-2.110], the payment with the credits, the products in the right column
-// and the send-order bar 'Total a pagar' / 'Avançar e Finalizar'.
+// The complete-request modal [R-2.48, spec screen 3]. Logged in, in the order a customer answers
+// them: delivery type with the address picker for delivery, the closed
+// notice, the schedule (only with max_days_scheduling > 0 and a type chosen ), the
+// payment with the credits, then what is optional: the coupon box and the achievement
+// picker where the preferences enable them [R-2.74, R-2.72] (./PromotionSections.tsx), and last the
+// order summary with every part of the total [R-2.73, R-2.107..R-2.110]; the products in the right
+// column and the send-order bar 'Total a pagar' / 'Avançar e Finalizar'.
 // Logged out: the 'authentication needed' message and the check-order footer.
 // The state and the customer's moves are ./useCheckout.ts; each section draws its part of it
 // (./DeliverySection.tsx, ./ScheduleSection.tsx, ./PaymentSection.tsx, ./CheckoutSections.tsx);
@@ -94,9 +95,6 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
               sectionRef={refs.schedule}
             />
           )}
-          {prefs.use_gamification && <GamificationSection checkout={checkout} />}
-          <SummarySection checkout={checkout} store={store} />
-          {prefs.use_discount_coupon && <CouponSection checkout={checkout} />}
           <PaymentSection
             draft={draft}
             store={store}
@@ -114,6 +112,9 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
             timeZone={ctx.establishment.time_zone}
             support={{ name: ctx.establishment.name, phone: ctx.establishment.hide_phone ? null : ctx.establishment.phone }}
           />
+          {prefs.use_discount_coupon && <CouponSection checkout={checkout} />}
+          {prefs.use_gamification && <GamificationSection checkout={checkout} />}
+          <SummarySection checkout={checkout} store={store} />
         </div>
         <ProductsAside lines={lines} />
       </div>
@@ -122,7 +123,13 @@ function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExt
       )}
       {checkout.cvvFor && (
         <Suspense fallback={null}>
-          <OrderCvvModal card={checkout.cvvFor} onCancel={checkout.cancelCvv} onConfirm={checkout.confirmCvv} />
+          <OrderCvvModal
+            card={checkout.cvvFor}
+            amount={totals.total}
+            merchant={ctx.establishment.name}
+            onCancel={checkout.cancelCvv}
+            onConfirm={checkout.confirmCvv}
+          />
         </Suspense>
       )}
       <PromotionConfirmDialog checkout={checkout} />

@@ -1,14 +1,17 @@
-// The payment method chooser [spec screen 9, R-2.93..R-2.99]: the credits box with the balance
-// (only with credits), pay online by card where the preferences enable it, pay on delivery or pay
-// on pickup (offline) with the method dropdown of the preferences, the change box [R-4.7] and
-// amount typed in reais (sent as centavos; only above the total counts [R-4.8]) for a method that
-// gives change, Pix where the preferences enable it [R-2.96, R-6.13] (paid on the order page, by
-// its QR code or copia-e-cola, islands/order/PixPayment.tsx), the phone and e-mail
-// verification blocks that online payment needs [R-2.100, R-2.101], then, online and verified,
-// the card selector (islands/cards/CardSelector.tsx, loaded only then [R-2.92]), and the tax
-// receipt box with CPF/CNPJ, Add (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
-import { lazy, Suspense, useId, useState } from 'react';
-import { formatBRL, formatBRLNumber, maskCurrencyInput, centsFromMaskedInput } from '../../src/domain/money.ts';
+// The payment method chooser [spec screen 9, R-2.93..R-2.99]: pay online by card where the
+// preferences enable it, pay on delivery or pay on pickup (offline) with the method dropdown of the
+// preferences, the change box [R-4.7] and amount typed in reais ('200' is R$ 200,00, decisions #27;
+// kept in centavos; only above the total counts [R-4.8]) for a method that gives change, Pix where
+// the preferences enable it [R-2.96, R-6.13] (paid on the order page, by its QR code or
+// copia-e-cola, islands/order/PixPayment.tsx). Online payment shows what it needs under its
+// button: the phone and e-mail verification blocks [R-2.100, R-2.101, R-4.28] while either is not
+// verified (and for the rest of the checkout once they were shown), then, verified, the card
+// selector (islands/cards/CardSelector.tsx, loaded only then [R-2.92]); paying on delivery or by
+// Pix shows neither. Then the credits box with the balance (only with credits [R-2.93]), the first
+// of the optional discounts that follow the payment, and the tax receipt box with CPF/CNPJ, Add
+// (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { centsFromTypedReais, formatBRL, formatBRLNumber } from '../../src/domain/money.ts';
 import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
 import { offlineMethods } from '../../src/domain/payment-methods.ts';
 import { fieldProblemText } from '../../src/i18n/messages.ts';
@@ -99,35 +102,25 @@ export function PaymentSection({
   const contactsVerified = user.phone_verified && user.email_verified;
   const method = draft.payment_method;
   const [changeText, setChangeText] = useState(() => (draft.change ? formatBRLNumber(draft.change) : ''));
+  // The verification shows while online payment waits for it; once shown it stays for this
+  // checkout, so the customer sees both marked 'Verificado' when done.
+  const [verificationShown, setVerificationShown] = useState(false);
+  useEffect(() => {
+    if (online && !contactsVerified) setVerificationShown(true);
+  }, [online, contactsVerified]);
+  const showVerification = online && (!contactsVerified || verificationShown);
 
   return (
     <section ref={sectionRef} tabIndex={-1} aria-labelledby={headingId} className="flex flex-col gap-3 outline-none" data-section="payment">
       <h3 id={headingId} className="m-0 text-base font-bold">
         {t('checkout:payment.title')}
       </h3>
-      {balance > 0 && (
-        <label className="flex cursor-pointer items-center gap-2">
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-[var(--c-primary)]"
-            checked={draft.credits > 0}
-            onChange={(e) => onCredits(e.target.checked)}
-            data-pay-credits
-          />
-          <span>{t('checkout:payment.credits', { amount: formatBRL(balance) })}</span>
-        </label>
-      )}
       {creditsCover ? (
         <p className="m-0 text-sm font-semibold" data-credits-cover>
           {t('checkout:payment.creditsCover')}
         </p>
       ) : (
         <>
-          {draft.credits > 0 && totalBeforeCredits > total && (
-            <p className="m-0 text-sm" data-credits-used data-cents={totalBeforeCredits - total}>
-              {t('checkout:payment.creditsUsed', { used: formatBRL(totalBeforeCredits - total), rest: formatBRL(total) })}
-            </p>
-          )}
           {/* biome-ignore lint/a11y/useSemanticElements: a row of choice buttons, not a form section (fieldset) */}
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('checkout:payment.title')}>
             {prefs.has_online_payment && (
@@ -176,7 +169,7 @@ export function PaymentSection({
               </button>
             )}
           </div>
-          {prefs.has_online_payment && (
+          {showVerification && (
             // Online payment needs a verified phone, then a verified e-mail (spec section 4 'Card').
             <ContactVerification
               establishmentId={establishmentId}
@@ -255,19 +248,33 @@ export function PaymentSection({
                     <span aria-hidden="true">R$</span>
                     <input
                       id={changeId}
-                      inputMode="numeric"
+                      inputMode="decimal"
                       autoComplete="off"
+                      maxLength={14}
                       className="h-11 w-40 rounded-lg border border-solid border-line bg-card px-2 text-ink tabular-nums"
                       value={changeText}
                       placeholder="0,00"
-                      aria-describedby={`${changeId}-hint`}
+                      aria-describedby={`${changeId}-hint ${changeId}-amount`}
                       onChange={(e) => {
-                        const masked = e.target.value.replace(/\D/g, '') === '' ? '' : maskCurrencyInput(e.target.value);
-                        setChangeText(masked);
-                        store.setChange(masked === '' ? 0 : centsFromMaskedInput(masked));
+                        // Typed in reais: '200' is R$ 200,00, '200,50' R$ 200,50; a keystroke that
+                        // cannot make an amount ('200,555') is refused.
+                        const cents = centsFromTypedReais(e.target.value);
+                        if (cents === null) return;
+                        setChangeText(e.target.value.trim() === '' ? '' : e.target.value);
+                        store.setChange(cents);
+                      }}
+                      onBlur={() => {
+                        const cents = centsFromTypedReais(changeText);
+                        if (changeText !== '' && cents !== null) setChangeText(formatBRLNumber(cents));
                       }}
                       data-pay-change-amount
                     />
+                  </span>
+                  <span id={`${changeId}-amount`} className="text-sm font-semibold" data-pay-change-readout data-cents={draft.change}>
+                    {draft.change > 0 &&
+                      (draft.change > total
+                        ? t('checkout:payment.changeBack', { amount: formatBRL(draft.change), back: formatBRL(draft.change - total) })
+                        : t('checkout:payment.changeAmount', { amount: formatBRL(draft.change) }))}
                   </span>
                   <span id={`${changeId}-hint`} className="text-xs text-muted">
                     {t('checkout:payment.changeHint', { total: formatBRL(total) })}
@@ -277,6 +284,23 @@ export function PaymentSection({
             </div>
           )}
         </>
+      )}
+      {balance > 0 && (
+        <label className="flex cursor-pointer items-center gap-2 border-t border-t-solid border-line pt-3" data-pay-credits-box>
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-[var(--c-primary)]"
+            checked={draft.credits > 0}
+            onChange={(e) => onCredits(e.target.checked)}
+            data-pay-credits
+          />
+          <span>{t('checkout:payment.credits', { amount: formatBRL(balance) })}</span>
+        </label>
+      )}
+      {!creditsCover && draft.credits > 0 && totalBeforeCredits > total && (
+        <p className="m-0 text-sm" data-credits-used data-cents={totalBeforeCredits - total}>
+          {t('checkout:payment.creditsUsed', { used: formatBRL(totalBeforeCredits - total), rest: formatBRL(total) })}
+        </p>
       )}
       {prefs.tax_receipt && <TaxReceipt draft={draft} store={store} required={prefs.tax_receipt === 'required'} sectionRef={invoiceRef} />}
     </section>

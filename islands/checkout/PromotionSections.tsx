@@ -3,9 +3,11 @@
 // or leaves items on promotion out [R-4.16, R-5.51, R-5.59]. The coupon box: the code typed
 // (normalised as it is typed [R-5.47]), 'Aplicar', its message (a refusal empties the field
 // [R-8.43..R-8.46]), the applied coupon with its discount and 'Remover cupom'. The picker: each
-// achievement with its reward, goal, progress bar and what is missing, 'Usar' (a locked or used one
-// says why it cannot [R-5.60]), used ones greyed out with 'Prêmio já usado', the one in use with
-// 'Remover'.
+// achievement with the badge of its state as the achievements page shows it ('Bloqueada',
+// 'Desbloqueada!', 'Já usado'), its reward, goal, progress bar and what is missing, and 'Usar':
+// enabled for an unlocked one; for a locked or used one it looks and is announced as disabled
+// (aria-disabled, described by why), and a tap on it only says why it cannot be used [R-5.60].
+// Used ones are greyed out with 'Prêmio já usado' [R-2.104]; the one in use has 'Remover'.
 import { useId, useState } from 'react';
 import { achievementProgress, achievementRemaining, achievementState } from '../../src/domain/achievement.ts';
 import { discountedProducts, normalizeCouponCode } from '../../src/domain/coupon.ts';
@@ -14,6 +16,7 @@ import { achievementRemainingText, achievementRewardText } from '../../src/i18n/
 import { t } from '../../src/i18n/index.ts';
 import type { AchievementView } from '../../src/schemas/api-promotions.ts';
 import { ConfirmDialog } from '../shared/Dialog.tsx';
+import { AchievementBadge, LockIcon } from '../promotions/AchievementBadge.tsx';
 import { couponValueMessage } from './promotions.ts';
 import type { CheckoutState } from './useCheckout.ts';
 import { messageText, type BoxMessage } from './usePromotions.ts';
@@ -152,7 +155,7 @@ function AchievementItem({
       data-state={state}
       data-in-use={inUse || undefined}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col">
           <span className="font-semibold">{a.name}</span>
           <span className="text-sm" data-achievement-reward>
@@ -160,30 +163,7 @@ function AchievementItem({
           </span>
           <span className="text-xs text-muted">{a.goal_description}</span>
         </div>
-        {inUse ? (
-          <button
-            type="button"
-            className="h-11 flex-none cursor-pointer rounded-lg border border-solid border-line bg-transparent px-3 text-sm font-semibold text-ink hover:bg-surface"
-            aria-label={t('checkout:gamification.removeLabel', { name: a.name })}
-            onClick={onRemove}
-            data-achievement-remove
-          >
-            {t('checkout:gamification.remove')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            // A locked or used one stays a button: choosing it says why it cannot be used [R-5.60];
-            // its state is read with it.
-            aria-describedby={statusId}
-            className={`h-11 flex-none cursor-pointer rounded-lg border-none px-4 text-sm font-semibold ${usable ? 'bg-brand text-onbrand hover:bg-branddark' : 'bg-surface text-muted'}`}
-            aria-label={t('checkout:gamification.useLabel', { name: a.name })}
-            onClick={onUse}
-            data-achievement-use
-          >
-            {t('checkout:gamification.use')}
-          </button>
-        )}
+        <AchievementBadge state={state} text={t(`checkout:gamification.badge.${state}`)} />
       </div>
       <div className="flex items-center gap-2">
         <div
@@ -195,19 +175,58 @@ function AchievementItem({
           className="h-2 flex-1 overflow-hidden rounded-full bg-surface"
           data-achievement-progress={progress}
         >
-          <div className="h-full rounded-full bg-brand" style={{ width: `${progress}%` }} />
+          <div className={`h-full rounded-full ${state === 'used' ? 'bg-gray-400' : 'bg-brand'}`} style={{ width: `${progress}%` }} />
         </div>
         <span className="w-10 flex-none text-right text-xs tabular-nums">{progress}%</span>
       </div>
-      <p id={statusId} className="m-0 text-xs font-semibold" data-achievement-status>
-        {inUse
-          ? t('checkout:gamification.inUse')
-          : state === 'used'
-            ? t('checkout:gamification.used')
-            : state === 'unlocked'
-              ? t('checkout:gamification.unlocked')
-              : (remaining ?? t('checkout:gamification.locked'))}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p id={statusId} className="m-0 min-w-0 flex-1 text-xs font-semibold" data-achievement-status>
+          {inUse
+            ? t('checkout:gamification.inUse')
+            : state === 'used'
+              ? t('checkout:gamification.used')
+              : state === 'unlocked'
+                ? t('checkout:gamification.unlocked')
+                : (remaining ?? t('checkout:gamification.locked'))}
+        </p>
+        {inUse ? (
+          <button
+            type="button"
+            className="h-11 flex-none cursor-pointer rounded-lg border border-solid border-line bg-transparent px-3 text-sm font-semibold text-ink hover:bg-surface"
+            aria-label={t('checkout:gamification.removeLabel', { name: a.name })}
+            onClick={onRemove}
+            data-achievement-remove
+          >
+            {t('checkout:gamification.remove')}
+          </button>
+        ) : usable ? (
+          <button
+            type="button"
+            aria-describedby={statusId}
+            className="h-11 flex-none cursor-pointer rounded-lg border-none bg-brand px-5 text-sm font-semibold text-onbrand hover:bg-branddark"
+            aria-label={t('checkout:gamification.useLabel', { name: a.name })}
+            onClick={onUse}
+            data-achievement-use
+          >
+            {t('checkout:gamification.use')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            // Disabled to the eye and to assistive technology, yet a tap still says why it cannot
+            // be used [R-5.60] (a native disabled button would swallow it); the reason is its description.
+            aria-disabled="true"
+            aria-describedby={statusId}
+            className="flex h-11 flex-none cursor-not-allowed items-center gap-1.5 rounded-lg border border-dashed border-line bg-transparent px-4 text-sm font-semibold text-muted opacity-70"
+            aria-label={t('checkout:gamification.useLabel', { name: a.name })}
+            onClick={onUse}
+            data-achievement-use
+          >
+            <LockIcon size={14} />
+            {t('checkout:gamification.use')}
+          </button>
+        )}
+      </div>
       {message && <Message message={message} hook="data-achievement-message" />}
     </li>
   );

@@ -148,8 +148,8 @@ function TotalRow({
 export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: string }) {
   const totals = order.totals;
   // The coupon or achievement the order used and what it took off (part of totals.discount); the
-  // rest of the discount (the pickup discount) keeps its own row. An order read before promotions
-  // existed has none.
+  // rest of the discount (the pickup discount) keeps its own row, named as the checkout names it.
+  // An order read before promotions existed has none.
   const promotion = order.promotion ?? null;
   const otherDiscount = totals.discount - (promotion?.discount ?? 0);
   const created = orderTimestamp(order.created_at, timeZone);
@@ -325,7 +325,14 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
               hook="promotion"
             />
           )}
-          {otherDiscount > 0 && <TotalRow label={t('order:view.discount')} cents={otherDiscount} negative hook="discount" />}
+          {otherDiscount > 0 && (
+            <TotalRow
+              label={order.delivery_type === 'pickup' ? t('order:view.pickupDiscount') : t('order:view.discount')}
+              cents={otherDiscount}
+              negative
+              hook="discount"
+            />
+          )}
           {totals.credits > 0 && <TotalRow label={t('order:view.credits')} cents={totals.credits} negative hook="credits" />}
           <TotalRow label={t('order:view.total')} cents={totals.total} strong hook="total" />
         </dl>

@@ -1,10 +1,12 @@
 // One achievement as the achievements page shows it [R-2.102, R-3.44]: its name, goal and reward;
-// for a customer also the progress bar with its percent and what is still missing, 'Desbloqueada!'
-// at 100% [R-4.56], or greyed out with 'Já usado' once its reward was used [R-2.104]. A visitor's
-// card leaves the progress out (nothing is reached without a login [R-2.103]).
+// for a customer also the progress bar with its percent and what is still missing, with the badge
+// of its state (./AchievementBadge.tsx, as the checkout's picker shows it): 'Bloqueada' below 100%,
+// 'Desbloqueada!' at 100% [R-4.56], or greyed out with 'Já usado' once its reward was used
+// [R-2.104]. A visitor's card leaves the progress out (nothing is reached without a login [R-2.103]).
 import { achievementSummary } from '../../src/i18n/promotions.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { AchievementView } from '../../src/schemas/api-promotions.ts';
+import { AchievementBadge } from './AchievementBadge.tsx';
 
 export function AchievementCard({ achievement: a, withProgress }: { achievement: AchievementView; withProgress: boolean }) {
   const s = achievementSummary(a);
@@ -22,15 +24,11 @@ export function AchievementCard({ achievement: a, withProgress }: { achievement:
         <h2 id={titleId} className={`m-0 text-lg font-bold ${used ? 'text-muted' : 'text-ink'}`}>
           {a.name}
         </h2>
-        {used && (
-          <span className="rounded-full border border-solid border-line bg-card px-2 py-0.5 text-xs font-semibold text-muted" data-achievement-used>
-            {t('promotions:achievements.used')}
-          </span>
-        )}
-        {unlocked && (
-          <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-onbrand" data-achievement-unlocked>
-            {t('promotions:achievements.unlockedShort')}
-          </span>
+        {withProgress && (
+          <AchievementBadge
+            state={s.state}
+            text={t(used ? 'promotions:achievements.used' : unlocked ? 'promotions:achievements.unlockedShort' : 'promotions:achievements.lockedShort')}
+          />
         )}
       </div>
       <p className="m-0 text-sm" data-achievement-goal>

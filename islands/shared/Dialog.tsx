@@ -1,9 +1,10 @@
 // The islands' dialogs, on one frame: role=dialog with aria-modal, labelled by its title, a close
 // button, the body scrolling under a fixed header and footer; the modal behaviour (scroll lock,
-// focus in and back, Tab cycling, Escape) is ./useModal.ts. Three frames: a sheet, full screen on
+// focus in and back, Tab cycling, Escape) is ./useModal.ts. Four frames: a sheet, full screen on
 // phones and a centred card from 768 px, whose backdrop closes it (the cart, the product, the
-// schedule and address modals); full screen at every width (the checkout [R-2.48]); and a side
-// sheet on the right from 768 px, full screen on phones (the add-card drawer). Beside it the small
+// schedule and address modals); a bottom sheet as tall as its content on phones, the same centred
+// card from 768 px (a short question such as the CVV); full screen at every width (the checkout
+// [R-2.48]); and a side sheet on the right from 768 px, full screen on phones (the add-card drawer). Beside it the small
 // confirmation shown on top of a dialog (ConfirmDialog).
 import { useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
@@ -20,6 +21,8 @@ export interface DialogProps {
   fullScreen?: boolean;
   /** A side sheet on the right from 768 px, full screen on phones (a drawer). */
   side?: boolean;
+  /** On phones a bottom sheet as tall as its content (default: full screen); a centred card from 768 px. */
+  bottomSheet?: boolean;
   /** Shown left of the title (e.g. a back button). */
   leading?: ReactNode;
   /** Where focus goes back to on close (default: what had focus on open). */
@@ -39,6 +42,13 @@ const FRAME = {
     header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
     footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
   },
+  bottom: {
+    backdrop: 'fixed inset-0 z-[70] flex items-end justify-center bg-black/50 md:items-center md:p-6',
+    dialog:
+      'relative flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-2xl bg-card text-ink shadow-2xl outline-none md:max-h-[min(90vh,52rem)] md:max-w-lg md:rounded-2xl',
+    header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
+    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
+  },
   side: {
     backdrop: 'fixed inset-0 z-[70] flex justify-end bg-black/50',
     dialog: 'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink shadow-2xl outline-none md:max-w-md',
@@ -53,13 +63,26 @@ const FRAME = {
   },
 };
 
-export function Dialog({ titleId, title, onClose, children, footer, fullScreen = false, side = false, leading, opener, initialFocus, hook }: DialogProps) {
+export function Dialog({
+  titleId,
+  title,
+  onClose,
+  children,
+  footer,
+  fullScreen = false,
+  side = false,
+  bottomSheet = false,
+  leading,
+  opener,
+  initialFocus,
+  hook,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   const onKeyDown = useModal({ ref, onClose, opener, focusOnOpen: () => initialFocus?.current ?? (fullScreen ? null : closeRef.current) });
-  const frame = fullScreen ? FRAME.full : side ? FRAME.side : FRAME.card;
+  const frame = fullScreen ? FRAME.full : side ? FRAME.side : bottomSheet ? FRAME.bottom : FRAME.card;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes, as Escape and the close button do

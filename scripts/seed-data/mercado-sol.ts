@@ -34,7 +34,8 @@ const BAGS: OrderVariationIn = {
   price_rule: 1,
   items: items(
     ['sem-sacola', 'Sem sacola (levo minha ecobag)', 0],
-    ['sacola-plastica', 'Sacolas plásticas recicláveis', 20, 'R$ 0,20 por pedido'],
+    // An order-level option: its price is charged once per order, however many bags it takes.
+    ['sacola-plastica', 'Sacolas plásticas recicláveis', 20, 'Quantas forem precisas, um só valor por pedido'],
     ['sacola-retornavel', 'Sacola retornável Mercado Sol', 490],
   ),
 };

@@ -64,6 +64,20 @@ export function parseBRLInput(input: string): number | null {
 }
 
 /**
+ * Reads an amount as it is being typed in reais (decisions #27: people type reais, '200' is
+ * R$ 200,00), or null when the text cannot be an amount nor the start of one: every step of typing
+ * '1.234,50' or '200.5' reads ('1.' and '200,' are 1 and 200 reais), '200,555' or '1..2' do not
+ * (a field refuses that keystroke). Empty is 0.
+ * Example: `centsFromTypedReais('200') === 20000`, `centsFromTypedReais('200,50') === 20050`
+ */
+export function centsFromTypedReais(text: string): number | null {
+  const typed = normalizeSpaces(text).trim();
+  if (typed === '') return 0;
+  if (!/^[\d.,]+$/.test(typed)) return null;
+  return parseBRLInput(typed.replace(/\.$/, ''));
+}
+
+/**
  * Reads a currency-masked field the way the mask fills it, digits entering from the right [R-5.10].
  * Example: `centsFromMaskedInput('R$ 12,34') === 1234`, `centsFromMaskedInput('5') === 5`
  */

@@ -6,7 +6,7 @@ import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { estId, loadAllFixtures, loadCatalogue } from './helpers/fixtures.ts';
 import { bearerHeaders, cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
-import { addressView, getUserAddress } from '../../src/server/db/addresses-repo.ts';
+import { addressView, getUserAddress, insertUserAddress } from '../../src/server/db/addresses-repo.ts';
 import { withSpecNames } from '../../src/schemas/api-geo.ts';
 
 const centro = estId('bella-centro');
@@ -125,7 +125,8 @@ forEachDatabase(
           country: 'BR',
           place: 'house',
           lng_lat: [expect.any(Number), expect.any(Number)],
-          is_default: false,
+          // The customer's first address is their default.
+          is_default: true,
         });
         // To the metre (PostgreSQL keeps the position in a REAL column).
         expect(r.body.lng_lat[0]).toBeCloseTo(body.lng, 5);
@@ -321,12 +322,72 @@ forEachDatabase(
       });
     });
 
+    describe('the first address is the default', () => {
+      it('the first address a customer saves becomes the default, answered and listed so; the next ones do not', async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const first = await save(session, payload({ street: 'Casa' }));
+        expect(first.status).toBe(201);
+        expect(first.body.is_default).toBe(true);
+        const second = (await save(session, payload({ street: 'Trabalho' }))).body;
+        expect(second.is_default).toBe(false);
+        expect((await list(session)).body.addresses.map((x: { street: string; is_default: boolean }) => [x.street, x.is_default])).toEqual([
+          ['Trabalho', false],
+          ['Casa', true],
+        ]);
+        const stored = await ctx().db.selectFrom('users').select('default_address_id').where('id', '=', user._id).executeTakeFirstOrThrow();
+        expect(stored.default_address_id).toBe(first.body._id);
+      });
+
+      it('saves at once of a customer without addresses (two devices) make exactly one the default, the one the answers say', async () => {
+        const { session, user } = await registerUser(ctx(), centro);
+        const answers = await Promise.all(
+          ['Um', 'Dois', 'Três', 'Quatro', 'Cinco', 'Seis'].map((street) =>
+            ctx().call('/api/users/me/addresses', { method: 'POST', body: payload({ street }), headers: cookieHeaders(session) }),
+          ),
+        );
+        expect(answers.map((r) => r.status)).toEqual(Array(6).fill(201));
+        const bodies = (await Promise.all(answers.map((r) => r.json()))) as Array<{ _id: string; is_default: boolean }>;
+        const said = bodies.filter((b) => b.is_default);
+        expect(said).toHaveLength(1);
+        const listed = (await list(session)).body.addresses.filter((x: { is_default: boolean }) => x.is_default);
+        expect(listed.map((x: { _id: string }) => x._id)).toEqual([said[0]!._id]);
+        const stored = await ctx().db.selectFrom('users').select('default_address_id').where('id', '=', user._id).executeTakeFirstOrThrow();
+        expect(stored.default_address_id).toBe(said[0]!._id);
+      });
+
+      it('insertUserAddress run many times at once for a customer without addresses (as several server processes would) makes exactly one the default', async () => {
+        const { user } = await registerUser(ctx(), centro);
+        const rows = Array.from({ length: 16 }, (_, i) => ({
+          id: `addr-${user._id}-${i}`,
+          user_id: user._id,
+          street: `Rua ${i}`,
+          number: '1',
+          complement: null,
+          ref: 'Esquina',
+          neighborhood: 'Sé',
+          city: 'São Paulo',
+          state: 'SP',
+          country: 'BR',
+          place: 'house',
+          lng: ORIGIN[0],
+          lat: ORIGIN[1],
+          created_at: new Date(Date.UTC(2026, 0, 1, 12, 0, i)).toISOString(),
+        }));
+        const results = await Promise.all(rows.map((row) => insertUserAddress(ctx().db, row)));
+        const made = rows.filter((_, i) => results[i]!.isDefault).map((r) => r.id);
+        expect(made).toHaveLength(1);
+        const stored = await ctx().db.selectFrom('users').select('default_address_id').where('id', '=', user._id).executeTakeFirstOrThrow();
+        expect(stored.default_address_id).toBe(made[0]);
+      });
+    });
+
     describe('PUT /users/me/addresses/{id}/default', () => {
       it('makes one address the default and the previous one ordinary; at most one default, on every device', async () => {
         const { session, user } = await registerUser(ctx(), centro);
         const a = (await save(session, payload({ street: 'Casa' }))).body;
         const b = (await save(session, payload({ street: 'Trabalho' }))).body;
-        expect((await list(session)).body.addresses.map((x: { is_default: boolean }) => x.is_default)).toEqual([false, false]);
+        // The first one saved is the default by itself.
+        expect((await list(session)).body.addresses.map((x: { is_default: boolean }) => x.is_default)).toEqual([false, true]);
         const first = await makeDefault(session, a._id);
         expect(first.status).toBe(200);
         expect(first.body).toEqual({ ...a, is_default: true });
@@ -355,25 +416,37 @@ forEachDatabase(
         expect(stored.default_address_id).toBe(b._id);
       });
 
-      it("deleting the default leaves none; another user's address cannot be made the default", async () => {
+      it("deleting the default leaves none, and the next address saved becomes it; another user's address cannot be made the default", async () => {
         const owner = await registerUser(ctx(), centro);
         const intruder = await registerUser(ctx(), centro);
         const address = (await save(owner.session, payload())).body;
         const mine = (await save(intruder.session, payload({ street: 'Minha' }))).body;
-        await makeDefault(intruder.session, mine._id);
+        const other = (await save(intruder.session, payload({ street: 'Outra' }))).body;
+        await makeDefault(intruder.session, other._id);
         const foreign = await makeDefault(intruder.session, address._id);
         expect([foreign.status, foreign.body]).toEqual([404, { message: 'address_not_found' }]);
         // The intruder's own default is untouched by the refused call.
-        expect((await list(intruder.session)).body.addresses[0].is_default).toBe(true);
-        expect((await list(owner.session)).body.addresses[0].is_default).toBe(false);
+        expect((await list(intruder.session)).body.addresses.map((x: { _id: string; is_default: boolean }) => [x._id, x.is_default])).toEqual([
+          [other._id, true],
+          [mine._id, false],
+        ]);
+        expect((await list(owner.session)).body.addresses.map((x: { is_default: boolean }) => x.is_default)).toEqual([true]);
         expect((await makeDefault(owner.session, 'bad id!')).status).toBe(400);
         expect((await ctx().call(`/api/users/me/addresses/${address._id}/default`, { method: 'PUT' })).status).toBe(401);
 
-        await makeDefault(owner.session, address._id);
+        // The owner's default deleted: the address left is not made the default by the deletion...
+        const second = (await save(owner.session, payload({ street: 'Segunda' }))).body;
+        expect(second.is_default).toBe(false);
         await remove(owner.session, address._id);
+        expect((await list(owner.session)).body.addresses.map((x: { _id: string; is_default: boolean }) => [x._id, x.is_default])).toEqual([
+          [second._id, false],
+        ]);
+        // ...but the next address saved is: the customer has none.
         const next = (await save(owner.session, payload({ street: 'Nova' }))).body;
-        expect(next.is_default).toBe(false);
-        expect((await list(owner.session)).body.addresses.some((x: { is_default: boolean }) => x.is_default)).toBe(false);
+        expect(next.is_default).toBe(true);
+        expect((await list(owner.session)).body.addresses.filter((x: { is_default: boolean }) => x.is_default).map((x: { _id: string }) => x._id)).toEqual([
+          next._id,
+        ]);
       });
 
       it('two devices choosing different defaults at once leave exactly one', async () => {
@@ -424,7 +497,7 @@ forEachDatabase(
         const row = await getUserAddress(ctx().db, owner.user._id, saved._id);
         expect(row).toBeDefined();
         const { is_default, ...copy } = saved;
-        expect(is_default).toBe(false);
+        expect(is_default).toBe(true);
         expect(addressView(row!)).toEqual(copy);
         expect(await getUserAddress(ctx().db, other.user._id, saved._id)).toBeUndefined();
         expect(await getUserAddress(ctx().db, owner.user._id, 'missing')).toBeUndefined();

@@ -126,8 +126,9 @@ test.describe('Meus endereços', () => {
     await expect(homeEntry).toContainText('Trabalho');
     await expect(homeEntry.locator('[data-address-edit]')).toBeFocused();
 
-    // The default: one at a time, listed first, kept by the server.
-    await expect(book.locator('[data-address-default-badge]')).toHaveCount(0);
+    // The default: the first address saved, then one at a time, listed first, kept by the server.
+    await expect(book.locator('[data-address-default-badge]')).toHaveCount(1);
+    await expect(homeEntry.locator('[data-address-default-badge]')).toHaveText('Padrão');
     await workEntry.locator('[data-address-make-default]').click();
     await expect(page.locator('[data-toast="success"]', { hasText: 'Endereço padrão definido.' })).toBeVisible();
     await expect(workEntry.locator('[data-address-default-badge]')).toHaveText('Padrão');
@@ -161,6 +162,8 @@ test.describe('Meus endereços', () => {
     request,
   }, info) => {
     const { token } = await logIn(context, request, SLUG, info, 'Rita Endereços');
+    // The first address is the default already; the second is the one tapped.
+    const kept = await saveSantosAddress(request, token, 'Rua Amador Bueno');
     const gone = await saveSantosAddress(request, token, 'Rua do Comércio');
     await page.goto(`${ACCOUNT}/enderecos`);
     const entry = page.locator(`[data-address-entry="${gone}"]`);
@@ -170,20 +173,22 @@ test.describe('Meus endereços', () => {
     await entry.locator('[data-address-make-default]').click();
     await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível definir o endereço padrão. Tente novamente.' })).toBeVisible();
     await expect(entry).toHaveCount(0);
-    await expect(page.locator('[data-address-book-empty]')).toBeVisible();
+    await expect(page.locator('[data-address-entry]')).toHaveCount(1);
+    await expect(page.locator(`[data-address-entry="${kept}"] [data-address-default-badge]`)).toHaveText('Padrão');
   });
 
   test('the default address set in the account is the one the checkout picks by itself, with its fee [R-2.22]', async ({ page, context, request }, info) => {
     const { token } = await logIn(context, request, SLUG, info, 'Rita Endereços');
-    const home = await saveSantosAddress(request, token, 'Rua Amador Bueno');
-    await saveSantosAddress(request, token, 'Rua do Comércio');
+    // The first address saved is the default until another is chosen.
+    await saveSantosAddress(request, token, 'Rua Amador Bueno');
+    const work = await saveSantosAddress(request, token, 'Rua do Comércio');
     // Chosen on 'another device': through the API.
-    const chosen = await request.put(`/api/users/me/addresses/${home}/default`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
+    const chosen = await request.put(`/api/users/me/addresses/${work}/default`, { headers: { ...API_HEADERS, Authorization: `Bearer ${token}` } });
     expect(chosen.status()).toBe(200);
 
     const checkout = await openCheckoutWith(page, SLUG, 'Pão Francês (10 unidades)');
     await checkout.locator('[data-delivery-option="delivery"]').click();
-    const item = checkout.locator(`[data-address-item="${home}"]`);
+    const item = checkout.locator(`[data-address-item="${work}"]`);
     await expect(item.locator('[data-address-radio]')).toBeChecked();
     await expect(checkout.locator('[data-delivery-fee]')).toHaveText(/R\$\s6,90/);
   });

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from './fixtures.ts';
 import type { AddressesAnswer, AddressView } from '../../src/schemas/api-geo.ts';
-import { API_HEADERS, logIn, openCheckoutWith } from './helpers.ts';
+import { API_HEADERS, logIn, mercadoSolCheckout, openCheckoutWith } from './helpers.ts';
 
 // The map draws with software WebGL in headless Chromium: give these journeys room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -386,4 +386,51 @@ test('a municipality the geocoder cannot place (lng_lat null) is chosen without 
   // Continuar still reverse-geocodes the map's point into the form.
   const form = await toFormStep(modal);
   await expect(field(form, 'city')).toHaveValue('Santos');
+});
+
+test("a customer's only address, added in the first checkout, is their default: the next order picks it by itself with its fee, and it goes", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { token, establishmentId } = await logIn(context, request, SLUG, info, 'Rita Primeiro Endereço');
+  const AZEITE = 'Azeite de Oliva Extravirgem (500 ml)'; // above the R$ 30,00 minimum order
+  const payOnDeliveryAndSend = async (checkout: Locator) => {
+    await checkout.getByRole('button', { name: 'Pagar na entrega' }).click();
+    await checkout.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+    await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+    await page.waitForURL(new RegExp(`/${SLUG}/pedido/[^/]+$`), { timeout: 15_000 });
+  };
+
+  // First order: no address yet; one is added on the map and chosen at once.
+  let checkout = await mercadoSolCheckout(page, request, establishmentId, AZEITE);
+  await checkout.locator('[data-delivery-option="delivery"]').click();
+  let picker = checkout.locator('[data-address-picker]');
+  await expect(picker.locator('[data-address-empty]')).toBeVisible();
+  const modal = await openModal(page, picker);
+  await searchAndPick(modal, 'Rua Amador Bueno');
+  const form = await toFormStep(modal);
+  await field(form, 'number').fill('300');
+  await form.locator('[data-address-tick="no_complement"] input').check();
+  await field(form, 'ref').fill('Portão azul');
+  await modal.locator('[data-address-save]').click();
+  await expect(modal).toBeHidden();
+  await expect(checkout.locator('[data-summary-row="delivery-fee"]')).toHaveAttribute('data-cents', '690');
+  await payOnDeliveryAndSend(checkout);
+  const [address] = await savedAddresses(request, token);
+  expect(address).toMatchObject({ street: 'Rua Amador Bueno', number: '300', is_default: true });
+
+  // Second order: the customer only says 'Entrega'; the address and its fee are there.
+  checkout = await mercadoSolCheckout(page, request, establishmentId, AZEITE);
+  await checkout.locator('[data-delivery-option="delivery"]').click();
+  picker = checkout.locator('[data-address-picker]');
+  await expect(picker.locator(`[data-address-item="${address!._id}"] [data-address-radio]`)).toBeChecked();
+  await expect(checkout.locator('[data-delivery-fee]')).toHaveText(/^Taxa de entrega: R\$\s6,90$/);
+  await expect(checkout.locator('[data-summary-row="delivery-fee"]')).toHaveAttribute('data-cents', '690');
+  await expect(checkout.locator('[data-summary-row="delivery-fee"]')).toHaveText(/R\$\s6,90/);
+  await expect(checkout.locator('[data-summary-where]')).toHaveText('Entregar em: Rua Amador Bueno, 300 - Centro, Santos/SP');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/establishments\/[^/]+\/orders$/.test(r.url()));
+  await payOnDeliveryAndSend(checkout);
+  expect((await sent).postDataJSON()).toMatchObject({ delivery_type: 'delivery', address_id: address!._id });
+  await expect(page.locator('[data-toast="error"]')).toHaveCount(0);
 });

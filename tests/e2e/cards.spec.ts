@@ -524,8 +524,7 @@ test('in the checkout: online payment, then a card added and validated as overla
   expect(page.url()).toBe(url);
 
   // The validated card is chosen; the order is as it was.
-  const select = selector.getByLabel('Cartão para pagar');
-  await expect(select.locator('option:checked')).toHaveText(`Visa •••• ${card.last4}`);
+  await expect(selector.getByRole('radiogroup', { name: 'Cartão para pagar' }).getByRole('radio', { name: `Visa •••• ${card.last4}` })).toBeChecked();
   await expect(checkout).toBeVisible();
   await expect(checkout.getByRole('radio', { name: /Retirar no local/ })).toBeChecked();
   await expect(checkout.locator('[data-checkout-line]')).toContainText('Azeite de Oliva Extravirgem (500 ml)');
@@ -551,9 +550,8 @@ test('in the checkout a pending card is listed but cannot be chosen; its refused
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
   const selector = payment.locator('[data-card-selector]');
-  const option = selector.locator(`option[value="${saved._id}"]`);
-  await expect(option).toHaveText('Visa •••• 0515 (validação pendente)');
-  await expect(option).toBeDisabled();
+  await expect(selector.getByRole('radio', { name: 'Visa •••• 0515' })).toBeDisabled();
+  await expect(selector.locator(`[data-card-option="${saved._id}"] [data-card-pending]`)).toHaveText('Validação pendente');
   await selector.getByRole('button', { name: 'Validar o cartão Visa •••• 0515' }).click();
   const overlay = page.getByRole('dialog', { name: 'Validar cartão' });
   await overlay.getByRole('button', { name: 'Iniciar validação' }).click();

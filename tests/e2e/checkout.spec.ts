@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { buildLine } from '../../src/domain/cart.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
-import { draftProductFromLine, emptyDraft } from '../../src/schemas/draft.ts';
+import { draftProductFromLine, emptyDraft, type Draft } from '../../src/schemas/draft.ts';
+import { formatBRL } from '../../src/domain/money.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
 import { saveSantosAddress, API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
@@ -290,11 +291,12 @@ test.describe('checkout', () => {
     await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
     await modal.getByRole('checkbox', { name: 'Precisa de troco?' }).check();
     const total = Number(await modal.locator('[data-send-total]').getAttribute('data-cents'));
-    // Change equal to the total is refused (decisions #7) [R-4.8].
-    await modal.getByLabel('Troco para quanto?').fill(String(total));
+    // Change equal to the total is refused (decisions #7) [R-4.8]; the amount is typed in reais.
+    await modal.getByLabel('Troco para quanto?').fill((total / 100).toFixed(2).replace('.', ','));
     await send(page);
     await expectToast(page, 'O troco deve ser maior que o valor do pedido.');
-    await modal.getByLabel('Troco para quanto?').fill('20000');
+    await modal.getByLabel('Troco para quanto?').fill('200');
+    await modal.getByLabel('Troco para quanto?').blur();
     await expect(modal.getByLabel('Troco para quanto?')).toHaveValue('200,00');
     await send(page);
 
@@ -710,6 +712,131 @@ test("ticking 'Precisa de troco?' sets the change to R$ 0,00: the order is refus
   const order = await fetchOrder(request, id, token, await orderIdFromUrl(page, CENTRO));
   expect(order.payment_method?._id).toBe('dinheiro');
   expect(order.payment_payback).toBeNull();
+});
+
+test("the change is typed in reais: '200' is R$ 200,00 and '200,50' R$ 200,50, kept in centavos; a third decimal is refused; an amount not above the total is still refused, one above it goes [R-2.98] [R-4.8]", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id, token } = await logIn(context, request, CENTRO, info);
+  const modal = await pickupReady(page, request, id);
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
+  await modal.getByRole('checkbox', { name: 'Precisa de troco?' }).check();
+  const total = Number(await modal.locator('[data-send-total]').getAttribute('data-cents'));
+  const amount = modal.getByLabel('Troco para quanto?');
+  const readout = modal.locator('[data-pay-change-readout]');
+  const draftChange = async () => ((await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `draft:${id}`)) as Draft).change;
+
+  await amount.pressSequentially('200');
+  await expect(amount).toHaveValue('200');
+  await expect(readout).toHaveText(`Troco para ${formatBRL(20000)}: você recebe ${formatBRL(20000 - total)} de troco`);
+  await expect(amount).toHaveAccessibleDescription(/Troco para R\$\s200,00/);
+  expect(await draftChange()).toBe(20000);
+  await amount.blur();
+  await expect(amount).toHaveValue('200,00');
+
+  await amount.fill('');
+  await amount.pressSequentially('200,50');
+  await expect(readout).toHaveText(/^Troco para R\$\s200,50:/);
+  expect(await draftChange()).toBe(20050);
+  // Centavos have two digits: a third is refused.
+  await amount.pressSequentially('9');
+  await expect(amount).toHaveValue('200,50');
+  expect(await draftChange()).toBe(20050);
+
+  // A dot for the decimals (a keyboard without a comma); not above the total: refused as before.
+  const below = total - 50;
+  await amount.fill('');
+  await amount.pressSequentially(`${Math.floor(below / 100)}.${String(below % 100).padStart(2, '0')}`);
+  expect(await draftChange()).toBe(below);
+  await expect(readout).toHaveText(`Troco para ${formatBRL(below)}`);
+  await send(page);
+  await expectToast(page, 'O troco deve ser maior que o valor do pedido.');
+  await expect(modal.locator('[data-section="payment"]')).toBeFocused();
+
+  await amount.fill('50');
+  await send(page);
+  const order = await fetchOrder(request, id, token, await orderIdFromUrl(page, CENTRO));
+  expect(order.payment_payback).toBe(5000);
+  await expect(page.locator('[data-order-change]')).toHaveText(`Troco para ${formatBRL(5000)}`);
+});
+
+test('payment comes right after how and when, before the optional coupon and achievements and the summary; the contact verification shows only for online payment', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id } = await logIn(context, request, CENTRO, info);
+  const modal = await pickupReady(page, request, id);
+  const sections = await modal.locator('[data-section]').evaluateAll((els) => els.map((el) => el.getAttribute('data-section')));
+  const at = (name: string) => sections.indexOf(name);
+  expect(at('delivery')).toBe(0);
+  for (const later of ['coupon', 'gamification', 'summary']) expect(at('payment'), later).toBeLessThan(at(later));
+  expect(at('coupon')).toBeLessThan(at('summary'));
+  expect(at('gamification')).toBeLessThan(at('summary'));
+  // On the screen too (the phone's one column): the payment stands above the promotions.
+  const top = async (name: string) => (await modal.locator(`[data-section="${name}"]`).boundingBox())!.y;
+  expect(await top('payment')).toBeLessThan(await top('coupon'));
+  expect(await top('payment')).toBeLessThan(await top('gamification'));
+
+  // Paying at pickup or by Pix needs no verification; this customer has neither phone nor e-mail verified.
+  const payment = modal.locator('[data-section="payment"]');
+  const block = payment.locator('[data-contact-verification]');
+  await expect(block).toHaveCount(0);
+  await payment.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await expect(payment.getByLabel('Forma de pagamento')).toBeVisible();
+  await expect(block).toHaveCount(0);
+  await payment.getByRole('button', { name: 'Pix', exact: true }).click();
+  await expect(block).toHaveCount(0);
+  // Online payment needs them: the block shows under its button, before the cards.
+  await payment.getByRole('button', { name: 'Pagar on-line' }).click();
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  await expect(block.locator('[data-contact-status="email"]')).toHaveText('Não verificado');
+  await expect(payment.locator('[data-online-needs-contacts]')).toBeVisible();
+  await expect(payment.locator('[data-card-selector]')).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).include('[data-checkout]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test("one label per line: the desktop top bar's 'Finalizar Pedido' and the phone's cart bar's and the cart footer's 'Finalizar pedido', as decisions #17 keeps them; the bag option says its price is once per order; 'Opções do pedido' and 'Desconto de retirada' read the same in the checkout and on the order page", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const { id } = await logIn(context, request, CENTRO, info);
+  await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
+  const opener = page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]');
+  // decisions #17: each place keeps the spec's spelling [R-2.41, R-2.66].
+  await expect(opener).toContainText(isMobile(page) ? 'Finalizar pedido' : 'Finalizar Pedido');
+  const cart = await openCart(page);
+  await expect(cart.locator('[data-cart-checkout]')).toHaveText('Finalizar pedido');
+  await cart.locator('[data-cart-checkout]').click();
+
+  const extras = page.getByRole('dialog', { name: 'Complete o seu pedido' });
+  const bag = extras.locator('[data-variation-item]').filter({ hasText: 'Sacolas plásticas recicláveis' });
+  await expect(bag).toContainText('Quantas forem precisas, um só valor por pedido');
+  await expect(bag).toContainText(/\+ R\$\s0,20/);
+  await expect(bag).not.toContainText('por pedido + R$');
+  await extras.getByRole('radio', { name: 'Sacolas plásticas recicláveis' }).check();
+  await extras.getByRole('radio', { name: 'Substituir por um similar' }).check();
+  await extras.getByRole('button', { name: 'Continuar' }).click();
+
+  const modal = checkout(page);
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  const label = (row: string) => modal.locator(`[data-summary-row="${row}"]`).locator('xpath=preceding-sibling::dt[1]');
+  await expect(label('order-variations')).toHaveText('Opções do pedido');
+  await expect(modal.locator('[data-summary-row="order-variations"]')).toHaveAttribute('data-cents', '20');
+  await expect(label('pickup-discount')).toHaveText('Desconto de retirada');
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Cartão de débito' });
+  await send(page);
+  await orderIdFromUrl(page, CENTRO);
+  const rows = page.locator('[data-order-totals]');
+  await expect(rows.locator('[data-order-total-row="order_variations"] dt')).toHaveText('Opções do pedido');
+  await expect(rows.locator('[data-order-total-row="discount"] dt')).toHaveText('Desconto de retirada');
+  await expect(page.locator('[data-order-extras] h3')).toHaveText('Opções do pedido');
 });
 
 test("after the order is placed the credit balance is asked again: the store's other tab shows what is left, without a reload [R-4.40]", async ({

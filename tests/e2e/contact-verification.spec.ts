@@ -259,6 +259,9 @@ test('the payment chooser offers the phone and e-mail verification with online p
   const payment = checkout.locator('[data-section="payment"]');
   await expect(payment.locator('[data-pay-online]')).toBeVisible();
   const block = payment.locator('[data-contact-verification]');
+  // Only online payment needs them: they show once it is chosen.
+  await expect(block).toHaveCount(0);
+  await payment.locator('[data-pay-online]').click();
   await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
   await expect(block.locator('[data-contact-status="email"]')).toHaveText('Não verificado');
 
@@ -296,13 +299,17 @@ test('choosing a payment type reads the phone and e-mail verification again: pro
   const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   const block = payment.locator('[data-contact-verification]');
+  await payment.locator('[data-pay-online]').click();
   await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  // Both proven elsewhere (the account page in another tab), while this checkout stays open:
+  // nothing has read them again yet.
+  await verifyContacts(request, registered);
+  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  // Choosing a payment type reads them again; paying at pickup needs no verification (no block).
   const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/me');
   await payment.locator('[data-pay-offline]').click();
   await reread;
-  // Both proven elsewhere (the account page in another tab), while this checkout stays open.
-  await verifyContacts(request, registered);
-  await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Não verificado');
+  await expect(block).toHaveCount(0);
   await payment.locator('[data-pay-online]').click();
   await expect(block.locator('[data-contact-status="phone"]')).toHaveText('Verificado');
   await expect(block.locator('[data-contact-status="email"]')).toHaveText('Verificado');

@@ -56,14 +56,17 @@ test('the order page shows the order: number, status, time made in the establish
   await expect(item.locator('[data-order-item-name]')).toHaveText(PRODUCT);
   await expect(item.locator('[data-order-item-note]')).toHaveText('Obs.: Bem assadinhos');
   await expect(view.locator('[data-order-extras] li')).not.toHaveCount(0);
+  // The order's options are named as the checkout names them.
+  await expect(view.locator('[data-order-extras] h3')).toHaveText('Opções do pedido');
   await expect(view.locator('[data-order-note]')).toHaveText('Observação do pedido: Tocar a campainha');
   await expect(view.locator('[data-order-payment]')).toContainText('Pagar na retirada · Dinheiro');
   expect(norm(await view.locator('[data-order-change]').textContent())).toBe('Troco para R$ 100,00');
   await expect(view.locator('[data-order-tax-id]')).toHaveText('CPF/CNPJ na nota: 529.982.247-25');
   const rows = view.locator('[data-order-totals]');
   await expect(rows.locator('[data-order-total-row="subtotal"]')).toHaveAttribute('data-cents', String(order.totals.subtotal));
-  // The pickup discount (10 %) is there; the total is the server's.
+  // The pickup discount is there, named as the checkout names it; the total is the server's.
   await expect(rows.locator('[data-order-total-row="discount"]')).toHaveAttribute('data-cents', String(order.totals.discount));
+  await expect(rows.locator('[data-order-total-row="discount"] dt')).toHaveText('Desconto de retirada');
   expect(norm(await rows.locator('[data-order-total-row="total"] dd').textContent())).toBe(`R$ ${(order.totals.total / 100).toFixed(2).replace('.', ',')}`);
   await expect(page.locator('[data-order-cancel]')).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).include('[data-order-page]').analyze();

@@ -131,8 +131,10 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
   const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
   const payment = checkout.locator('[data-section="payment"]');
   await payment.getByRole('button', { name: 'Pagar on-line' }).click();
-  const select = payment.locator('[data-card-selector]').getByLabel('Cartão para pagar');
-  await select.selectOption({ label: `Visa •••• ${card.last4}` });
+  await payment
+    .getByRole('radiogroup', { name: 'Cartão para pagar' })
+    .getByRole('radio', { name: `Visa •••• ${card.last4}` })
+    .check();
   const total = Number(await checkout.locator('[data-send-total]').getAttribute('data-cents'));
 
   // The payload's payment_card is the card and its CVV (sealed) [R-3.17].
@@ -179,10 +181,7 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
 
 /** 'Avançar e Finalizar' of an order paid online with the card ending in `last4`, and its CVV in 'Informar CVV'; answers the orders call's answer. */
 async function sendWithCard(page: Page, checkout: Locator, last4: string) {
-  await checkout
-    .locator('[data-section="payment"] [data-card-selector]')
-    .getByLabel('Cartão para pagar')
-    .selectOption({ label: `Visa •••• ${last4}` });
+  await checkout.locator('[data-section="payment"]').getByRole('radiogroup', { name: 'Cartão para pagar' }).getByRole('radio', { name: `Visa •••• ${last4}` }).check();
   const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/establishments\/[^/]+\/orders$/.test(r.url()));
   await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
   const cvv = page.getByRole('dialog', { name: 'Informar CVV' });

@@ -482,7 +482,7 @@ test('a coupon and an achievement exclude each other: replacing one by the other
 
 // ---- Achievements ----------------------------------------------------------------------
 
-test('the achievement picker shows the progress toward each reward; a locked one cannot be used; free delivery needs a fee; the prize goes with the order, and is then greyed out as used [R-2.102] [R-2.104] [R-5.57] [R-5.60] [R-1.10]', async ({
+test('the achievement picker shows the progress toward each reward; a locked one cannot be used, its Usar looks and is disabled and a tap says why; free delivery needs a fee; the prize goes with the order, and is then greyed out as used [R-2.102] [R-2.104] [R-5.57] [R-5.60] [R-1.10]', async ({
   page,
   request,
 }, info) => {
@@ -502,8 +502,28 @@ test('the achievement picker shows the progress toward each reward; a locked one
   expect(Number(await item('Carrinho cheio').getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThan(0);
   expect(await axeProblems(page, '[data-section="gamification"]')).toEqual([]);
 
-  // A locked one: the spec's can_not_use_achievement, with what is missing.
-  await item('Cliente fiel').getByRole('button', { name: 'Usar a conquista Cliente fiel' }).click();
+  // Each says its state as the achievements page does; only an unlocked one's Usar is enabled.
+  await expect(item('Primeira compra').locator('[data-achievement-badge]')).toHaveText('Desbloqueada!');
+  await expect(item('Cliente fiel').locator('[data-achievement-badge]')).toHaveText('Bloqueada');
+  await expect(item('Carrinho cheio').locator('[data-achievement-badge]')).toHaveText('Bloqueada');
+  await expect(item('Primeira compra').getByRole('button', { name: 'Usar a conquista Primeira compra' })).toBeEnabled();
+  const lockedUse = item('Cliente fiel').getByRole('button', { name: 'Usar a conquista Cliente fiel' });
+  await expect(lockedUse).toBeDisabled();
+  await expect(lockedUse).toHaveAccessibleDescription('Faltam 4 pedidos');
+  // It looks disabled: no brand fill, a dashed outline, a not-allowed pointer, faded.
+  const look = (button: Locator) =>
+    button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, border: style.borderStyle, cursor: style.cursor, opacity: Number(style.opacity) };
+    });
+  const enabledLook = await look(item('Primeira compra').getByRole('button', { name: 'Usar a conquista Primeira compra' }));
+  const lockedLook = await look(lockedUse);
+  expect(lockedLook.background).not.toBe(enabledLook.background);
+  expect(lockedLook).toMatchObject({ border: 'dashed', cursor: 'not-allowed' });
+  expect(lockedLook.opacity).toBeLessThan(1);
+
+  // A tap on a locked one: the spec's can_not_use_achievement, with what is missing; nothing applied.
+  await lockedUse.click({ force: true });
   const message = section.locator('[data-achievement-message]');
   await expect(message).toHaveText('Esta conquista não pode ser usada. Ela ainda não foi desbloqueada: faltam 4 pedidos concluídos.');
 
@@ -535,8 +555,12 @@ test('the achievement picker shows the progress toward each reward; a locked one
   await expect(item('Primeira compra')).toHaveAttribute('data-state', 'used');
   await expect(item('Primeira compra')).toHaveClass(/grayscale/);
   await expect(item('Primeira compra').locator('[data-achievement-status]')).toHaveText('Prêmio já usado');
+  await expect(item('Primeira compra').locator('[data-achievement-badge]')).toHaveText('Já usado');
   await deliverToSantos(checkout);
-  await item('Primeira compra').getByRole('button', { name: 'Usar a conquista Primeira compra' }).click();
+  const usedUse = item('Primeira compra').getByRole('button', { name: 'Usar a conquista Primeira compra' });
+  await expect(usedUse).toBeDisabled();
+  await expect(usedUse).toHaveAccessibleDescription('Prêmio já usado');
+  await usedUse.click({ force: true });
   await expect(section.locator('[data-achievement-message]')).toHaveText('Esta conquista não pode ser usada. O prêmio dela já foi usado.');
   await expect(summaryRow(checkout, 'achievement-discount')).toHaveCount(0);
 });
@@ -594,7 +618,7 @@ test('credits pay part of an order: ticked they come off the total, the rest nee
   await expect(summaryRow(checkout, 'credits')).toHaveAttribute('data-cents', '-1000');
   await expect(summaryRow(checkout, 'total')).toHaveAttribute('data-cents', String(total - 1000));
   await expect(checkout.locator('[data-credits-used]')).toHaveText(
-    `R$\u00a010,00 dos seus créditos neste pedido. Escolha abaixo como pagar o restante (R$\u00a0${((total - 1000) / 100).toFixed(2).replace('.', ',')}).`,
+    `R$\u00a010,00 dos seus créditos neste pedido. Escolha acima como pagar o restante (R$\u00a0${((total - 1000) / 100).toFixed(2).replace('.', ',')}).`,
   );
   await credits.uncheck();
   await expect(summaryRow(checkout, 'credits')).toHaveCount(0);

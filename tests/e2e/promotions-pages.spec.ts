@@ -175,12 +175,15 @@ test.describe('the achievements page', () => {
     await expect(firstOrder.getByRole('progressbar', { name: 'Progresso de Primeira compra' })).toHaveAttribute('aria-valuenow', '100');
     await expect(firstOrder.locator('[data-achievement-percent]')).toHaveText('100%');
     await expect(firstOrder.locator('[data-achievement-status]')).toHaveText('Desbloqueada! Escolha este prêmio ao finalizar o seu próximo pedido.');
+    await expect(firstOrder.locator('[data-achievement-badge]')).toHaveText('Desbloqueada!');
 
     const loyal = card(page, ids.loyal);
     await expect(loyal).toHaveAttribute('data-achievement-state', 'locked');
     await expect(loyal.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     await expect(loyal.locator('[data-achievement-percent]')).toHaveText('40%');
     await expect(loyal.locator('[data-achievement-status]')).toHaveText('Faltam 3 pedidos');
+    // A locked one says so, as the checkout's picker does.
+    await expect(loyal.locator('[data-achievement-badge="locked"]')).toHaveText('Bloqueada');
 
     // Spent so far against R$ 300,00, in money.
     const cart = card(page, ids.cart);
@@ -199,7 +202,7 @@ test.describe('the achievements page', () => {
     await placeDeliveryWithAchievement(request, token, ids.first);
     await page.reload();
     await expect(firstOrder).toHaveAttribute('data-achievement-state', 'used');
-    await expect(firstOrder.locator('[data-achievement-used]')).toHaveText('Já usado');
+    await expect(firstOrder.locator('[data-achievement-badge="used"]')).toHaveText('Já usado');
     await expect(firstOrder.locator('[data-achievement-status]')).toHaveText('Você já usou este prêmio em um pedido.');
     await expect(firstOrder).toHaveCSS('border-style', 'dashed');
     const [usedInk, lockedInk] = await Promise.all([

@@ -12,6 +12,7 @@ import {
   nonNegativeCents,
   normalizeSpaces,
   parseBRLInput,
+  centsFromTypedReais,
   percentOfCents,
   reaisToCents,
   sumCents,
@@ -110,6 +111,42 @@ describe('parseBRLInput', () => {
       fc.property(fc.integer({ min: 0, max: 1e10 }), (cents) => {
         expect(normalizeSpaces(formatBRL(cents))).toMatch(/^R\$ \d{1,3}(\.\d{3})*,\d{2}$/);
       }),
+    );
+  });
+});
+
+describe('an amount typed in reais (decisions #27)', () => {
+  it.each([
+    ['', 0],
+    ['200', 20000],
+    ['200,50', 20050],
+    ['200,5', 20050],
+    ['200,', 20000],
+    ['200.', 20000],
+    ['200.5', 20050],
+    ['1', 100],
+    ['1.', 100],
+    ['1.2', 120],
+    ['1.23', 123],
+    ['1.234', 123400],
+    ['1.234,', 123400],
+    ['1.234,5', 123450],
+    ['1.234,50', 123450],
+    [' 50 ', 5000],
+  ])('reads %j as %i centavos', (input, cents) => {
+    expect(centsFromTypedReais(input)).toBe(cents);
+  });
+
+  it.each(['200,555', '1..2', '1.2345', 'abc', '-5', ',', '.5', '12,5,0', 'R$ 20a'])('refuses %j', (input) => {
+    expect(centsFromTypedReais(input)).toBeNull();
+  });
+
+  it('reads back every amount as the field shows it after typing (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e10 }), (cents) => {
+        expect(centsFromTypedReais(formatBRLNumber(cents))).toBe(cents);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,6 +1,7 @@
 // Reads and writes of the users' delivery addresses (spec section 3 'Address' [R-3.45..R-3.47]).
 // Every query is scoped by the owning user: there is no way to read, change or delete another
 // user's address. The orders service reads addresses here too (getUserAddress + addressView).
+import { sql } from 'kysely';
 import type { Database } from './database.ts';
 import type { AddressRow } from './types.ts';
 import { isAddressPlace } from '../../domain/address.ts';
@@ -41,8 +42,30 @@ export async function getUserAddress(db: Database, userId: string, addressId: st
   return db.selectFrom('addresses').selectAll().where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function insertAddress(db: Database, row: AddressRow): Promise<void> {
-  await db.insertInto('addresses').values(row).execute();
+/**
+ * Saves a new address of the user; answers whether it became the user's default. It does when the
+ * user has none (no address yet, or the default was deleted): a customer's first address is the one
+ * the checkout picks by itself on the next order. One transaction that first takes the user's row
+ * (a write that changes nothing: on PostgreSQL it waits for another save of the same user to end,
+ * on SQLite it holds the database's write lock), so saves at once from two devices never both
+ * become the default, nor leave none: the first one wins and the other sees its default.
+ */
+export async function insertUserAddress(db: Database, row: AddressRow): Promise<{ isDefault: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable('users')
+      .set({ default_address_id: sql<string | null>`default_address_id` })
+      .where('id', '=', row.user_id)
+      .returning('default_address_id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('addresses').values(row).execute();
+    const current = user.default_address_id
+      ? await trx.selectFrom('addresses').select('id').where('id', '=', user.default_address_id).where('user_id', '=', row.user_id).executeTakeFirst()
+      : undefined;
+    if (current) return { isDefault: false };
+    await trx.updateTable('users').set({ default_address_id: row.id }).where('id', '=', row.user_id).execute();
+    return { isDefault: true };
+  });
 }
 
 /** The fields an edit replaces (the form's payload); the owner and the creation time stay (and whether it is the default). */

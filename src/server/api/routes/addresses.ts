@@ -10,7 +10,7 @@ import { randomId } from '../../db/ids.ts';
 import {
   deleteUserAddress,
   getUserAddress,
-  insertAddress,
+  insertUserAddress,
   listUserAddresses,
   savedAddressView,
   setDefaultUserAddress,
@@ -68,13 +68,14 @@ export const addressRoutes = new Hono<ApiEnv>()
     });
     return c.json({ addresses } satisfies AddressesAnswer);
   })
-  // Saves an address (the form's payload, S/N and S/C as null).
+  // Saves an address (the form's payload, S/N and S/C as null); the first one
+  // (or the first after the default was deleted) becomes the default.
   .post('/users/me/addresses', async (c) => {
     const { db, now, user } = await session(c);
     const body = validate(AddressBody, await c.req.json(), 'body');
     const id = randomId();
-    await insertAddress(db, { id, user_id: user.id, ...changesOf(body), created_at: now.toISOString() });
-    return c.json(await storedAddress(db, user, id), 201);
+    const { isDefault } = await insertUserAddress(db, { id, user_id: user.id, ...changesOf(body), created_at: now.toISOString() });
+    return c.json(await storedAddress(db, { id: user.id, default_address_id: isDefault ? id : null }, id), 201);
   })
   // Edits one of the user's addresses: the same payload as a save, every field replaced; it stays
   // the default if it was. Orders keep the copy they were placed with.
