@@ -181,7 +181,11 @@ test('paying by card: online, the verified card, Avançar e Finalizar asks its C
 
 /** 'Avançar e Finalizar' of an order paid online with the card ending in `last4`, and its CVV in 'Informar CVV'; answers the orders call's answer. */
 async function sendWithCard(page: Page, checkout: Locator, last4: string) {
-  await checkout.locator('[data-section="payment"]').getByRole('radiogroup', { name: 'Cartão para pagar' }).getByRole('radio', { name: `Visa •••• ${last4}` }).check();
+  await checkout
+    .locator('[data-section="payment"]')
+    .getByRole('radiogroup', { name: 'Cartão para pagar' })
+    .getByRole('radio', { name: `Visa •••• ${last4}` })
+    .check();
   const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/establishments\/[^/]+\/orders$/.test(r.url()));
   await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
   const cvv = page.getByRole('dialog', { name: 'Informar CVV' });
