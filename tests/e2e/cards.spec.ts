@@ -359,6 +359,39 @@ test('a charge refused for another reason than the issuer’s (the gateway no lo
   await expect(step.locator('[data-card-step="start"]')).toBeVisible();
 });
 
+test('an amount the server never answered (the connection dropped): one message, the toast "Verifique o valor inserido!", nothing under the field, no try spent; sent again it validates [R-8.34]', async ({
+  page,
+  request,
+  context,
+}, info) => {
+  test.setTimeout(60_000);
+  const registered = await logInVerified(context, request, SLUG, info, 'Rui Rede');
+  const card = capturedTestCard();
+  const saved = await saveCardByApi(request, registered, card.number);
+  await recordToasts(context);
+  await page.goto(`/${SLUG}/cartao-validar?cartao=${saved._id}`);
+  const step = page.locator('[data-card-step-page][data-hydrated]');
+  await charge(page, step);
+  const { cents } = await chargedAmount(request, card.last4);
+  const field = step.getByLabel('Valor cobrado (R$)');
+  const submit = step.getByRole('button', { name: 'Validar cartão' });
+  // The phone loses its connection as the amount leaves: the request never reaches the server.
+  await page.route('**/api/cards/verification/**', (route) => route.abort('internetdisconnected'));
+  await field.pressSequentially(typed(cents));
+  await submit.click();
+  await expect(page.locator('[data-toast="error"]', { hasText: 'Não foi possível validar o cartão. Verifique o valor inserido!' })).toBeVisible();
+  expect(await toastsShown(page)).toEqual(['error: Não foi possível validar o cartão. Verifique o valor inserido!']);
+  await expect(step.locator('[data-amount-error-line]')).toHaveCount(0);
+  await expect(step.locator('[data-card-step="amount"]')).toBeVisible();
+
+  // Back online, the same amount goes and validates the card: the failure spent none of its tries.
+  await page.unroute('**/api/cards/verification/**');
+  await field.fill('');
+  await field.pressSequentially(typed(cents));
+  await submit.click();
+  await expect(page.locator('[data-toast="success"]', { hasText: 'Cartão Validado com sucesso!' })).toBeVisible();
+});
+
 test('a card past its validations of the day: the start step and a toast say so in Portuguese (429 too_many_validations)', async ({
   page,
   request,
