@@ -63,8 +63,8 @@ export function writeIfChanged(file: string, content: string | Buffer): boolean 
   return true;
 }
 
-/** Bump when compose.ts draws differently: cached pictures of older drawings are then made again. */
-const DRAWING_VERSION = 1;
+/** Bump when compose.ts draws differently: cached pictures of older drawings are then made again (2: 768 px). */
+const DRAWING_VERSION = 2;
 /**
  * Composed pictures by recipe, shared by every data folder of this checkout (each test run seeds a
  * fresh one): composing the demo's 260 pictures takes seconds, reading them back milliseconds.
