@@ -9,7 +9,6 @@ import sharp from 'sharp';
 import { MAX_DECODED_PIXELS } from './adapters/image-storage.ts';
 import { config } from './config.ts';
 import { safeJoin } from './static-files.ts';
-import { PAGE_PICTURE_WIDTH, thumbnailUrl } from '../lib/thumbnails.ts';
 
 const MAX_INLINE_BYTES = 2048;
 const cache = new Map<string, { mtimeMs: number; src: string }>();
@@ -150,34 +149,4 @@ async function keptOrMade(source: string, sourceMtimeMs: number, file: string): 
   await writeFile(temp, avif ?? Buffer.alloc(0));
   await rename(temp, file);
   return avif;
-}
-
-const sharpCache = new Map<string, { mtimeMs: number; src: Promise<string | null> }>();
-
-/**
- * The copy of a product picture under /uploads a phone's product page brings after load, once the
- * compact one has painted: its 768 px WebP (PAGE_PICTURE_WIDTH in src/lib/thumbnails.ts, made on
- * first request as the card thumbnails are) when the picture is a drawing (an SVG) or a photo of at
- * least that side; the picture itself when it is smaller but still sharper than the compact copy;
- * null when nothing sharper than the compact copy exists, or the picture cannot be read.
- */
-export function sharpPicture(src: string): Promise<string | null> {
-  const upload = uploadedFile(src);
-  const thumb = thumbnailUrl(src, PAGE_PICTURE_WIDTH);
-  if (!upload || !thumb) return Promise.resolve(null);
-  if (src.toLowerCase().endsWith('.svg')) return Promise.resolve(thumb);
-  const hit = sharpCache.get(upload.file);
-  if (hit && hit.mtimeMs === upload.mtimeMs) return hit.src;
-  const made = readFile(upload.file)
-    .then((bytes) => sharp(bytes, { limitInputPixels: MAX_DECODED_PIXELS }).metadata())
-    .then(
-      ({ width = 0, height = 0 }) => {
-        // (An EXIF orientation swaps width and height, never which side is the shorter.)
-        const side = Math.min(width, height);
-        return side >= PAGE_PICTURE_WIDTH ? thumb : side > INLINE_PICTURE.side ? src : null;
-      },
-      () => null,
-    );
-  sharpCache.set(upload.file, { mtimeMs: upload.mtimeMs, src: made });
-  return made;
 }

@@ -145,9 +145,8 @@ async function drawScene(s: Scene): Promise<Sharp> {
   return sharp(studio, { density: 72 }).composite(layers);
 }
 
-/** A product picture (PICTURE_SIDE square WebP): the subject's emoji, on a plate when it is prepared food, and its props in front. */
-export async function productPicture(subject: Subject, palette: Palette): Promise<Buffer> {
-  const side = PICTURE_SIDE;
+/** A product picture (a `side` square WebP, PICTURE_SIDE unless told): the subject's emoji, on a plate when it is prepared food, and its props in front. */
+export async function productPicture(subject: Subject, palette: Palette, side: number = PICTURE_SIDE): Promise<Buffer> {
   const u = side / 512;
   const plated = subject.plate;
   const items: Placed[] = [{ emoji: subject.main, cx: 256 * u, baseY: (plated ? 388 : 420) * u, size: (plated ? 296 : 320) * u }];
