@@ -1,10 +1,16 @@
-// 'Compre também' [R-2.60] [R-2.61]: up to 12 products of the menu (GET /establishments/{id}/products
-// with limit=12 and only the card fields), leaving out those already in the cart and the product
-// of the current page; the arrows scroll it by exactly 200 px. A failed load is logged and the
-// list left empty [R-8.84].
+// 'Compre também' [R-2.60] [R-2.61]: up to 12 products of the menu that can be added now (GET
+// /establishments/{id}/products with the first 48 in menu order and only the fields the carousel
+// and the rules need), leaving out those already in the cart, the product of the current page,
+// those outside their selling hours (src/domain/availability.ts, on the establishment's wall clock,
+// re-read every second as the add-product modal does [R-4.57]) and those whose delivery options do
+// not match the cart's (src/domain/cart.ts deliveryConflict [R-8.64]): what 'Adicionar' would refuse
+// is never offered. The arrows scroll it by exactly 200 px. A failed load is logged and the list
+// left empty [R-8.84].
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../src/client/api.ts';
-import type { CartLine } from '../../src/domain/cart.ts';
+import { establishmentMinuteNow } from '../../src/client/store-island.ts';
+import { isProductAvailableAtMinute } from '../../src/domain/availability.ts';
+import { deliveryConflict, type CartLine } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
@@ -14,13 +20,18 @@ import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 
 /** Pixels one arrow click scrolls the carousel (spec section 9). */
 export const CAROUSEL_STEP_PX = 200;
-const LIMIT = 12;
-const FIELDS = 'name,price,image,promo,hide_price,starting_price';
+/** Most suggestions shown. */
+const SHOWN = 12;
+/** Products read to pick them from: menus often open with a category sold only in some hours. */
+const LIMIT = 48;
+const FIELDS = 'name,price,image,promo,hide_price,starting_price,availabilities,delivery_type';
+/** How often what is offered is re-read against the clock, as the add-product modal does [R-4.57]. */
+const RECHECK_MS = 1000;
 
 /** Silent for the customer: logged, and the carousel stays empty [R-8.84]. */
 const LOAD: CallPolicy = { call: 'Compre também: GET /establishments/{id}/products', role: 'background' };
 
-type Suggestion = Pick<ProductView, '_id' | 'name' | 'price' | 'image' | 'promo' | 'hide_price' | 'starting_price'>;
+type Suggestion = Pick<ProductView, '_id' | 'name' | 'price' | 'image' | 'promo' | 'hide_price' | 'starting_price' | 'availabilities' | 'delivery_type'>;
 
 let cached: { establishmentId: string; promise: Promise<Suggestion[]> } | null = null;
 
@@ -28,7 +39,13 @@ function loadSuggestions(establishmentId: string): Promise<Suggestion[]> {
   if (cached?.establishmentId === establishmentId) return cached.promise;
   const promise = api<ProductsAnswer<Suggestion>>(`/establishments/${encodeURIComponent(establishmentId)}/products?limit=${LIMIT}&fields=${FIELDS}`, {
     establishmentId,
-  }).then((r) => (Array.isArray(r?.items) ? r.items : []));
+  }).then((r) =>
+    (Array.isArray(r?.items) ? r.items : []).map((p) => ({
+      ...p,
+      availabilities: Array.isArray(p.availabilities) ? p.availabilities : [],
+      delivery_type: Array.isArray(p.delivery_type) ? p.delivery_type : [],
+    })),
+  );
   cached = { establishmentId, promise };
   promise.catch(() => {
     if (cached?.promise === promise) cached = null;
@@ -63,9 +80,21 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
     };
   }, [island.id]);
 
+  // Products sold only in some hours come and go with the clock.
+  const [, setTick] = useState(0);
+  const timed = items.some((p) => p.availabilities.length > 0);
+  useEffect(() => {
+    if (!timed) return;
+    const id = window.setInterval(() => setTick((n) => n + 1), RECHECK_MS);
+    return () => window.clearInterval(id);
+  }, [timed]);
+
   const inCart = new Set(lines.map((l) => l.product_id));
   const current = currentProductId();
-  const shown = items.filter((p) => !inCart.has(p._id) && p._id !== current);
+  const minute = establishmentMinuteNow(island);
+  const shown = items
+    .filter((p) => !inCart.has(p._id) && p._id !== current && isProductAvailableAtMinute(p, minute) && !deliveryConflict(lines, p))
+    .slice(0, SHOWN);
 
   const updateEdges = () => {
     const el = scroller.current;
@@ -154,7 +183,9 @@ export function Suggestions({ island, lines, onAdd }: { island: StoreIsland; lin
             ) : (
               <div className="aspect-square w-full rounded-lg bg-surface" aria-hidden="true" />
             )}
-            <span className="line-clamp-2 text-sm font-semibold leading-snug">{p.name}</span>
+            <span className="line-clamp-2 text-sm font-semibold leading-snug" data-suggestion-name>
+              {p.name}
+            </span>
             <span className="text-sm text-muted">
               {p.hide_price ? t('cart:add.hiddenPrice') : p.starting_price ? t('cart:add.from', { price: formatBRL(p.price) }) : formatBRL(p.price)}
             </span>

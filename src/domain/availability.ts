@@ -1,8 +1,12 @@
 // Product availability windows use the office-hours record shape {wday, start_at, stop_at},
-// so the same overnight and time-zone rules apply; no windows means always available.
-import { isOpenAt, nextOpening } from './office-hours.ts';
+// so the same overnight and time-zone rules apply; no windows means always available. The rule
+// itself reads a wall-clock minute of the week (isProductAvailableAtMinute), so the browser's
+// cart, which reads that minute from the zone offsets the page publishes, applies it without
+// loading Temporal; the server reads the minute from an instant (isProductAvailableAt).
+import { nextOpening } from './office-hours.ts';
 import type { OfficeHour } from './office-hours.ts';
-import type { Temporal } from './time.ts';
+import { minuteOfWeek, zonedAt, type Temporal } from './time.ts';
+import { isOpenAtMinuteOfWeek } from './week-clock.ts';
 
 export type Availability = OfficeHour;
 export type ProductAvailabilityLike = {
@@ -15,9 +19,17 @@ export type ProductAvailabilityLike = {
  * Example: `isProductAvailableAt({ availabilities: [] }, instant, 'America/Sao_Paulo') === true`
  */
 export function isProductAvailableAt(product: ProductAvailabilityLike, instant: Temporal.Instant, timeZone: string): boolean {
+  return isProductAvailableAtMinute(product, minuteOfWeek(zonedAt(instant, timeZone)));
+}
+
+/**
+ * Whether a product can be ordered at a wall-clock minute of the establishment's week (0 = Sunday
+ * 00:00; src/domain/week-clock.ts); an empty list is always available.
+ * Example: `isProductAvailableAtMinute({ availabilities: [{ wday: 2, start_at: 1100, stop_at: 1500 }] }, 1440 + 720) === true`
+ */
+export function isProductAvailableAtMinute(product: ProductAvailabilityLike, minute: number): boolean {
   const windows = product.availabilities ?? [];
-  if (windows.length === 0) return true;
-  return isOpenAt(windows, instant, timeZone);
+  return windows.length === 0 || isOpenAtMinuteOfWeek(windows, minute);
 }
 
 /**
@@ -26,7 +38,7 @@ export function isProductAvailableAt(product: ProductAvailabilityLike, instant: 
  */
 export function nextProductAvailability(product: ProductAvailabilityLike, instant: Temporal.Instant, timeZone: string): Temporal.ZonedDateTime | null {
   const windows = product.availabilities ?? [];
-  if (windows.length === 0 || isOpenAt(windows, instant, timeZone)) return null;
+  if (windows.length === 0 || isProductAvailableAt(product, instant, timeZone)) return null;
   return nextOpening(windows, instant, timeZone);
 }
 

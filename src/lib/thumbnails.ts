@@ -1,6 +1,6 @@
-// Card thumbnails (and the tab icon): a product card shows its picture at 128 px on phones and 180 px from 768 px
-// so it is sent a WebP at twice those widths (256, 360) derived from the product's
-// picture, instead of the picture itself. A catalogue's pictures may be large photos or SVGs: a
+// Card thumbnails (and the tab icon, and the product page's sharp picture on a phone): a product
+// card shows its picture at 128 px on phones and 180 px from 768 px, so it is sent a WebP
+// at twice those widths (256, 360) derived from the product's picture, instead of the picture itself. A catalogue's pictures may be large photos or SVGs: a
 // photo would cost far more bytes than a 128 px box needs on a slow connection, and every SVG is
 // parsed, styled and laid out as a document on the page's main thread (measured in
 // docs/benchmarks.md), which a raster picture is not.
@@ -20,8 +20,14 @@ export const CARD_THUMB_WIDTHS = [256, 360] as const;
  * largest paint is a picture, carries it: see inlineTabIcon in src/layouts/StoreLayout.astro).
  */
 export const TAB_ICON_WIDTH = 32;
-export type ThumbWidth = (typeof CARD_THUMB_WIDTHS)[number] | typeof TAB_ICON_WIDTH;
-const THUMB_WIDTHS: readonly number[] = [TAB_ICON_WIDTH, ...CARD_THUMB_WIDTHS];
+/**
+ * The product page's picture on a phone: its box is 366 CSS px on a 390 px phone, so a 2x screen
+ * wants at least 732 px. The page paints a compact 384 px copy first (src/server/inline-image.ts)
+ * and brings this one after load (src/page-scripts/sharp-picture.ts).
+ */
+export const PAGE_PICTURE_WIDTH = 768;
+export type ThumbWidth = (typeof CARD_THUMB_WIDTHS)[number] | typeof TAB_ICON_WIDTH | typeof PAGE_PICTURE_WIDTH;
+const THUMB_WIDTHS: readonly number[] = [TAB_ICON_WIDTH, ...CARD_THUMB_WIDTHS, PAGE_PICTURE_WIDTH];
 
 const UPLOADS = '/uploads/';
 const THUMBS = '/uploads/thumbs/';

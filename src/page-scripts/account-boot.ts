@@ -95,7 +95,7 @@ function menuItems(): HTMLLIElement[] {
 }
 
 /**
- * Builds the logged-in chrome once, hidden: credits and the user dropdown in the desktop bar, the
+ * Builds the logged-in chrome once, hidden: the user dropdown (greeting and credits) in the desktop bar, the
  * user block in the burger, the logout dialog.
  */
 function buildChrome(h: HTMLElement): void {
@@ -105,8 +105,9 @@ function buildChrome(h: HTMLElement): void {
   const avatar = () => el('span', 'user-avatar', { 'aria-hidden': 'true', 'data-user-avatar': '' });
 
   const barLogin = h.querySelector('a[data-login]');
+  // The credits sit under the greeting, in the menu's button: beside it they took the room the
+  // store's name and the search's placeholder need on a 1280 px screen.
   barLogin?.after(
-    el('span', 'whitespace-nowrap px-1 text-sm font-semibold', { hidden: '', 'data-credits': '' }),
     el(
       'details',
       'dropdown relative',
@@ -116,7 +117,13 @@ function buildChrome(h: HTMLElement): void {
         'flex h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sm font-semibold hover:bg-black/10',
         {},
         avatar(),
-        el('span', 'max-w-[10rem] truncate whitespace-nowrap', { 'data-user-greeting': '' }),
+        el(
+          'span',
+          'flex min-w-0 flex-col',
+          {},
+          el('span', 'max-w-[10rem] truncate whitespace-nowrap leading-tight', { 'data-user-greeting': '' }),
+          el('span', 'whitespace-nowrap text-xs font-normal leading-tight', { hidden: '', 'data-credits': '' }),
+        ),
         chevron(),
       ),
       el(

@@ -2,9 +2,9 @@
 // <dialog> (focus moves in, Escape and the backdrop close it, focus returns to the opener), fetched
 // from the home on a page that leaves it out (the product page); the
 // unavailable notice becomes modal; open <details> dropdowns close on Escape or an outside
-// click; the mobile search link becomes a toggle button.
+// click; the mobile search toggle also closes the search.
 
-/** Makes the dialogs modal, the dropdowns closable and the search link a toggle. */
+/** Makes the dialogs modal, the dropdowns closable and the search toggle a toggle. */
 export function startDialogs(): void {
   let about = document.querySelector<HTMLDialogElement>('dialog[data-about]');
   let opener: HTMLElement | null = null;
@@ -110,33 +110,36 @@ export function startDialogs(): void {
     open.querySelector<HTMLElement>('summary')?.focus();
   });
 
-  // Mobile search toggle: reveal the form and focus the field.
-  const toggle = document.querySelector<HTMLAnchorElement>('[data-search-toggle]');
+  // Mobile search toggle, the field's label: a tap on it focuses the field by itself, which shows
+  // the form (SearchForm.astro); here it also keeps the form open once the field loses the focus,
+  // and a tap on an open form's toggle closes it.
+  const toggle = document.querySelector<HTMLElement>('[data-search-toggle]');
   const form = document.querySelector<HTMLFormElement>('form[data-search]');
   if (toggle && form) {
     toggle.addEventListener('click', (event) => {
-      event.preventDefault();
-      const open = !form.hasAttribute('data-open');
-      form.toggleAttribute('data-open', open);
-      toggle.setAttribute('aria-expanded', String(open));
-      if (open) form.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
-    });
-    toggle.addEventListener('keydown', (event) => {
-      if (event.key === ' ') {
-        event.preventDefault();
-        toggle.click();
+      if (!form.hasAttribute('data-open')) {
+        form.setAttribute('data-open', '');
+        return;
       }
+      event.preventDefault();
+      form.removeAttribute('data-open');
+      if (form.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
     });
   }
 }
 
 /**
- * Until now the no-JavaScript fallbacks (#sobre and #busca as :target overlays) served any tap
- * made while the scripts were loading; keep what they opened, then take over. Run once every
- * other enhancement listens: from here on the layout's inline script no longer holds taps back.
+ * Until now the no-JavaScript fallbacks (#sobre as a :target overlay, the search shown while its
+ * field has the focus or text) served any tap made while the scripts were loading; keep what they
+ * opened, then take over. Run once every other enhancement listens: from here on the layout's
+ * inline script no longer holds taps back.
  */
 export function takeOverFallbacks(): void {
-  if (location.hash === '#busca') document.querySelector('form[data-search]')?.setAttribute('data-open', '');
+  // A search the customer has started (the field focused from its toggle, text typed) stays open.
+  const search = document.querySelector<HTMLFormElement>('form[data-search]');
+  const field = search?.querySelector<HTMLInputElement>('input[name="q"]');
+  if (search && (location.hash === '#busca' || search.contains(document.activeElement) || (field && field.value !== field.defaultValue)))
+    search.setAttribute('data-open', '');
   document.documentElement.classList.add('enhanced');
   if (location.hash === '#sobre') document.querySelector<HTMLAnchorElement>('a[data-about-open]')?.click();
 }

@@ -1,11 +1,12 @@
-// Makes the card thumbnails of src/lib/thumbnails.ts on their first request and keeps them next to
-// the uploads (DATA_DIR/uploads/thumbs/<width>/<picture path>.webp), as an image CDN would: no
-// build step, and a catalogue imported while the server runs gets its thumbnails too. A picture
-// changed after its thumbnail was made (a re-import) gets a new one on the next request.
+// Makes the card thumbnails of src/lib/thumbnails.ts (and the product page's 768 px copy) on their
+// first request and keeps them next to the uploads (DATA_DIR/uploads/thumbs/<width>/<picture
+// path>.webp), as an image CDN would: no build step, and a catalogue imported while the server
+// runs gets its thumbnails too. A picture changed after its thumbnail was made (a re-import) gets a
+// new one on the next request.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { parseThumbnailPath, type ThumbWidth } from '../lib/thumbnails.ts';
+import { PAGE_PICTURE_WIDTH, parseThumbnailPath, type ThumbWidth } from '../lib/thumbnails.ts';
 import { MAX_DECODED_PIXELS } from './adapters/image-storage.ts';
 import { fileStat, safeJoin } from './static-files.ts';
 
@@ -51,7 +52,9 @@ async function makeThumbnail(source: string, target: string, width: ThumbWidth):
     }
     const data = await sharp(bytes, { limitInputPixels: MAX_DECODED_PIXELS, failOn: 'error', density })
       .rotate() // the EXIF orientation; no metadata is copied to the thumbnail
-      .resize(width, width, { fit: 'cover' })
+      // The product page's copy is there to be sharper than its compact one: a photo smaller than
+      // it is re-encoded at its own size, not enlarged (the page shows it cropped to its square).
+      .resize(width, width, { fit: 'cover', withoutEnlargement: width === PAGE_PICTURE_WIDTH })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
     await mkdir(dirname(target), { recursive: true });

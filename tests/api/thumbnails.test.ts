@@ -1,6 +1,6 @@
-// Card thumbnails made from the real pictures on disk with the real image library: size and
-// format, made once, remade when the picture changes, nothing made for a path that is not a
-// thumbnail's or whose picture is missing.
+// Card thumbnails (and the product page's 768 px copy) made from the real pictures on disk with the
+// real image library: size and format, made once, remade when the picture changes, nothing made for
+// a path that is not a thumbnail's or whose picture is missing.
 import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,23 @@ describe('card thumbnails on disk', () => {
     expect(await sharp(fromPhoto!).metadata()).toMatchObject({ format: 'webp', width: 360, height: 360 });
     // Far fewer bytes than the photo it stands for.
     expect(statSync(fromPhoto!).size).toBeLessThan(statSync(join(uploads, 'products/loja/foto.jpg')).size);
+  });
+
+  it("makes the product page's 768 px copy from a drawing or a large photo, and never enlarges a smaller photo", async () => {
+    const fromSvg = await ensureThumbnail(uploads, '/uploads/thumbs/768/products/loja/pizza.svg.webp');
+    expect(await sharp(fromSvg!).metadata()).toMatchObject({ format: 'webp', width: 768, height: 768 });
+
+    await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c06020' } })
+      .jpeg()
+      .toFile(join(uploads, 'products/loja/grande.jpg'));
+    const fromLarge = await ensureThumbnail(uploads, '/uploads/thumbs/768/products/loja/grande.jpg.webp');
+    expect(await sharp(fromLarge!).metadata()).toMatchObject({ format: 'webp', width: 768, height: 768 });
+
+    await sharp({ create: { width: 500, height: 500, channels: 3, background: '#20a060' } })
+      .png()
+      .toFile(join(uploads, 'products/loja/pequena.png'));
+    const fromSmall = await ensureThumbnail(uploads, '/uploads/thumbs/768/products/loja/pequena.png.webp');
+    expect(await sharp(fromSmall!).metadata()).toMatchObject({ format: 'webp', width: 500, height: 500 });
   });
 
   it('makes a thumbnail once, however many ask at the same time, and again when its picture changes', async () => {

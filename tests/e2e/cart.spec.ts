@@ -1,13 +1,13 @@
 // The cart on a phone (390x844) and a desktop (1280x800), against the demo seed: the add-product
 // modal (radios, checkboxes disabled at max, steppers, live price by the rules, unmet minimums),
 // the badge and the bottom bar, the cart modal (quantities, removal with confirmation, reload,
-// suggestions carousel, check-order footer), a corrupted stored draft, the 59-minute expiry, the
-// consumption-option conflict and product availability windows.
+// suggestions carousel and what it offers, check-order footer), a corrupted stored draft, the
+// 59-minute expiry, the consumption-option conflict and product availability windows.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './fixtures.ts';
 import type { VariationItem } from '../../src/schemas/catalogue.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
-import { API_HEADERS, isMobile, newCustomer, registerCustomer, storeId } from './helpers.ts';
+import { API_HEADERS, importCatalogue, isMobile, newCustomer, registerCustomer, shopCatalogue, storeId, type ShopProduct } from './helpers.ts';
 
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
 const norm = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
@@ -324,7 +324,7 @@ test.describe('cart', () => {
 
   test('Compre também: leaves out cart products and the current product, arrows scroll 200 px per click [R-2.60] [R-2.61]', async ({ page }) => {
     const estId = await storeId(page.request, 'pizzaria-bella');
-    const list = (await (await page.request.get(`/api/establishments/${estId}/products?limit=12&fields=name`, { headers: API_HEADERS })).json()) as {
+    const list = (await (await page.request.get(`/api/establishments/${estId}/products?limit=14&fields=name`, { headers: API_HEADERS })).json()) as {
       items: { _id: string; name: string }[];
     };
     const [first, second] = list.items;
@@ -353,7 +353,10 @@ test.describe('cart', () => {
     await expect(carousel.locator('[data-suggestion]').first()).toBeVisible();
     await expect(carousel.locator(`[data-suggestion="${first!._id}"]`)).toHaveCount(0);
     await expect(carousel.locator(`[data-suggestion="${second!._id}"]`)).toHaveCount(0);
-    await expect(carousel.locator('[data-suggestion]')).toHaveCount(list.items.length - 2);
+    // The next twelve of the menu, in its order (every one of them can be added now).
+    expect(await carousel.locator('[data-suggestion]').evaluateAll((all) => all.map((el) => el.getAttribute('data-suggestion')))).toEqual(
+      list.items.slice(2).map((p) => p._id),
+    );
 
     const left = () => carousel.evaluate((el) => el.scrollLeft);
     expect(await left()).toBe(0);
@@ -369,6 +372,42 @@ test.describe('cart', () => {
     const id = await suggestion.getAttribute('data-suggestion-add');
     await suggestion.click();
     await expect(page.locator(`[data-add-product-modal="${id}"]`)).toBeVisible();
+  });
+
+  test("Compre também offers only what 'Adicionar' takes now: a product outside its selling hours leaves at its closing minute, one whose delivery options do not match the cart's is never offered [R-2.60] [R-4.57] [R-8.64]", async ({
+    page,
+  }, info) => {
+    // A shop of this test's own (one per project: both run at once): the breakfast is sold 06:00-10:00
+    // (São Paulo), the cake only for pickup, the kit only for delivery.
+    const slug = `emporio-sugestoes-${info.project.name}`;
+    const everyDay = (start_at: number, stop_at: number) => [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at, stop_at }));
+    importCatalogue(
+      shopCatalogue(slug, 'Empório Sugestões', { _id: 'emporio', name: 'Empório' }, [
+        { _id: 'kit', name: 'Kit Entrega Expressa', price: 2500, delivery_type: ['delivery'] },
+        { _id: 'cafe', name: 'Café da Manhã Completo', price: 3200, availabilities: everyDay(600, 1000) },
+        { _id: 'bolo', name: 'Bolo de Retirada', price: 4500, delivery_type: ['pickup'] },
+        { _id: 'pao', name: 'Pão de Fermentação Natural', price: 1800 },
+        { _id: 'geleia', name: 'Geleia de Morango', price: 1600 },
+      ] as ShopProduct[]),
+    );
+    // 09:57 in São Paulo (UTC-3): breakfast is still sold.
+    await page.clock.install({ time: new Date('2026-03-04T12:57:00Z') });
+    await gotoStore(page, `/${slug}/`);
+    await addSimple(page, 'Kit Entrega Expressa');
+    const cart = await openCart(page);
+    const offered = () => cart.locator('[data-suggestion-name]').allTextContents();
+    await expect.poll(offered).toEqual(['Café da Manhã Completo', 'Pão de Fermentação Natural', 'Geleia de Morango']);
+
+    // Past 10:00 the breakfast is no longer sold, and no longer offered (re-read every second).
+    await page.clock.setSystemTime(new Date('2026-03-04T13:00:01Z'));
+    await expect.poll(offered).toEqual(['Pão de Fermentação Natural', 'Geleia de Morango']);
+    // What is offered is taken: its 'Adicionar' opens the product, ready to add.
+    await cart.locator('[data-suggestion-add]').first().click();
+    const modal = page.getByRole('dialog', { name: 'Pão de Fermentação Natural' });
+    await expect(modal).toHaveAttribute('data-state', 'ready');
+    await expect(modal.locator('[data-add-submit]')).toBeEnabled();
+    await expect(modal.locator('[data-add-unavailable]')).toHaveCount(0);
+    await expect(modal.getByRole('alert')).toHaveCount(0);
   });
 
   test('a failed suggestions load is logged and the carousel left empty [R-8.84]', async ({ page }) => {

@@ -1,8 +1,9 @@
 // The store chrome on a phone (390x844) and a desktop (1280x800): status, badges, Sobre, unit
-// switcher, burger menu, cart controls, unavailable dialog, themes, and axe (the search: search.spec.ts).
+// switcher, burger menu, cart controls, unavailable dialog, themes, axe, and a header that reads
+// whole for every demo establishment (the search: search.spec.ts).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
-import { isMobile } from './helpers.ts';
+import { isMobile, logIn } from './helpers.ts';
 
 test('an establishment open around the clock shows Aberto; one that is always closed shows Fechado after the re-check [R-1.23] [R-4.52] [R-4.54] [R-4.55] [R-8.67]', async ({
   page,
@@ -291,3 +292,88 @@ test('card pictures arrive as WebP thumbnails at least as sharp as the card show
   const res = await page.request.get(shown.src);
   expect(res.headers()['content-type']).toBe('image/webp');
 });
+
+/**
+ * Every box of the header that shows text, with what it shows, where it is drawn and whether it
+ * is cut (content wider or taller than its box: an ellipsis, a clamped line), and whether the
+ * search's placeholder fits its field beside the field's buttons.
+ */
+async function headerReadings(page: import('@playwright/test').Page) {
+  return page.locator('header[data-header]').evaluate((header) => {
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const shown = [...header.querySelectorAll<HTMLElement>('*')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      // Screen-reader-only text is clipped to a 1 px box on purpose.
+      return el.checkVisibility({ visibilityProperty: true }) && r.width > 1 && r.height > 1 && !el.closest('[data-burger-panel]');
+    });
+    const texts = shown
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''))
+      .map((el) => {
+        // Where the text itself is drawn (not its box's padding).
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return {
+          text: el.textContent!.trim(),
+          cut: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+          box: range.getBoundingClientRect().toJSON() as DOMRect,
+        };
+      });
+    const field = header.querySelector<HTMLInputElement>('#busca-q')!;
+    const style = getComputedStyle(field);
+    canvas.font = style.font;
+    const room = field.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return {
+      texts,
+      placeholder: { shown: field.checkVisibility() && field.getBoundingClientRect().height > 1, fits: canvas.measureText(field.placeholder).width <= room },
+      header: header.getBoundingClientRect().toJSON() as DOMRect,
+    };
+  });
+}
+
+for (const [slug, name] of [
+  ['pizzaria-bella', 'Pizzaria Bella'],
+  ['mercado-sol-centro', 'Mercado Sol — Centro'],
+  ['mercado-sol-praia', 'Mercado Sol — Praia'],
+  ['mercado-sol-norte', 'Mercado Sol — Zona Noroeste'],
+] as const) {
+  test(`${slug}: the header reads whole for a visitor and for a customer: the name, its status, the unit switcher and the search's placeholder, nothing cut or overlapping`, async ({
+    page,
+    context,
+    request,
+  }, info) => {
+    const check = async (who: string) => {
+      const status = page.locator('header [data-status]');
+      // The status label fills its reserved room once the clock is read ('Fechado' after a re-check).
+      await expect(status.locator(':scope > span:not([hidden])')).toHaveCount(1, { timeout: 9000 });
+      const { texts, placeholder, header } = await headerReadings(page);
+      const reading = (text: string) => texts.find((t) => t.text === text);
+      expect(reading(name), `${who}: the name is shown`).toBeTruthy();
+      expect(
+        texts.filter((t) => t.cut).map((t) => t.text),
+        `${who}: cut`,
+      ).toEqual([]);
+      // Inside the bar, and no two texts drawn over each other.
+      for (const t of texts) expect(t.box.bottom, `${who}: ${t.text}`).toBeLessThanOrEqual(header.bottom + 0.5);
+      for (const [i, a] of texts.entries())
+        for (const b of texts.slice(i + 1)) {
+          const apart =
+            a.box.right <= b.box.left + 0.5 || b.box.right <= a.box.left + 0.5 || a.box.bottom <= b.box.top + 0.5 || b.box.bottom <= a.box.top + 0.5;
+          const nested = a.box.left <= b.box.left && a.box.right >= b.box.right && a.box.top <= b.box.top && a.box.bottom >= b.box.bottom;
+          expect(apart || nested, `${who}: '${a.text}' and '${b.text}' overlap`).toBe(true);
+        }
+      if (!isMobile(page)) {
+        expect(placeholder, `${who}: the placeholder reads whole`).toEqual({ shown: true, fits: true });
+        if (slug !== 'pizzaria-bella') expect(reading('Trocar de unidade'), `${who}: the unit switcher`).toBeTruthy();
+      }
+    };
+    await page.goto(`/${slug}/`);
+    await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+    await check('visitor');
+
+    await logIn(context, request, slug, info, 'Maria Aparecida dos Santos');
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+    if (!isMobile(page)) await expect(page.locator('[data-user-menu] [data-credits]')).toHaveText('Créditos: R$ 0,00');
+    await check('customer');
+  });
+}

@@ -1,10 +1,11 @@
 // The store without its scripts: with JavaScript off, and on a slow phone before the account
 // island has hydrated. The login and registration forms post by themselves to the server's form
 // endpoint (a POST, so the password never reaches the address bar, the history or a log), the
-// customer ends logged in, a refusal comes back in Portuguese; and 'Adicionar' says why ordering
-// needs JavaScript. The cross-site guard of the form endpoint is proved in tests/api/auth-forms.test.ts.
-import { expect, test, type APIRequestContext, type Page, type Request, type Route } from './fixtures.ts';
-import { actFrom, expectGreeting, newCustomer, registerCustomer, storeId, type NewCustomer } from './helpers.ts';
+// customer ends logged in, a refusal comes back in Portuguese; 'Adicionar' says why ordering
+// needs JavaScript, and so does the customer's account, both in the store's style. The cross-site
+// guard of the form endpoint is proved in tests/api/auth-forms.test.ts.
+import { expect, test, type APIRequestContext, type Locator, type Page, type Request, type Route } from './fixtures.ts';
+import { actFrom, expectGreeting, isMobile, newCustomer, registerCustomer, storeId, type NewCustomer } from './helpers.ts';
 
 const SLUG = 'pizzaria-bella';
 const ACCOUNT = `/${SLUG}/minha-conta`;
@@ -123,7 +124,9 @@ test.describe('with JavaScript off', () => {
     seen.expectNoAddressHolds(customer.password);
   });
 
-  test("'Adicionar' on a product card and on the product page says why ordering needs JavaScript", async ({ page }) => {
+  test("'Adicionar' on a product card and on the product page says why ordering needs JavaScript, in a dialog drawn as the store's others", async ({
+    page,
+  }) => {
     await page.goto(`/${SLUG}/`);
     const note = page.getByRole('dialog', { name: 'Para pedir, ative o JavaScript' });
     await expect(note).toBeHidden();
@@ -131,6 +134,10 @@ test.describe('with JavaScript off', () => {
     await card.locator('[data-add-product]').click();
     await expect(note).toBeVisible();
     await expect(note).toContainText('Ative-o e recarregue a página');
+    // The store's card colours and rounded corners, a bold title, the button in the store's colour.
+    await expectStoreStyle(note, note.getByRole('heading', { name: 'Para pedir, ative o JavaScript' }));
+    const button = note.getByRole('button', { name: 'Entendi' });
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(await cssColour(page, '--c-primary'));
     await note.getByRole('button', { name: 'Entendi' }).click();
     await expect(note).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/$`));
@@ -140,7 +147,63 @@ test.describe('with JavaScript off', () => {
     await page.locator('main [data-add-product]').first().click();
     await expect(page.getByRole('dialog', { name: 'Para pedir, ative o JavaScript' })).toBeVisible();
   });
+
+  test("a logged-in customer's account says in Portuguese, in the store's card, that its sections need JavaScript, instead of 'Carregando…' for ever; the account menu stays", async ({
+    page,
+    request,
+  }, info) => {
+    const { customer } = await registerCustomer(request, SLUG, newCustomer(info));
+    await page.goto(ACCOUNT);
+    await fillLogin(page, customer.email, customer.password);
+    await expectAccountHome(page);
+    for (const [path, title] of [
+      ['', 'Meus dados'],
+      ['/pedidos', 'Meus pedidos'],
+      ['/carteira', 'Carteira'],
+    ] as const) {
+      if (path) await page.goto(`${ACCOUNT}${path}`);
+      const note = page.locator('[data-account-no-script]');
+      await expect(note).toBeVisible();
+      await expect(note.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(note).toContainText('Esta parte da sua conta precisa do JavaScript do navegador, que está desativado. Ative-o e recarregue a página');
+      await expect(note.getByRole('link', { name: 'Ver o cardápio' })).toHaveAttribute('href', `/${SLUG}/`);
+      await expect(page.getByText(/Carregando/).filter({ visible: true })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole('navigation', { name: 'Menu da conta' })).toBeVisible();
+      await expectStoreStyle(note, note.getByRole('heading', { level: 1 }));
+      // Beside the menu on a desktop, under it on a phone.
+      const [menu, card] = [await page.getByRole('navigation', { name: 'Menu da conta' }).boundingBox(), await note.boundingBox()];
+      if (isMobile(page)) expect(card!.y).toBeGreaterThan(menu!.y + menu!.height - 1);
+      else expect(card!.x).toBeGreaterThan(menu!.x + menu!.width - 1);
+    }
+  });
 });
+
+/** The page's value of a colour variable of the store's theme, as the browser computes it in a colour property. */
+function cssColour(page: Page, variable: string): Promise<string> {
+  return page.evaluate((v) => {
+    const probe = document.createElement('i');
+    probe.style.color = `var(${v})`;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, variable);
+}
+
+/** Drawn as the store's cards and dialogs are: its card background and text colours, rounded corners, a bold title. */
+async function expectStoreStyle(box: Locator, title: Locator) {
+  const page = box.page();
+  const style = await box.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { background: s.backgroundColor, colour: s.color, radius: Number.parseFloat(s.borderTopLeftRadius) };
+  });
+  expect(style.background).toBe(await cssColour(page, '--c-card'));
+  expect(style.colour).toBe(await cssColour(page, '--c-ink'));
+  expect(style.radius).toBeGreaterThanOrEqual(12);
+  expect(Number(await title.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(700);
+  expect(Number.parseFloat(await title.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThan(16);
+}
 
 test("with JavaScript, 'Adicionar' opens the product as before and the note is not even in the page", async ({ page }) => {
   await page.goto(`/${SLUG}/`);

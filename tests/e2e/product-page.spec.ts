@@ -1,6 +1,6 @@
 // The product page as a customer first meets it, on a phone (390x844) and a desktop (1280x800):
 // 'Adicionar' within reach however long the options list is, the bottom cart bar stacked above it
-// rather than over it, and the product's picture arriving with the page on a phone.
+// rather than over it, and the product's picture arriving with the page on a phone, sharp after load.
 import { expect, test, type Page } from './fixtures.ts';
 import { isMobile } from './helpers.ts';
 
@@ -82,35 +82,75 @@ test("'Adicionar' is within reach on a phone at load and after scrolling the opt
   }
 });
 
-test("a phone's product page carries its picture in the HTML, which paints as the page's largest element with no request; a desktop requests the full picture [R-2.4]", async ({
+test("a phone's product page carries its picture in the HTML, which paints as the page's largest element with no request, then brings a sharp copy at twice its box once loaded; a desktop requests the full picture [R-2.4]", async ({
   page,
 }) => {
   const pictures: string[] = [];
+  const requested = () => pictures.slice();
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/uploads/products/')) pictures.push(new URL(r.url()).pathname);
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/uploads/products/') || path.startsWith('/uploads/thumbs/768/')) pictures.push(path);
   });
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { lcp: string[] }).lcp = seen;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
-        seen.push(e.element?.matches('[data-product-image]') ? 'picture' : String(e.element?.tagName));
+      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string })[])
+        seen.push(e.element?.matches('[data-product-image]') ? `picture ${e.url.slice(0, 15)}` : String(e.element?.tagName));
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  // The sharp copy is held until the first state has been read.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/uploads/thumbs/768/**', async (route) => {
+    await held;
+    await route.continue();
   });
   await openProductPage(page, 'Pizza Calabresa');
   const img = page.locator('[data-product-page] [data-product-image]');
+  const shown = () =>
+    img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, width: el.naturalWidth, css: el.getBoundingClientRect().width, dpr: devicePixelRatio }));
+  const lcp = () => page.evaluate(() => (window as unknown as { lcp: string[] }).lcp.slice());
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-  const shown = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, width: el.naturalWidth, css: el.getBoundingClientRect().width }));
   if (isMobile(page)) {
-    expect(shown.src.startsWith('data:image/avif;base64,')).toBe(true);
+    const first = await shown();
+    expect(first.src.startsWith('data:image/avif;base64,')).toBe(true);
     // As wide as the box it fills, give or take the page's padding.
-    expect(shown.width).toBeGreaterThanOrEqual(shown.css - 8);
-    // Loaded: no picture of the product was requested (the load event waits for the page's images).
-    expect(pictures).toEqual([]);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { lcp: string[] }).lcp.at(-1))).toBe('picture');
+    expect(first.width).toBeGreaterThanOrEqual(first.css - 8);
+    // Loaded: the picture itself was never requested (the load event waits for the page's images).
+    expect(requested().filter((path) => path.startsWith('/uploads/products/'))).toEqual([]);
+    await expect.poll(async () => (await lcp()).at(-1)).toBe('picture data:image/avif');
+    const paints = await lcp();
+
+    // Then, after load, the sharp copy of the picture wider screens are sent: at least twice the
+    // box's CSS width, as this 2.6x screen needs.
+    const full = await page.locator('[data-product-page] picture source').getAttribute('srcset');
+    const sharp = `/uploads/thumbs/768${full!.slice('/uploads'.length)}.webp`;
+    expect(sharp).toMatch(/^\/uploads\/thumbs\/768\/products\/pizzaria-bella\/[0-9a-f-]+p?\.webp\.webp$/);
+    release();
+    await expect.poll(async () => new URL((await shown()).src).pathname).toBe(sharp);
+    // Asked for after the load event.
+    const timing = await page.evaluate((path) => {
+      const entry = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === path);
+      return { started: entry?.startTime ?? -1, loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd };
+    }, sharp!);
+    expect(timing.started).toBeGreaterThan(timing.loaded);
+    const now = await shown();
+    expect(now.width).toBe(768);
+    expect(now.width).toBeGreaterThanOrEqual(2 * now.css);
+    expect(now.css).toBe(first.css);
+    expect(requested()).toEqual([sharp]);
+    // The page's largest paint is still the compact copy's: the sharp one painted in the same box added no entry.
+    await page.waitForTimeout(500);
+    expect(await lcp()).toEqual(paints);
   } else {
-    expect(new URL(shown.src).pathname).toMatch(/^\/uploads\/products\/pizzaria-bella\/[0-9a-f-]+p?\.webp$/);
-    expect(shown.width).toBe(512);
-    expect(pictures).toContain(new URL(shown.src).pathname);
+    release();
+    const full = await shown();
+    expect(new URL(full.src).pathname).toMatch(/^\/uploads\/products\/pizzaria-bella\/[0-9a-f-]+p?\.webp$/);
+    expect(full.width).toBe(768);
+    await page.waitForTimeout(1000);
+    expect(requested()).toEqual([new URL(full.src).pathname]);
   }
 });

@@ -51,6 +51,57 @@ test("typing 'muzarela' in the header search suggests Pizza Mussarela first [R-1
   await expect(page.locator('[data-search-announce]')).toHaveText(`${await options.count()} produtos encontrados`);
 });
 
+test('a tap on the search right after the page appears, before its scripts have arrived, puts the focus in the field and keeps what is typed; its suggestions follow once they run [R-2.39] [R-2.46]', async ({
+  page,
+}) => {
+  // The page's scripts held back, as on a slow phone that has painted the page but not fetched them yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/Enhancements.astro_astro_type_script_index_0_lang.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/pizzaria-bella/', { waitUntil: 'load' });
+  await expect(page.locator('html.enhanced')).toHaveCount(0);
+  const box = page.getByRole('combobox', { name: 'Buscar produtos' });
+  // On a phone the tap is on the header's search button; on a desktop the field is in the bar.
+  if (isMobile(page)) {
+    await expect(box).toBeHidden();
+    await page.locator('[data-search-toggle]').click();
+  } else {
+    await box.click();
+  }
+  await expect(box).toBeFocused();
+  await expect(box).toBeVisible();
+  await page.keyboard.type('calab');
+  await expect(box).toHaveValue('calab');
+  await expect(page.locator('html.enhanced')).toHaveCount(0);
+
+  release();
+  await expect(page.locator('html.enhanced')).toHaveCount(1);
+  // What was typed is kept, still focused, and gets its suggestions without another keystroke.
+  await expect(box).toHaveValue('calab');
+  await expect(box).toBeFocused();
+  const options = page.getByRole('listbox', { name: 'Sugestões de produtos' }).getByRole('option');
+  await expect(options.first()).toContainText('Calabresa');
+  await page.keyboard.type('resa');
+  await expect(box).toHaveValue('calabresa');
+  await expect(options.first()).toContainText('Calabresa');
+
+  if (isMobile(page)) {
+    // Once the scripts run the search stays open past the field's focus; its button closes it, and opens it focused again.
+    await box.evaluate((el) => el.blur());
+    await expect(box).toBeVisible();
+    await page.locator('[data-search-toggle]').click();
+    await expect(box).toBeHidden();
+    await page.locator('[data-search-toggle]').click();
+    await expect(box).toBeVisible();
+    await expect(box).toBeFocused();
+  }
+});
+
 test("a word the menu does not have is answered 'Produto não encontrado', in the list and to screen readers [R-8.66]", async ({ page }) => {
   await page.goto('/pizzaria-bella/');
   const box = await searchBox(page);
@@ -162,7 +213,7 @@ test('without JavaScript the search is a plain form: it finds Pizza Mussarela fo
   const context = await browser.newContext({ javaScriptEnabled: false, viewport, userAgent, deviceScaleFactor, isMobile: mobile, hasTouch });
   const page = await context.newPage();
   await page.goto('/pizzaria-bella/');
-  // On a phone the toggle is a link to #busca, which the form's :target rule opens.
+  // On a phone the toggle is the field's label: a tap focuses the field, which shows the form.
   if (isMobile(page)) await page.locator('[data-search-toggle]').first().click();
   const box = page.getByRole('combobox', { name: 'Buscar produtos' });
   await box.fill('muzarela');

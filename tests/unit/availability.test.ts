@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { isProductAvailableAt, needsScheduleModal, nextProductAvailability } from '../../src/domain/availability.ts';
-import { Temporal } from '../../src/domain/time.ts';
+import { isProductAvailableAt, isProductAvailableAtMinute, needsScheduleModal, nextProductAvailability } from '../../src/domain/availability.ts';
+import { Temporal, minuteOfWeek, zonedAt } from '../../src/domain/time.ts';
 
 const SP = 'America/Sao_Paulo';
 function sp(local: string): Temporal.Instant {
@@ -42,5 +42,21 @@ describe('product availability windows', () => {
     expect(needsScheduleModal(LUNCH_MENU)).toBe(true);
     expect(needsScheduleModal({ availabilities: [], min_schedule_time: 2 })).toBe(true);
     expect(needsScheduleModal({ availabilities: [], min_schedule_time: 0 })).toBe(false);
+  });
+
+  it('reads the same on a wall-clock minute of the week as on an instant (the cart reads the minute without Temporal)', () => {
+    // Every quarter of an hour of a week, both menus: Monday 2025-01-06 00:00 onwards.
+    const start = sp('2025-01-05T00:00');
+    for (let m = 0; m < 7 * 1440; m += 15) {
+      const instant = start.add({ minutes: m });
+      const minute = minuteOfWeek(zonedAt(instant, SP));
+      for (const menu of [LUNCH_MENU, LATE_SNACK, { availabilities: [] }]) {
+        expect(isProductAvailableAtMinute(menu, minute)).toBe(isProductAvailableAt(menu, instant, SP));
+      }
+    }
+    // Monday 12:00 is minute 1440 + 720 of the week (Sunday 00:00 is 0).
+    expect(isProductAvailableAtMinute(LUNCH_MENU, 1440 + 720)).toBe(true);
+    expect(isProductAvailableAtMinute(LUNCH_MENU, 720)).toBe(false);
+    expect(isProductAvailableAtMinute({}, 720)).toBe(true);
   });
 });

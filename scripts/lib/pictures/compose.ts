@@ -8,8 +8,14 @@ import { emojiFile } from './emoji.ts';
 import type { Palette } from './palette.ts';
 import type { Subject } from './subjects.ts';
 
-/** Side of a product picture: the product page shows it at up to 512 CSS px; cards get 256/360 px thumbnails made from it. */
-export const PICTURE_SIDE = 512;
+/**
+ * Side of a product picture: cards get 256/360 px thumbnails made from it, a desktop's product page
+ * shows it at up to 512 CSS px, and a phone's product page brings a 768 px copy of it after load
+ * (twice its 366 CSS px box: PAGE_PICTURE_WIDTH in src/lib/thumbnails.ts). The emoji it is drawn
+ * with are 256 px images: the main one is drawn about 1.9 times as large, the plate, the table and
+ * the light around it are drawn at this size.
+ */
+export const PICTURE_SIDE = 768;
 const WEBP = { quality: 80, effort: 4 } as const;
 /**
  * Size of a cover: a shop window's shelf, seven times as wide as it is tall. The home shows it at
@@ -139,9 +145,8 @@ async function drawScene(s: Scene): Promise<Sharp> {
   return sharp(studio, { density: 72 }).composite(layers);
 }
 
-/** A product picture (PICTURE_SIDE square WebP): the subject's emoji, on a plate when it is prepared food, and its props in front. */
-export async function productPicture(subject: Subject, palette: Palette): Promise<Buffer> {
-  const side = PICTURE_SIDE;
+/** A product picture (a `side` square WebP, PICTURE_SIDE unless told): the subject's emoji, on a plate when it is prepared food, and its props in front. */
+export async function productPicture(subject: Subject, palette: Palette, side: number = PICTURE_SIDE): Promise<Buffer> {
   const u = side / 512;
   const plated = subject.plate;
   const items: Placed[] = [{ emoji: subject.main, cx: 256 * u, baseY: (plated ? 388 : 420) * u, size: (plated ? 296 : 320) * u }];
