@@ -145,6 +145,16 @@ test("a phone's product page carries its picture in the HTML, which paints as th
     // The page's largest paint is still the compact copy's: the sharp one painted in the same box added no entry.
     await page.waitForTimeout(500);
     expect(await lcp()).toEqual(paints);
+
+    // As wide as Lighthouse's phone (412 px): the picture is drawn no wider than the compact copy's
+    // 384 px, so the browser does not count the compact copy as enlarged, nor the sharp one as a
+    // larger paint after it.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.reload({ waitUntil: 'load' });
+    await expect.poll(async () => (await shown()).src.startsWith('data:')).toBe(false);
+    expect((await shown()).css).toBe(384);
+    await page.waitForTimeout(500);
+    expect((await lcp()).filter((paint) => paint.startsWith('picture'))).toEqual(['picture data:image/avif']);
   } else {
     release();
     const full = await shown();
