@@ -374,7 +374,7 @@ test.describe('cart', () => {
     await expect(page.locator(`[data-add-product-modal="${id}"]`)).toBeVisible();
   });
 
-  test("Compre também offers only what 'Adicionar' takes now: a product outside its selling hours leaves at its closing minute, one whose delivery options do not match the cart's is never offered [R-2.60] [R-4.57] [R-8.64]", async ({
+  test("Compre também offers only what 'Adicionar' takes now: a product outside its selling hours leaves at its closing minute, one whose delivery options do not match the cart's is never offered [R-4.57]", async ({
     page,
   }, info) => {
     // A shop of this test's own (one per project: both run at once): the breakfast is sold 06:00-10:00
