@@ -8,35 +8,15 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import type { CardView } from '../../src/schemas/api-cards.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
-import {
-  API_HEADERS,
-  capturedTestCard,
-  chargedAmount,
-  isMobile,
-  logInVerified,
-  mercadoSolPickupCheckout,
-  saveCardByApi,
-  startValidationByApi,
-  type Registered,
-} from './helpers.ts';
+import { capturedTestCard, isMobile, logInVerified, mercadoSolPickupCheckout, type Registered, saveCardByApi, verifiedCardByApi } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 
 test.describe.configure({ timeout: 90_000 });
 
 /** The card validated through the API as a customer does it: the micro-charge, then the amount read on the statement. */
-async function verifiedCard(request: APIRequestContext, registered: Registered): Promise<CardView> {
-  const saved = await saveCardByApi(request, registered, capturedTestCard().number);
-  const started = await startValidationByApi(request, registered, saved._id);
-  expect(started.status(), await started.text()).toBe(201);
-  const { cents } = await chargedAmount(request, saved.last4);
-  const confirmed = await request.put(`/api/cards/verification/${saved._id}`, {
-    headers: { ...API_HEADERS, Authorization: `Bearer ${registered.token}` },
-    data: { amount: cents },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return (await confirmed.json()) as CardView;
-}
+const verifiedCard = (request: APIRequestContext, registered: Registered): Promise<CardView> =>
+  verifiedCardByApi(request, registered, capturedTestCard().number);
 
 async function axeProblems(page: Page, include: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
