@@ -7,7 +7,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type TestInfo } from './fixtures.ts';
+import { expect, test, type Page, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS, importCatalogue, logIn, openProductModal, storeId } from './helpers.ts';
@@ -22,6 +22,28 @@ function shopFor(info: TestInfo): string {
   importCatalogue(groceryCatalogue(slug, 600));
   return slug;
 }
+
+/**
+ * Counts, on every page the test opens, the socket messages of type 'updated' once the page has
+ * handled them: the count goes up in a task queued by the message's first listener, so it runs after
+ * every listener of that message (the page's own among them) has.
+ */
+async function countUpdatesHandled(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __updatesHandled: number };
+    w.__updatesHandled = 0;
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (typeof event.data === 'string' && event.data.includes('"updated"')) setTimeout(() => (w.__updatesHandled += 1), 0);
+        });
+      }
+    };
+  });
+}
+const updatesHandled = (page: Page) => page.evaluate(() => (window as unknown as { __updatesHandled: number }).__updatesHandled);
 
 const keys = new Map<string, string>();
 /** An API key of the establishment, made in the e2e server's database as an establishment's admin would. */
@@ -68,6 +90,7 @@ test('an open page offers a reload when the catalogue is imported again, keeps t
 
 test("'Agora não' puts the prompt away; it waits while a dialog is open, so nothing typed there is lost [R-2.119]", async ({ page, request }, info) => {
   const slug = shopFor(info);
+  await countUpdatesHandled(page);
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   await liveConnected(page);
@@ -88,9 +111,10 @@ test("'Agora não' puts the prompt away; it waits while a dialog is open, so not
   await expect(prompt).toHaveCount(0);
 
   const modal = await openProductModal(page, 'Maçã Gala');
+  const before = await updatesHandled(page);
   await switchTo('auto');
-  // Long enough for the message to arrive and be held back (it is checked every second).
-  await page.waitForTimeout(1500);
+  // The 'updated' the change brings has been handed to the page (held back while the dialog is open).
+  await expect.poll(() => updatesHandled(page)).toBeGreaterThan(before);
   await expect(prompt).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
