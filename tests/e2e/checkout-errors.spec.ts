@@ -4,11 +4,11 @@
 // refusals of an order's card charge (payment_not_done, credit_card_problems, credit_card_blocked,
 // credit_card_expired, credit_card_canceled, payment_gateway_offline) are produced for real by the
 // sandbox acquirer in tests/e2e/payments.spec.ts (the holder's name chooses the outcome,
-// docs/payments.md 'Test cards'). The answers left below are not produced by the real server on
-// this test's demand: offers do not exist yet, a failed write or a write conflict needs a broken
-// database or two requests timed to the millisecond, the shop's own unavailability would refuse the
-// orders of every test running beside this one, and the card codes need a saved card in a state
-// the storefront does not let a customer reach; for those the orders call is answered by the
+// docs/payments.md 'Test cards'); establishment_unavailable by a shop made unavailable while its
+// customer checks out, in tests/e2e/checkout.spec.ts. The answers left below are not produced by
+// the real server on this test's demand: offers do not exist yet, a failed write or a write
+// conflict needs a broken database or two requests timed to the millisecond, and the card codes
+// need a saved card in a state the storefront does not let a customer reach; for those the orders call is answered by the
 // test with the status and code the server sends.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from './fixtures.ts';
 import type { ProductsAnswer } from '../../src/schemas/views.ts';
@@ -76,7 +76,6 @@ test('a banned customer is refused by the server with its message, and the order
 });
 
 const CATALOGUE: Array<{ status: number; message?: string; text: string; ids: string }> = [
-  { status: 403, message: 'establishment_unavailable', text: 'O estabelecimento está indisponível no momento.', ids: '[R-8.5]' },
   { status: 403, message: 'invalid_payment_card', text: 'Cartão de pagamento inválido. Confira os dados ou use outro cartão.', ids: '[R-8.6]' },
   { status: 403, message: 'payment_card_already_exist', text: 'Este cartão já está cadastrado.', ids: '[R-8.7]' },
   { status: 403, message: 'invalid_payment_card_brand', text: 'A bandeira deste cartão não é aceita. Use outro cartão.', ids: '[R-8.11]' },

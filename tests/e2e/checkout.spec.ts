@@ -7,8 +7,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from './fixtures.ts';
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildLine } from '../../src/domain/cart.ts';
@@ -17,7 +15,7 @@ import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { draftProductFromLine, emptyDraft, type Draft } from '../../src/schemas/draft.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
-import { saveSantosAddress, API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
+import { saveSantosAddress, API_HEADERS, importCatalogue, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
 // Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -659,53 +657,6 @@ test('the order summary shows the options chosen for the order, and the product 
   await expect(summary.locator('[data-summary-row="order-variations"]')).toHaveAttribute('data-cents', '200');
 });
 
-test('the four ways to pay: online card, at pickup, Pix and credits; credits that cover the whole order hide the others and pay it; a smaller balance leaves them [R-4.6] [R-1.13]', async ({
-  page,
-  context,
-  request,
-}, info) => {
-  const { id, userId, token } = await logInWithUser(context, request, CENTRO, info);
-  const payWays = (modal: Locator) => modal.locator('[data-pay-offline], [data-pay-online], [data-pay-pix]');
-
-  setCredits(userId, 100);
-  const modal = await pickupReady(page, request, id);
-  const credits = modal.getByRole('checkbox', { name: /Usar meus créditos/ });
-  await expect(credits).toHaveAccessibleName(/R\$\s1,00/);
-  // Every way a customer may pay is offered [R-1.13].
-  await expect(modal.locator('[data-pay-online]')).toHaveText('Pagar on-line');
-  await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar na retirada');
-  await expect(modal.locator('[data-pay-pix]')).toHaveText('Pix');
-  await credits.check();
-  await expect(modal.locator('[data-summary-row="credits"]')).toHaveAttribute('data-cents', '-100');
-  await expect(payWays(modal)).toHaveCount(3);
-  await expect(modal.getByRole('button', { name: 'Pagar na retirada' })).toBeVisible();
-  await expect(modal.locator('[data-credits-cover]')).toHaveCount(0);
-
-  // A balance above the order's total.
-  setCredits(userId, 100_000);
-  await page.reload();
-  await finalize(page);
-  await keepExtras(page);
-  await expect(modal.getByRole('checkbox', { name: /Usar meus créditos/ })).toHaveAccessibleName(/R\$\s1\.000,00/);
-  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).uncheck();
-  await expect(payWays(modal)).toHaveCount(3);
-  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).check();
-  await expect(modal.locator('[data-credits-cover]')).toHaveText('Seus créditos cobrem todo o pedido.');
-  await expect(payWays(modal)).toHaveCount(0);
-  await expect(modal.getByRole('button', { name: 'Pagar na retirada' })).toHaveCount(0);
-  await expect(modal.locator('[data-summary-row="total"]')).toHaveAttribute('data-cents', '0');
-  // Unticked, they are back.
-  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).uncheck();
-  await expect(payWays(modal)).toHaveCount(3);
-  await expect(modal.locator('[data-credits-cover]')).toHaveCount(0);
-  // Ticked again, the credits pay the whole order [R-1.13].
-  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).check();
-  await send(page);
-  const order = await fetchOrder(request, id, token, await orderIdFromUrl(page, CENTRO));
-  expect([order.payment_type, order.totals.total]).toEqual(['credits', 0]);
-  expect(order.totals.credits).toBeGreaterThan(0);
-});
-
 test("ticking 'Precisa de troco?' sets the change to R$ 0,00: the order is refused as change below the total, even after a reload, until the box is unticked [R-4.7]", async ({
   page,
   context,
@@ -975,14 +926,8 @@ test("while the chosen address's fee is asked again the order is not sent: the c
 });
 
 /** Imports a catalogue with the real command, as an owner would while the server runs (it re-renders the pages). */
-function importEstablishment(catalogue: CatalogueInput): void {
-  const file = join(mkdtempSync(join(tmpdir(), 'checkout-catalogue-')), 'catalogue.json');
-  writeFileSync(file, JSON.stringify(catalogue));
-  const run = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_ORIGIN: `http://localhost:${port}`, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
+async function importEstablishment(catalogue: CatalogueInput): Promise<void> {
+  await importCatalogue(catalogue);
 }
 
 /** A shop in São Paulo open around the clock (by hand) selling one coffee, with the given preferences. */
@@ -1037,7 +982,7 @@ test('the preferences switch the ways to receive, the schedule, the tax receipt 
 }, info) => {
   const few = `emporio-retirada-${info.project.name}`;
   const many = `emporio-completo-${info.project.name}`;
-  importEstablishment(
+  await importEstablishment(
     shop(few, 'Empório Só Retirada', {
       delivery_type: ['pickup'],
       max_days_scheduling: 0,
@@ -1048,7 +993,7 @@ test('the preferences switch the ways to receive, the schedule, the tax receipt 
       pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
     }),
   );
-  importEstablishment(
+  await importEstablishment(
     shop(many, 'Empório Completo', {
       delivery_type: ['delivery', 'pickup', 'local'],
       max_days_scheduling: 2,
@@ -1209,14 +1154,14 @@ test('the schedule messages: the date is required while closed, not available to
   await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
 });
 
-test('an establishment that becomes unavailable while the customer checks out refuses the order with its message, and nothing is lost [R-8.28]', async ({
+test('an establishment that becomes unavailable while the customer checks out refuses the order with its message (403 establishment_unavailable), and nothing is lost [R-8.5] [R-8.28]', async ({
   page,
   context,
   request,
 }, info) => {
   const slug = `quiosque-reforma-${info.project.name}`;
   const open = shop(slug, 'Quiosque da Reforma', { pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }] });
-  importEstablishment(open);
+  await importEstablishment(open);
   const { establishmentId, token } = await logInAs(context, request, slug, info, 'Sara Reforma');
   const modal = await coffeeCheckout(page, slug);
   await modal.getByRole('radio', { name: /Retirar no local/ }).check();
@@ -1224,7 +1169,7 @@ test('an establishment that becomes unavailable while the customer checks out re
   await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
 
   // The owner marks it unavailable meanwhile.
-  importEstablishment({
+  await importEstablishment({
     ...open,
     establishment: {
       ...open.establishment,
@@ -1237,7 +1182,7 @@ test('an establishment that becomes unavailable while the customer checks out re
   await expect(modal.locator('[data-checkout-line]')).toHaveCount(1);
 
   // Available again: the same checkout goes through.
-  importEstablishment(open);
+  await importEstablishment(open);
   await send(page);
   const order = await fetchOrder(request, establishmentId, token, await orderIdFromUrl(page, slug));
   expect(order.items.map((i) => i.name)).toEqual(['Café Torrado 500 g']);
@@ -1305,7 +1250,7 @@ test('products whose selling hours never meet cannot be ordered together: the ch
   const slug = `padaria-turnos-${info.project.name}`;
   const bakery = shop(slug, 'Padaria dos Turnos', { pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }] });
   const daily = (start_at: number, stop_at: number) => [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at, stop_at }));
-  importEstablishment({
+  await importEstablishment({
     ...bakery,
     categories: [
       {

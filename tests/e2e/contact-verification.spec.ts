@@ -331,7 +331,9 @@ test('a customer with no phone on record: the drawer opens at phone-add, and the
   // here in the server's database. The phone is unique per company, so the shop (and its company)
   // is this test's own, one per project.
   const slug = `banca-sem-celular-${info.project.name}`;
-  importCatalogue(shopCatalogue(slug, 'Banca Sem Celular', { _id: 'revistas', name: 'Revistas' }, [{ _id: 'gibi', name: 'Gibi da Semana', price: 1290 }]));
+  await importCatalogue(
+    shopCatalogue(slug, 'Banca Sem Celular', { _id: 'revistas', name: 'Revistas' }, [{ _id: 'gibi', name: 'Gibi da Semana', price: 1290 }]),
+  );
   const { userId } = await logIn(context, request, slug, info, 'Nina Sem Celular');
   const db = new Database(join(dataDir, 'storefront.sqlite'));
   try {

@@ -17,9 +17,9 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
 
 /** One establishment per test and project (they run at the same time), imported afresh. */
-function shopFor(info: TestInfo): string {
+async function shopFor(info: TestInfo): Promise<string> {
   const slug = `quitanda-ao-vivo-${info.project.name}-${info.line}`;
-  importCatalogue(groceryCatalogue(slug, 600));
+  await importCatalogue(groceryCatalogue(slug, 600));
   return slug;
 }
 
@@ -64,14 +64,14 @@ async function apiKeyOf(slug: string): Promise<string> {
 test('an open page offers a reload when the catalogue is imported again, keeps the cart, and shows the new price after it [R-2.119]', async ({
   page,
 }, info) => {
-  const slug = shopFor(info);
+  const slug = await shopFor(info);
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   await addBanana(page);
   await liveConnected(page);
   await expect(page.locator('[data-reload-prompt]')).toHaveCount(0);
 
-  importCatalogue(groceryCatalogue(slug, 750));
+  await importCatalogue(groceryCatalogue(slug, 750));
   const prompt = page.getByRole('region', { name: 'Cardápio atualizado' });
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('seu carrinho continua salvo');
@@ -89,7 +89,7 @@ test('an open page offers a reload when the catalogue is imported again, keeps t
 });
 
 test("'Agora não' puts the prompt away; it waits while a dialog is open, so nothing typed there is lost [R-2.119]", async ({ page, request }, info) => {
-  const slug = shopFor(info);
+  const slug = await shopFor(info);
   await countUpdatesHandled(page);
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
@@ -122,7 +122,7 @@ test("'Agora não' puts the prompt away; it waits while a dialog is open, so not
 });
 
 test("the order page and 'Meus pedidos' show a status change at once, over the socket", async ({ page, context, request }, info) => {
-  const slug = shopFor(info);
+  const slug = await shopFor(info);
   const { token } = await logIn(context, request, slug, info, 'Rita Ao Vivo');
   const establishmentId = await storeId(request, slug);
   const key = await apiKeyOf(slug);

@@ -501,7 +501,7 @@ test('the preferences switch online payment and Pix each on its own: Mercado Sol
   ];
   for (const way of ways) {
     const shop = shopCatalogue(way.slug, way.name, { _id: 'frutas', name: 'Frutas' }, [{ _id: 'pera', name: 'Pera Williams', price: 890 }]);
-    importCatalogue({
+    await importCatalogue({
       ...shop,
       establishment: {
         ...shop.establishment,

@@ -180,7 +180,7 @@ test('the products unavailable now come after every available one, and are marke
   const today = sundayIsOne.get(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', weekday: 'short' }).format(new Date()))!;
   const tomorrow = (today % 7) + 1;
   const shop = shopCatalogue(slug, 'Cantina dos Horários', { _id: 'pratos', name: 'Pratos' }, []);
-  importCatalogue({
+  await importCatalogue({
     ...shop,
     categories: [
       {
