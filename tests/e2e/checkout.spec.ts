@@ -39,18 +39,27 @@ async function productByName(request: APIRequestContext, estId: string, name: st
 }
 
 /**
- * Stops the browser's clock at `time` (HH:MM in São Paulo) of the day after today, and has the
- * server's clock tell the page the same (GET /api/datetime): whatever the hour the test runs at,
- * the checkout offers the same day and the same times, and a time it schedules is still ahead of
- * the server's real clock, which judges the order.
+ * Stops the browser's clock at `at`, and has the server's clock tell the page the same (GET
+ * /api/datetime, which the page reads its offset from): what the page shows no longer depends on
+ * the hour the test runs at.
  */
-async function pinTomorrowAt(page: Page, time: string): Promise<void> {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const at = new Date(Date.parse(`${today}T${time}:00-03:00`) + 24 * 60 * 60 * 1000);
+async function pinClock(page: Page, at: Date): Promise<void> {
   await page.clock.setFixedTime(at);
   await page.route('**/api/datetime**', (route) =>
     route.fulfill({ json: { datetime: at.toISOString(), time_zone: 'America/Sao_Paulo', epoch_ms: at.getTime() } }),
   );
+}
+
+/** Today's date in São Paulo, 'YYYY-MM-DD'. */
+const saoPauloToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+/**
+ * The clock stopped at `time` (HH:MM in São Paulo) of the day after today: the checkout offers the
+ * same day and the same times whenever the test runs, and a time it schedules is still ahead of the
+ * server's real clock, which judges the order.
+ */
+async function pinTomorrowAt(page: Page, time: string): Promise<void> {
+  await pinClock(page, new Date(Date.parse(`${saoPauloToday()}T${time}:00-03:00`) + 24 * 60 * 60 * 1000));
 }
 
 /** Adds a product without variations from its own page. */
@@ -453,8 +462,7 @@ test.describe('checkout', () => {
     // Pizzaria Bella opens at 18:00 and schedules 3 days ahead: at 15:00 (browser clock) it is closed.
     const slug = 'pizzaria-bella';
     const { id, token } = await logIn(context, request, slug, info);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    await page.clock.setFixedTime(new Date(`${today}T15:00:00-03:00`));
+    await pinClock(page, new Date(`${saoPauloToday()}T15:00:00-03:00`));
     const coca = await productByName(request, id, 'Coca-Cola 2 L');
     await addProduct(page, slug, coca);
     await addProduct(page, slug, coca);
@@ -1196,8 +1204,7 @@ test("Pizza Calabresa opens with '1/2 Calabresa' picked; with a second half it g
   const slug = 'pizzaria-bella';
   const { id, token } = await logIn(context, request, slug, info);
   // Closed at 15:00 on the browser's clock: the order is scheduled, whatever time the test runs.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  await page.clock.setFixedTime(new Date(`${today}T15:00:00-03:00`));
+  await pinClock(page, new Date(`${saoPauloToday()}T15:00:00-03:00`));
   const pizza = await productByName(request, id, 'Pizza Calabresa');
   await page.goto(`/${slug}/produto/${pizza._id}`);
   await page.getByRole('button', { name: 'Adicionar Pizza Calabresa ao pedido', exact: true }).click();
@@ -1264,8 +1271,7 @@ test('products whose selling hours never meet cannot be ordered together: the ch
     ],
   } as CatalogueInput);
   await logInAs(context, request, slug, info, 'Otávio Turnos');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  let at = new Date(Date.parse(`${today}T09:10:00-03:00`) + 24 * 60 * 60 * 1000);
+  let at = new Date(Date.parse(`${saoPauloToday()}T09:10:00-03:00`) + 24 * 60 * 60 * 1000);
   await page.clock.setFixedTime(at);
   await page.route('**/api/datetime**', (route) =>
     route.fulfill({ json: { datetime: at.toISOString(), time_zone: 'America/Sao_Paulo', epoch_ms: at.getTime() } }),
