@@ -90,6 +90,56 @@ forEachDatabase(
         expect(read.body.verification._id).toBe(started.verification._id);
       });
 
+      it("charges between the card's own min and max, set by its establishment when the card was saved; the import takes R$ 0,01 and R$ 100,00 as bounds and refuses what lies outside [R-4.21]", async () => {
+        const { session, user } = await verifiedCustomer(ctx(), manaus);
+        const bounded = (min: number, max: number) =>
+          loadCatalogue(ctx().db, {
+            ...MERCADO_MANAUS,
+            establishment: {
+              ...MERCADO_MANAUS.establishment,
+              preferences: {
+                ...MERCADO_MANAUS.establishment.preferences,
+                has_online_payment: true,
+                card_verification_min_value: min,
+                card_verification_max_value: max,
+              },
+            },
+          });
+        const chargeOf = async (cardId: string, last4: string) => {
+          const started = await start(session, user._id, cardId);
+          expect(started.status, JSON.stringify(started.body)).toBe(201);
+          const { min_value, max_value } = (started.body as PurchaseVerificationAnswer).verification;
+          return { min_value, max_value, amount: await statementAmount(ctx(), last4) };
+        };
+        try {
+          // Saved while Manaus charges from R$ 2,50 to R$ 2,52: the card keeps those bounds.
+          const early = await savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber() }));
+          expect(await cardOf(session, early._id)).toMatchObject({ min_value: 250, max_value: 252 });
+          // The lowest and the highest bounds the import takes, each as min and max: the charge is exactly it.
+          for (const bound of [1, 10_000]) {
+            await bounded(bound, bound);
+            const card = await savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber() }));
+            expect(await cardOf(session, card._id)).toMatchObject({ min_value: bound, max_value: bound });
+            expect(await chargeOf(card._id, card.last4)).toEqual({ min_value: bound, max_value: bound, amount: bound });
+          }
+          // The card saved before is charged within its own bounds, not the establishment's of today.
+          const first = await chargeOf(early._id, early.last4);
+          expect([first.min_value, first.max_value]).toEqual([250, 252]);
+          expect(first.amount).toBeGreaterThanOrEqual(250);
+          expect(first.amount).toBeLessThanOrEqual(252);
+          // The right amount validates it.
+          expect((await confirm(session, early._id, first.amount)).status).toBe(200);
+          expect((await cardOf(session, early._id))?.verification_status).toBe('verified');
+          // Bounds outside R$ 0,01..R$ 100,00 are refused by the import, and the establishment keeps the ones it had.
+          await expect(bounded(0, 500)).rejects.toThrow(/card_verification_min_value/);
+          await expect(bounded(1, 10_001)).rejects.toThrow(/card_verification_max_value/);
+          const last = await savedCard(ctx(), session, user._id, cardPayload({ number: freshCardNumber() }));
+          expect(await cardOf(session, last._id)).toMatchObject({ min_value: 10_000, max_value: 10_000 });
+        } finally {
+          await bounded(250, 252);
+        }
+      });
+
       it('draws amounts spread over the whole range', async () => {
         const { session, user } = await verifiedCustomer(ctx(), centro);
         const amounts: number[] = [];
@@ -639,7 +689,16 @@ forEachDatabase(
       });
       await loadCatalogue(c.db, {
         ...MERCADO_MANAUS,
-        establishment: { ...MERCADO_MANAUS.establishment, preferences: { ...MERCADO_MANAUS.establishment.preferences, has_online_payment: true } },
+        // Manaus charges its validations from R$ 2,50 to R$ 2,52 (its preferences' own bounds).
+        establishment: {
+          ...MERCADO_MANAUS.establishment,
+          preferences: {
+            ...MERCADO_MANAUS.establishment.preferences,
+            has_online_payment: true,
+            card_verification_min_value: 250,
+            card_verification_max_value: 252,
+          },
+        },
       });
     },
     deps: { sealingKey },

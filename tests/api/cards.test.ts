@@ -44,7 +44,7 @@ forEachDatabase(
     };
 
     describe('saving a card', () => {
-      it('saves a card sealed to the server key (v2) and answers the saved card without its number or CVV [R-7.52] [R-3.6] [R-3.2] [R-3.4] [R-7.74]', async () => {
+      it('saves a card sealed to the server key (v2) and answers the saved card without its number or CVV [R-7.52] [R-3.6] [R-3.2] [R-3.4]', async () => {
         const { session, user } = await verifiedCustomer(ctx(), centro);
         const saved = await saveSealedCard(ctx(), session, user._id, cardPayload({ holder: '  maria   da silva ' }));
         expect(saved.status).toBe(201);

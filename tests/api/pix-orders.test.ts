@@ -194,7 +194,7 @@ forEachDatabase(
         expect((await orderOf(session, order._id)).payment.status).toBe('awaiting');
       });
 
-      it('refuses a webhook with a wrong signature; a signed one for a charge of nobody here is kept and ignored [R-8.76]', async () => {
+      it('refuses a webhook with a wrong signature; a signed one for a charge of nobody here is kept and ignored', async () => {
         const body = JSON.stringify({
           pix: [{ endToEndId: 'E12345678202611270000abcdefghijk', txid: 'nenhumacobrancadestaloja00000001', valor: '10.00', horario: '2026-11-27T10:00:00Z' }],
         });

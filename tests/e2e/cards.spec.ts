@@ -153,6 +153,18 @@ test('the wallet: add a card in the drawer, then validate it with the amount rea
   await cvv.getByRole('button', { name: 'Confirmar' }).click();
   await expect(cvv.locator('[data-field-error="cvv"]')).toHaveText('Por favor, insira um CVV válido com 3 ou 4 dígitos.');
   expect(await axeProblems(page, '[data-cvv-modal]')).toEqual([]);
+  // Cancelar closes the modal and charges nothing: the start step stays, with the keyboard back on
+  // 'Iniciar validação', and the card's statement has no line [R-2.86].
+  await cvvField.fill('123');
+  await cvv.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(cvv).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/cartao-validar\\?cartao=`));
+  await expect(step.locator('[data-card-step="start"]')).toBeVisible();
+  await expect(step.getByRole('button', { name: 'Iniciar validação' })).toBeFocused();
+  expect((await outboxMessages(request)).filter((m) => m.channel === 'card-statement' && m.recipient.endsWith(card.last4))).toEqual([]);
+  // Confirmar sends the code: the charge is made and the amount step follows [R-2.86].
+  await step.getByRole('button', { name: 'Iniciar validação' }).click();
+  await expect(cvvField).toHaveValue('');
   await cvvField.fill('123');
   await cvv.getByRole('button', { name: 'Confirmar' }).click();
 
@@ -180,12 +192,24 @@ test('the wallet: add a card in the drawer, then validate it with the amount rea
   await expect(row.locator('[data-card-brand]')).toHaveText('Visa');
   await expect(row.locator('[data-card-expiry]')).toHaveText('Validade 12/31');
   await expect(row.locator('[data-card-pending]')).toHaveCount(0);
-  await expect(row.locator('img')).toHaveAttribute('src', '/card-brands/visa.svg');
-  // The brand picture is served by the storefront itself [R-7.74].
+  // The brand picture is the storefront's own drawing, at the width the row gives it, loaded from
+  // the storefront's origin as a vector that stays sharp at any width and screen density (R-7.74 as
+  // docs/decisions-product.md settles it).
+  const brand = row.locator('img[data-card-brand-image="visa"]');
+  await expect(brand).toHaveAttribute('src', '/card-brands/visa.svg');
+  await expect(brand).toHaveJSProperty('complete', true);
+  expect(
+    await brand.evaluate((img: HTMLImageElement) => ({
+      loaded: img.naturalWidth > 0,
+      width: img.getBoundingClientRect().width,
+      height: img.getBoundingClientRect().height,
+      origin: new URL(img.currentSrc).origin === location.origin,
+    })),
+  ).toEqual({ loaded: true, width: 48, height: 32, origin: true });
   const svg = await request.get('/card-brands/visa.svg');
   expect(svg.status()).toBe(200);
   expect(svg.headers()['content-type']).toContain('image/svg+xml');
-  expect(await svg.text()).toContain('<title');
+  expect(await svg.text()).toMatch(/^<svg [^>]*viewBox="0 0 48 32"/);
   expect(await axeProblems(page, '[data-wallet]')).toEqual([]);
 
   // The local copy is ciphertext: neither the holder nor the digits can be read in it [R-3.9].

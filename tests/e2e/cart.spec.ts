@@ -381,7 +381,7 @@ test.describe('cart', () => {
     // (São Paulo), the cake only for pickup, the kit only for delivery.
     const slug = `emporio-sugestoes-${info.project.name}`;
     const everyDay = (start_at: number, stop_at: number) => [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at, stop_at }));
-    importCatalogue(
+    await importCatalogue(
       shopCatalogue(slug, 'Empório Sugestões', { _id: 'emporio', name: 'Empório' }, [
         { _id: 'kit', name: 'Kit Entrega Expressa', price: 2500, delivery_type: ['delivery'] },
         { _id: 'cafe', name: 'Café da Manhã Completo', price: 3200, availabilities: everyDay(600, 1000) },

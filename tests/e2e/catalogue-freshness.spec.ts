@@ -14,7 +14,7 @@ const bakery = (slug: string, bread: { name: string; price: number }) =>
 test('a product renamed and repriced by an import shows its new name on the page and its new name and price in the product modal', async ({ page }, info) => {
   // One tenant per project: the two projects run at the same time.
   const slug = `padaria-aurora-${info.project.name}`;
-  importCatalogue(bakery(slug, { name: 'Pão Rústico', price: 2400 }));
+  await importCatalogue(bakery(slug, { name: 'Pão Rústico', price: 2400 }));
   const openProduct = async (name: string) => {
     await page.goto(`/${slug}/`);
     await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
@@ -26,7 +26,7 @@ test('a product renamed and repriced by an import shows its new name on the page
   await page.keyboard.press('Escape');
   await expect(before).toBeHidden();
 
-  importCatalogue(bakery(slug, { name: 'Pão Rústico de Centeio', price: 2650 }));
+  await importCatalogue(bakery(slug, { name: 'Pão Rústico de Centeio', price: 2650 }));
   // The same browser, with the old answers in its cache: the page and the modal show the import.
   const after = await openProduct('Pão Rústico de Centeio');
   await expect(after.locator('[data-add-price]')).toContainText('26,50');

@@ -89,7 +89,7 @@ test('saved cards are rows to tap, each with brand, last 4 digits and expiry; a 
   await expect(radio(pending._id)).not.toBeChecked();
 });
 
-test("the CVV sheet says what is paid and to whom, 'Pagar R$ … a Mercado Sol — Centro com Visa •••• …'; on a phone it sits at the bottom with a full-width field, focused, and full-width buttons; the order is paid [R-2.84] [R-2.85] [R-2.86]", async ({
+test("the CVV sheet says what is paid and to whom, 'Pagar R$ … a Mercado Sol — Centro com Visa •••• …'; on a phone it sits at the bottom with a full-width field, focused, and full-width buttons; Cancelar sends nothing, Confirmar pays the order, sent with an Idempotent-Key [R-2.84] [R-2.85] [R-2.86] [R-7.4]", async ({
   page,
   request,
   context,
@@ -137,8 +137,25 @@ test("the CVV sheet says what is paid and to whom, 'Pagar R$ … a Mercado Sol �
   }
   expect(await axeProblems(page, '[data-cvv-modal]')).toEqual([]);
 
+  // Cancelar closes the sheet and sends no order: the checkout stays as it was [R-2.86].
+  const orderPosts: Array<string | undefined> = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /^\/api\/establishments\/[^/]+\/orders$/.test(new URL(r.url()).pathname)) orderPosts.push(r.headers()['idempotent-key']);
+  });
+  await field.fill('123');
+  await cancel.click();
+  await expect(sheet).toBeHidden();
+  await expect(checkout).toBeVisible();
+  await expect(payment.getByRole('radio', { name: `Visa •••• ${card.last4}` })).toBeChecked();
+  expect(orderPosts).toEqual([]);
+  // Confirmar sends the order with the code, and it is paid [R-2.86].
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  await expect(field).toHaveValue('');
   await field.fill('123');
   await confirm.click();
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/pedido/[A-Za-z0-9_-]+$`));
   await expect(page.locator('[data-order-payment-status="paid"]')).toHaveText('Pago com cartão');
+  // The card's order is sent with an Idempotent-Key as every order is [R-7.4].
+  expect(orderPosts).toHaveLength(1);
+  expect(orderPosts[0]).toMatch(/^\S{16,}$/);
 });

@@ -2,15 +2,8 @@
 // but scheduling: 'Finalizar pedido' opens the complete-request modal directly (no extras modal),
 // the closed notice shows, the order must be scheduled, and the server accepts the scheduled order.
 import { expect, test } from './fixtures.ts';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
-import { API_HEADERS, isMobile, logIn } from './helpers.ts';
-
-const port = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+import { API_HEADERS, importCatalogue, isMobile, logIn } from './helpers.ts';
 
 /** A small snack bar, closed by hand right now, open every day 08:00-22:00, scheduling 3 days ahead. */
 function catalogue(slug: string) {
@@ -46,14 +39,7 @@ test('without order variations Finalizar pedido opens the complete-request modal
 }, info) => {
   // One tenant per project: the two projects run at the same time.
   const slug = `quiosque-${info.project.name}`;
-  const dir = mkdtempSync(join(tmpdir(), 'direct-'));
-  const file = join(dir, 'catalogue.json');
-  writeFileSync(file, JSON.stringify(catalogue(slug)));
-  const imported = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_ORIGIN: `http://localhost:${port}`, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(imported.status, imported.stderr).toBe(0);
+  await importCatalogue(catalogue(slug));
 
   const { establishmentId: id, token } = await logIn(context, request, slug, info, 'Rafael Souza');
 

@@ -7,8 +7,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from './fixtures.ts';
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildLine } from '../../src/domain/cart.ts';
@@ -17,7 +15,7 @@ import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import { draftProductFromLine, emptyDraft, type Draft } from '../../src/schemas/draft.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
-import { saveSantosAddress, API_HEADERS, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
+import { saveSantosAddress, API_HEADERS, importCatalogue, isMobile, logIn as logInAs, newCustomer, registerCustomer, storeId } from './helpers.ts';
 
 // Whole journeys (one with the map, drawn by software WebGL): room for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -38,6 +36,30 @@ async function productByName(request: APIRequestContext, estId: string, name: st
   const found = ((await res.json()) as ProductsAnswer).items.find((p) => p.name === name);
   if (!found) throw new Error(`product not found: ${name}`);
   return (await (await request.get(`/api/establishments/${estId}/products/${found._id}`, { headers: API_HEADERS })).json()) as ApiProduct;
+}
+
+/**
+ * Stops the browser's clock at `at`, and has the server's clock tell the page the same (GET
+ * /api/datetime, which the page reads its offset from): what the page shows no longer depends on
+ * the hour the test runs at.
+ */
+async function pinClock(page: Page, at: Date): Promise<void> {
+  await page.clock.setFixedTime(at);
+  await page.route('**/api/datetime**', (route) =>
+    route.fulfill({ json: { datetime: at.toISOString(), time_zone: 'America/Sao_Paulo', epoch_ms: at.getTime() } }),
+  );
+}
+
+/** Today's date in São Paulo, 'YYYY-MM-DD'. */
+const saoPauloToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+/**
+ * The clock stopped at `time` (HH:MM in São Paulo) of the day after today: the checkout offers the
+ * same day and the same times whenever the test runs, and a time it schedules is still ahead of the
+ * server's real clock, which judges the order.
+ */
+async function pinTomorrowAt(page: Page, time: string): Promise<void> {
+  await pinClock(page, new Date(Date.parse(`${saoPauloToday()}T${time}:00-03:00`) + 24 * 60 * 60 * 1000));
 }
 
 /** Adds a product without variations from its own page. */
@@ -219,6 +241,8 @@ test.describe('checkout', () => {
     request,
   }, info) => {
     const { id, token } = await logIn(context, request, CENTRO, info);
+    // 10:00 in the browser: the day has times to deliver and to pick up at, whenever the test runs.
+    await pinTomorrowAt(page, '10:00');
     const arroz = await productByName(request, id, 'Arroz Branco Tipo 1 (5 kg)');
     const feijao = await productByName(request, id, 'Feijão Carioca (1 kg)');
     await addProduct(page, CENTRO, arroz);
@@ -231,6 +255,11 @@ test.describe('checkout', () => {
     await expect(modal.locator('[data-section="schedule"]')).toHaveCount(0);
     await modal.getByRole('radio', { name: /Entrega/ }).check();
     await expect(modal.locator('[data-section="schedule"]')).toBeVisible();
+    // Before an address is saved: delivery is picked but nothing is where to deliver (no address, no fee).
+    const stored = async () => (await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `draft:${id}`)) as Draft;
+    const before = await stored();
+    expect([before.delivery_type, before.delivery_address, before.delivery_tax]).toEqual(['delivery', null, null]);
+    await expect(modal.locator('[data-delivery-fee]')).toHaveCount(0);
     await modal.getByRole('button', { name: 'Novo endereço' }).click();
     const addressModal = page.locator('[data-address-modal]');
     await expect(addressModal).toHaveAttribute('data-step', 'map');
@@ -249,8 +278,12 @@ test.describe('checkout', () => {
     await form.getByLabel('Ponto de referência').fill('Em frente à praça');
     await addressModal.locator('[data-address-save]').click();
     await expect(addressModal).toBeHidden();
-    // The new address is chosen at once and its fee shows.
+    // The new address is chosen at once, the order is to be delivered there [R-4.15], and its fee shows.
     await expect(modal.locator('[data-summary-where]')).toContainText('Rua Amador Bueno, 200');
+    await expect(modal.getByRole('radio', { name: /Entrega/ })).toBeChecked();
+    await expect(modal.getByRole('radio', { name: /Retirar no local/ })).not.toBeChecked();
+    const after = await stored();
+    expect([after.delivery_type, after.delivery_address?.street, after.delivery_address?.number]).toEqual(['delivery', 'Rua Amador Bueno', '200']);
     await expect(modal.locator('[data-summary-row="delivery-fee"]')).not.toHaveText('A calcular');
     const fee = Number(await modal.locator('[data-summary-row="delivery-fee"]').getAttribute('data-cents'));
     expect(fee).toBeGreaterThan(0);
@@ -258,12 +291,8 @@ test.describe('checkout', () => {
     // Schedule: today (the store is open around the clock), the first delivery time on offer.
     const dateSelect = modal.getByLabel('Data');
     const timeSelect = modal.getByLabel('Horário');
+    await expect(dateSelect.locator('option').nth(1)).toHaveText(/^Hoje, /);
     await dateSelect.selectOption((await dateSelect.locator('option').nth(1).getAttribute('value'))!);
-    const today = (await timeSelect.count()) > 0;
-    if (!today) {
-      // Too close to midnight for a delivery today: tomorrow instead (no too-early step then).
-      await dateSelect.selectOption((await dateSelect.locator('option').nth(2).getAttribute('value'))!);
-    }
     const firstTime = (await timeSelect.locator('option').nth(1).getAttribute('value'))!;
     await timeSelect.selectOption(firstTime);
     await expect(modal.locator('[data-summary-time]')).toContainText(`às ${firstTime}`);
@@ -271,20 +300,16 @@ test.describe('checkout', () => {
     // early and the confirmation offers the earliest delivery time [R-5.65].
     await modal.getByRole('radio', { name: /Retirar no local/ }).check();
     const pickupFirst = (await timeSelect.locator('option').nth(1).getAttribute('value'))!;
-    if (today) expect(pickupFirst < firstTime).toBe(true);
-    if (pickupFirst < firstTime) {
-      await timeSelect.selectOption(pickupFirst);
-      await expect(modal.locator('[data-summary-time]')).toContainText(`às ${pickupFirst}`);
-      await modal.getByRole('radio', { name: /Entrega/ }).check();
-      const ask = page.getByRole('alertdialog');
-      await expect(ask).toContainText(/Deseja agendar para as \d\d:\d\d\?/);
-      const suggested = /(\d\d:\d\d)\?/.exec((await ask.textContent())!)![1]!;
-      expect(suggested >= firstTime).toBe(true);
-      await ask.getByRole('button', { name: `Agendar para as ${suggested}` }).click();
-      await expect(modal.locator('[data-summary-time]')).toContainText(`às ${suggested}`);
-    } else {
-      await modal.getByRole('radio', { name: /Entrega/ }).check();
-    }
+    expect(pickupFirst < firstTime).toBe(true);
+    await timeSelect.selectOption(pickupFirst);
+    await expect(modal.locator('[data-summary-time]')).toContainText(`às ${pickupFirst}`);
+    await modal.getByRole('radio', { name: /Entrega/ }).check();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText(/Deseja agendar para as \d\d:\d\d\?/);
+    const suggested = /(\d\d:\d\d)\?/.exec((await ask.textContent())!)![1]!;
+    expect(suggested >= firstTime).toBe(true);
+    await ask.getByRole('button', { name: `Agendar para as ${suggested}` }).click();
+    await expect(modal.locator('[data-summary-time]')).toContainText(`às ${suggested}`);
     // Back to delivery, the address's fee is asked again [R-4.12]: the total is read once it is in.
     await expect(modal.locator('[data-summary-row="delivery-fee"]')).toHaveAttribute('data-cents', String(fee));
     await modal.getByRole('button', { name: 'Pagar na entrega' }).click();
@@ -437,8 +462,7 @@ test.describe('checkout', () => {
     // Pizzaria Bella opens at 18:00 and schedules 3 days ahead: at 15:00 (browser clock) it is closed.
     const slug = 'pizzaria-bella';
     const { id, token } = await logIn(context, request, slug, info);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-    await page.clock.setFixedTime(new Date(`${today}T15:00:00-03:00`));
+    await pinClock(page, new Date(`${saoPauloToday()}T15:00:00-03:00`));
     const coca = await productByName(request, id, 'Coca-Cola 2 L');
     await addProduct(page, slug, coca);
     await addProduct(page, slug, coca);
@@ -639,39 +663,6 @@ test('the order summary shows the options chosen for the order, and the product 
   await extras.getByRole('button', { name: 'Continuar' }).click();
   await expect(summary.locator('[data-summary-variations]')).toHaveText('Opções do pedido: Sim, enviar talheres e guardanapos, Molho de alho, Orégano');
   await expect(summary.locator('[data-summary-row="order-variations"]')).toHaveAttribute('data-cents', '200');
-});
-
-test('credits that cover the whole order hide the other ways to pay; a smaller balance leaves them [R-4.6]', async ({ page, context, request }, info) => {
-  const { id, userId } = await logInWithUser(context, request, CENTRO, info);
-  const payWays = (modal: Locator) => modal.locator('[data-pay-offline], [data-pay-online], [data-pay-pix]');
-
-  setCredits(userId, 100);
-  const modal = await pickupReady(page, request, id);
-  const credits = modal.getByRole('checkbox', { name: /Usar meus créditos/ });
-  await expect(credits).toHaveAccessibleName(/R\$\s1,00/);
-  await credits.check();
-  await expect(modal.locator('[data-summary-row="credits"]')).toHaveAttribute('data-cents', '-100');
-  await expect(payWays(modal)).toHaveCount(3);
-  await expect(modal.getByRole('button', { name: 'Pagar na retirada' })).toBeVisible();
-  await expect(modal.locator('[data-credits-cover]')).toHaveCount(0);
-
-  // A balance above the order's total.
-  setCredits(userId, 100_000);
-  await page.reload();
-  await finalize(page);
-  await keepExtras(page);
-  await expect(modal.getByRole('checkbox', { name: /Usar meus créditos/ })).toHaveAccessibleName(/R\$\s1\.000,00/);
-  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).uncheck();
-  await expect(payWays(modal)).toHaveCount(3);
-  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).check();
-  await expect(modal.locator('[data-credits-cover]')).toHaveText('Seus créditos cobrem todo o pedido.');
-  await expect(payWays(modal)).toHaveCount(0);
-  await expect(modal.getByRole('button', { name: 'Pagar na retirada' })).toHaveCount(0);
-  await expect(modal.locator('[data-summary-row="total"]')).toHaveAttribute('data-cents', '0');
-  // Unticked, they are back.
-  await modal.getByRole('checkbox', { name: /Usar meus créditos/ }).uncheck();
-  await expect(payWays(modal)).toHaveCount(3);
-  await expect(modal.locator('[data-credits-cover]')).toHaveCount(0);
 });
 
 test("ticking 'Precisa de troco?' sets the change to R$ 0,00: the order is refused as change below the total, even after a reload, until the box is unticked [R-4.7]", async ({
@@ -943,14 +934,8 @@ test("while the chosen address's fee is asked again the order is not sent: the c
 });
 
 /** Imports a catalogue with the real command, as an owner would while the server runs (it re-renders the pages). */
-function importEstablishment(catalogue: CatalogueInput): void {
-  const file = join(mkdtempSync(join(tmpdir(), 'checkout-catalogue-')), 'catalogue.json');
-  writeFileSync(file, JSON.stringify(catalogue));
-  const run = spawnSync(process.execPath, ['scripts/catalogue-import.ts', file], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_ORIGIN: `http://localhost:${port}`, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  expect(run.status, run.stderr).toBe(0);
+async function importEstablishment(catalogue: CatalogueInput): Promise<void> {
+  await importCatalogue(catalogue);
 }
 
 /** A shop in São Paulo open around the clock (by hand) selling one coffee, with the given preferences. */
@@ -1005,7 +990,7 @@ test('the preferences switch the ways to receive, the schedule, the tax receipt 
 }, info) => {
   const few = `emporio-retirada-${info.project.name}`;
   const many = `emporio-completo-${info.project.name}`;
-  importEstablishment(
+  await importEstablishment(
     shop(few, 'Empório Só Retirada', {
       delivery_type: ['pickup'],
       max_days_scheduling: 0,
@@ -1016,7 +1001,7 @@ test('the preferences switch the ways to receive, the schedule, the tax receipt 
       pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }],
     }),
   );
-  importEstablishment(
+  await importEstablishment(
     shop(many, 'Empório Completo', {
       delivery_type: ['delivery', 'pickup', 'local'],
       max_days_scheduling: 2,
@@ -1033,6 +1018,8 @@ test('the preferences switch the ways to receive, the schedule, the tax receipt 
     }),
   );
 
+  // 10:00 in the browser: 'Hoje' has times left, whenever the test runs.
+  await pinTomorrowAt(page, '10:00');
   // Everything off: pickup only, no schedule, no tax receipt, pay at pickup only.
   await logInAs(context, request, few, info, 'Rui Preferências');
   let modal = await coffeeCheckout(page, few);
@@ -1175,14 +1162,14 @@ test('the schedule messages: the date is required while closed, not available to
   await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
 });
 
-test('an establishment that becomes unavailable while the customer checks out refuses the order with its message, and nothing is lost [R-8.28]', async ({
+test('an establishment that becomes unavailable while the customer checks out refuses the order with its message (403 establishment_unavailable), and nothing is lost [R-8.5] [R-8.28]', async ({
   page,
   context,
   request,
 }, info) => {
   const slug = `quiosque-reforma-${info.project.name}`;
   const open = shop(slug, 'Quiosque da Reforma', { pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro', payback: true }] });
-  importEstablishment(open);
+  await importEstablishment(open);
   const { establishmentId, token } = await logInAs(context, request, slug, info, 'Sara Reforma');
   const modal = await coffeeCheckout(page, slug);
   await modal.getByRole('radio', { name: /Retirar no local/ }).check();
@@ -1190,7 +1177,7 @@ test('an establishment that becomes unavailable while the customer checks out re
   await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
 
   // The owner marks it unavailable meanwhile.
-  importEstablishment({
+  await importEstablishment({
     ...open,
     establishment: {
       ...open.establishment,
@@ -1203,7 +1190,7 @@ test('an establishment that becomes unavailable while the customer checks out re
   await expect(modal.locator('[data-checkout-line]')).toHaveCount(1);
 
   // Available again: the same checkout goes through.
-  importEstablishment(open);
+  await importEstablishment(open);
   await send(page);
   const order = await fetchOrder(request, establishmentId, token, await orderIdFromUrl(page, slug));
   expect(order.items.map((i) => i.name)).toEqual(['Café Torrado 500 g']);
@@ -1217,8 +1204,7 @@ test("Pizza Calabresa opens with '1/2 Calabresa' picked; with a second half it g
   const slug = 'pizzaria-bella';
   const { id, token } = await logIn(context, request, slug, info);
   // Closed at 15:00 on the browser's clock: the order is scheduled, whatever time the test runs.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  await page.clock.setFixedTime(new Date(`${today}T15:00:00-03:00`));
+  await pinClock(page, new Date(`${saoPauloToday()}T15:00:00-03:00`));
   const pizza = await productByName(request, id, 'Pizza Calabresa');
   await page.goto(`/${slug}/produto/${pizza._id}`);
   await page.getByRole('button', { name: 'Adicionar Pizza Calabresa ao pedido', exact: true }).click();
@@ -1259,4 +1245,71 @@ test("Pizza Calabresa opens with '1/2 Calabresa' picked; with a second half it g
   await expect(line.locator('[data-order-item-variation]')).toHaveText([`${halves[0]} (+ R$ 12,00)`, halves[1]!, halves[2]!]);
   const order = await fetchOrder(request, id, token, orderId);
   expect(order.items[0]!.variations.map((v) => v.item_preffix ?? null)).toEqual([null, '1/2', '1/2']);
+});
+
+test('products whose selling hours never meet cannot be ordered together: the checkout says so as it opens, and does not send the order [R-5.73]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  // A bakery whose breakfast is sold until 09:30 and whose lunch box from 09:30, every day: each is
+  // put in the cart while it is on sale, on the browser's clock moved from 09:10 to 09:40.
+  const slug = `padaria-turnos-${info.project.name}`;
+  const bakery = shop(slug, 'Padaria dos Turnos', { pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }] });
+  const daily = (start_at: number, stop_at: number) => [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at, stop_at }));
+  await importEstablishment({
+    ...bakery,
+    categories: [
+      {
+        _id: 'turnos',
+        name: 'Turnos',
+        products: [
+          { _id: 'cafe-da-manha', name: 'Café da Manhã Completo', price: 1890, availabilities: daily(600, 930) },
+          { _id: 'marmita', name: 'Marmita do Almoço', price: 2490, availabilities: daily(930, 1400) },
+        ],
+      },
+    ],
+  } as CatalogueInput);
+  await logInAs(context, request, slug, info, 'Otávio Turnos');
+  let at = new Date(Date.parse(`${saoPauloToday()}T09:10:00-03:00`) + 24 * 60 * 60 * 1000);
+  await page.clock.setFixedTime(at);
+  await page.route('**/api/datetime**', (route) =>
+    route.fulfill({ json: { datetime: at.toISOString(), time_zone: 'America/Sao_Paulo', epoch_ms: at.getTime() } }),
+  );
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  const add = async (name: string) => {
+    await page
+      .getByRole('button', { name: `Adicionar ${name} ao pedido`, exact: true })
+      .first()
+      .click();
+    const modal = page.getByRole('dialog', { name });
+    await expect(modal).toHaveAttribute('data-state', 'ready');
+    await expect(modal.locator('[data-add-unavailable]')).toHaveCount(0);
+    await modal.locator('[data-add-submit]').click();
+    await expect(modal).toBeHidden();
+  };
+  await add('Café da Manhã Completo');
+  at = new Date(at.getTime() + 30 * 60 * 1000);
+  await page.clock.setFixedTime(at);
+  await add('Marmita do Almoço');
+  await finalize(page);
+
+  const modal = checkout(page);
+  const told = page.getByRole('alertdialog');
+  await expect(told).toHaveText(/Você não pode realizar esse pedido pois os pedidos não estão disponíveis no mesmo dia\./);
+  await told.getByRole('button', { name: 'Entendi' }).click();
+  await expect(told).toBeHidden();
+  // Every other choice made, the order still does not go: the same message, and no order is sent.
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/orders$/.test(new URL(r.url()).pathname)) posts.push(r.url());
+  });
+  await modal.getByRole('radio', { name: /Retirar no local/ }).check();
+  await modal.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await modal.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
+  await send(page);
+  await expectToast(page, 'Você não pode realizar esse pedido pois os pedidos não estão disponíveis no mesmo dia.');
+  await expect(modal).toBeVisible();
+  expect(posts).toEqual([]);
 });

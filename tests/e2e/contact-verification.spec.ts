@@ -2,12 +2,17 @@
 // phone drawer through its steps and the e-mail block, the codes read from the development outbox
 // (/dev/caixa-de-saida) as a person trying the demo reads them. On the phone and the desktop, axe
 // on every step of the drawer.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
-import { API_HEADERS, logIn, newCustomer, verifyContacts, mercadoSolPickupCheckout } from './helpers.ts';
+import { API_HEADERS, importCatalogue, logIn, newCustomer, shopCatalogue, verifyContacts, mercadoSolPickupCheckout } from './helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
 const ACCOUNT = `/${SLUG}/minha-conta`;
+/** tests/e2e/server.ts's data folder (its SQLite database). */
+const dataDir = join(tmpdir(), `storefront-e2e-${Number(process.env.E2E_PORT ?? 4399)}`);
 
 async function axeProblems(page: Page, include: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).include(include).analyze();
@@ -315,4 +320,46 @@ test('choosing a payment type reads the phone and e-mail verification again: pro
   await expect(block.locator('[data-contact-status="email"]')).toHaveText('Verificado');
   // Online payment, both verified: the cards can be chosen.
   await expect(payment.locator('[data-card-selector]')).toBeVisible();
+});
+
+test('a customer with no phone on record: the drawer opens at phone-add, and the number field keeps the digits of what is typed, masked [R-4.29] [R-5.20]', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  // Registration asks for a phone, so an account without one is one kept from before it did: made
+  // here in the server's database. The phone is unique per company, so the shop (and its company)
+  // is this test's own, one per project.
+  const slug = `banca-sem-celular-${info.project.name}`;
+  await importCatalogue(
+    shopCatalogue(slug, 'Banca Sem Celular', { _id: 'revistas', name: 'Revistas' }, [{ _id: 'gibi', name: 'Gibi da Semana', price: 1290 }]),
+  );
+  const { userId } = await logIn(context, request, slug, info, 'Nina Sem Celular');
+  const db = new Database(join(dataDir, 'storefront.sqlite'));
+  try {
+    db.prepare("update users set phone = '' where id = ?").run(userId);
+    await page.goto(`/${slug}/minha-conta`);
+    await expect(page.locator('[data-account-area][data-hydrated]')).toBeVisible();
+    const block = page.locator('[data-phone-block]');
+    await expect(block).toContainText('Nenhum celular cadastrado');
+    await block.getByRole('button', { name: 'Verificar celular' }).click();
+    const drawer = page.locator('[data-phone-drawer]');
+    await expect(drawer).toHaveAttribute('data-phone-drawer', 'phone-add');
+    const field = drawer.getByLabel('Número do celular');
+    await expect(field).toHaveAttribute('inputmode', 'numeric');
+    // Letters, spaces and signs typed among the digits are dropped as they are typed.
+    await field.pressSequentially('a1 1-b9(8)7x6.5+4 3c2/1');
+    await expect(field).toHaveValue('(11) 98765-4321');
+    await field.fill('');
+    await field.pressSequentially('celular');
+    await expect(field).toHaveValue('');
+    await drawer.locator('[data-dialog-close]').click();
+    await expect(drawer).toBeHidden();
+    // The profile form's Celular too.
+    const profile = page.locator('form[data-profile-form]').getByLabel('Celular');
+    await profile.pressSequentially('(11) 9a8b7c6-5d4e3f2g1');
+    await expect(profile).toHaveValue('(11) 98765-4321');
+  } finally {
+    db.close();
+  }
 });

@@ -131,15 +131,30 @@ export async function logIn(context: BrowserContext, request: APIRequestContext,
 }
 
 /**
- * Imports a catalogue (the exchange format, docs/catalogue-format.md) with the import command, as
- * an establishment does, into the end-to-end server's data folder (tests/e2e/server.ts); the
- * command then asks the running server to re-render that establishment's pages, which also drops
- * what the server holds in memory of its catalogue.
+ * Imports a catalogue (the exchange format, docs/catalogue-format.md) as the import command does,
+ * with the command's own code (scripts/lib/import-catalogue.ts: the same validation and write into
+ * the end-to-end server's database, tests/e2e/server.ts), then asks the running server to re-render
+ * that establishment's pages, which also drops what the server holds in memory of its catalogue.
+ * Run in the test's own process: the command's start (its schemas built anew, seconds on a busy
+ * machine) is paid once per worker, not once per import. The command itself is run by
+ * runCatalogueImport (tests/e2e/tenant-content.spec.ts) and by tests/e2e/search.spec.ts.
  */
-export function importCatalogue(catalogue: object): void {
-  const imported = runCatalogueImport(catalogue);
-  expect(imported.status, imported.stderr).toBe(0);
-  expect(imported.stdout, 'the running server took the change').toContain('re-rendered by the server');
+export async function importCatalogue(catalogue: object): Promise<void> {
+  const port = Number(process.env.E2E_PORT ?? 4399);
+  const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+  const { importCatalogue: write, requestRerender } = await import('../../scripts/lib/import-catalogue.ts');
+  const { openDatabase } = await import('../../src/server/db/database.ts');
+  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
+  let slug: string;
+  try {
+    const imported = await write(db, catalogue);
+    if (!imported.ok) throw new Error(`catalogue not imported:\n${imported.problems.map((p) => `${p.path}: ${p.message}`).join('\n')}`);
+    slug = imported.slug;
+  } finally {
+    await db.destroy();
+  }
+  const rerender = await requestRerender(slug, { origin: `http://localhost:${port}`, dataDir });
+  expect(rerender, 'the running server took the change').toMatchObject({ status: 'done' });
 }
 
 /** The import command's run on a catalogue, whatever its outcome: its exit status and what it printed. */

@@ -7,7 +7,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type TestInfo } from './fixtures.ts';
+import { expect, test, type Page, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS, importCatalogue, logIn, openProductModal, storeId } from './helpers.ts';
@@ -17,11 +17,33 @@ const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
 
 /** One establishment per test and project (they run at the same time), imported afresh. */
-function shopFor(info: TestInfo): string {
+async function shopFor(info: TestInfo): Promise<string> {
   const slug = `quitanda-ao-vivo-${info.project.name}-${info.line}`;
-  importCatalogue(groceryCatalogue(slug, 600));
+  await importCatalogue(groceryCatalogue(slug, 600));
   return slug;
 }
+
+/**
+ * Counts, on every page the test opens, the socket messages of type 'updated' once the page has
+ * handled them: the count goes up in a task queued by the message's first listener, so it runs after
+ * every listener of that message (the page's own among them) has.
+ */
+async function countUpdatesHandled(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __updatesHandled: number };
+    w.__updatesHandled = 0;
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (typeof event.data === 'string' && event.data.includes('"updated"')) setTimeout(() => (w.__updatesHandled += 1), 0);
+        });
+      }
+    };
+  });
+}
+const updatesHandled = (page: Page) => page.evaluate(() => (window as unknown as { __updatesHandled: number }).__updatesHandled);
 
 const keys = new Map<string, string>();
 /** An API key of the establishment, made in the e2e server's database as an establishment's admin would. */
@@ -42,14 +64,14 @@ async function apiKeyOf(slug: string): Promise<string> {
 test('an open page offers a reload when the catalogue is imported again, keeps the cart, and shows the new price after it [R-2.119]', async ({
   page,
 }, info) => {
-  const slug = shopFor(info);
+  const slug = await shopFor(info);
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   await addBanana(page);
   await liveConnected(page);
   await expect(page.locator('[data-reload-prompt]')).toHaveCount(0);
 
-  importCatalogue(groceryCatalogue(slug, 750));
+  await importCatalogue(groceryCatalogue(slug, 750));
   const prompt = page.getByRole('region', { name: 'Cardápio atualizado' });
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('seu carrinho continua salvo');
@@ -67,7 +89,8 @@ test('an open page offers a reload when the catalogue is imported again, keeps t
 });
 
 test("'Agora não' puts the prompt away; it waits while a dialog is open, so nothing typed there is lost [R-2.119]", async ({ page, request }, info) => {
-  const slug = shopFor(info);
+  const slug = await shopFor(info);
+  await countUpdatesHandled(page);
   await page.goto(`/${slug}/`);
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   await liveConnected(page);
@@ -88,9 +111,10 @@ test("'Agora não' puts the prompt away; it waits while a dialog is open, so not
   await expect(prompt).toHaveCount(0);
 
   const modal = await openProductModal(page, 'Maçã Gala');
+  const before = await updatesHandled(page);
   await switchTo('auto');
-  // Long enough for the message to arrive and be held back (it is checked every second).
-  await page.waitForTimeout(1500);
+  // The 'updated' the change brings has been handed to the page (held back while the dialog is open).
+  await expect.poll(() => updatesHandled(page)).toBeGreaterThan(before);
   await expect(prompt).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
@@ -98,7 +122,7 @@ test("'Agora não' puts the prompt away; it waits while a dialog is open, so not
 });
 
 test("the order page and 'Meus pedidos' show a status change at once, over the socket", async ({ page, context, request }, info) => {
-  const slug = shopFor(info);
+  const slug = await shopFor(info);
   const { token } = await logIn(context, request, slug, info, 'Rita Ao Vivo');
   const establishmentId = await storeId(request, slug);
   const key = await apiKeyOf(slug);

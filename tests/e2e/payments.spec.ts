@@ -483,35 +483,46 @@ test('a Pix paid through the webhook’s test-helper form turns the open page to
   expect(returned[0]!.text).toMatch(new RegExp(`^Pix devolvido ${amountPattern(total)}\\b`));
 });
 
-test('the preferences switch online payment and Pix on or off: Mercado Sol Centro offers both, a shop whose preferences turn them off neither [R-6.13] [R-6.14]', async ({
+test('the preferences switch online payment and Pix each on its own: Mercado Sol Centro offers both, a shop with Pix only offers Pix and no card, a shop with online payment only offers the card and no Pix [R-6.13] [R-6.14]', async ({
   page,
   context,
   request,
 }, info) => {
+  test.setTimeout(60_000);
   const sol = await logIn(context, request, SLUG, info, 'Pedro Preferencias');
   const offers = await mercadoSolPickupCheckout(page, request, sol.establishmentId);
   await expect(offers.locator('[data-pay-online]')).toBeVisible();
   await expect(offers.locator('[data-pay-pix]')).toBeVisible();
 
-  // A shop whose preferences take payment at pickup only (has_online_payment and has_pix_payment off).
-  const slug = `quitanda-sem-online-${info.project.name}`;
-  const shop = shopCatalogue(slug, 'Quitanda Sem Online', { _id: 'frutas', name: 'Frutas' }, [{ _id: 'pera', name: 'Pera Williams', price: 890 }]);
-  importCatalogue({
-    ...shop,
-    establishment: {
-      ...shop.establishment,
-      preferences: {
-        ...shop.establishment.preferences,
-        pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }],
-        has_online_payment: false,
-        has_pix_payment: false,
+  // Two shops whose preferences turn one switch on and the other off, each paid at pickup too.
+  const ways = [
+    { slug: `quitanda-so-pix-${info.project.name}`, name: 'Quitanda Só Pix', has_online_payment: false, has_pix_payment: true },
+    { slug: `quitanda-so-cartao-${info.project.name}`, name: 'Quitanda Só Cartão', has_online_payment: true, has_pix_payment: false },
+  ];
+  for (const way of ways) {
+    const shop = shopCatalogue(way.slug, way.name, { _id: 'frutas', name: 'Frutas' }, [{ _id: 'pera', name: 'Pera Williams', price: 890 }]);
+    await importCatalogue({
+      ...shop,
+      establishment: {
+        ...shop.establishment,
+        preferences: {
+          ...shop.establishment.preferences,
+          pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }],
+          has_online_payment: way.has_online_payment,
+          has_pix_payment: way.has_pix_payment,
+        },
       },
-    },
-  });
-  await logIn(context, request, slug, info, 'Pedro Preferencias');
-  const none = await openCheckoutWith(page, slug, 'Pera Williams');
-  await none.getByRole('radio', { name: /Retirar no local/ }).check();
-  await expect(none.locator('[data-pay-offline]')).toBeVisible();
-  await expect(none.locator('[data-pay-online]')).toHaveCount(0);
-  await expect(none.locator('[data-pay-pix]')).toHaveCount(0);
+    });
+    await logIn(context, request, way.slug, info, 'Pedro Preferencias');
+    const checkout = await openCheckoutWith(page, way.slug, 'Pera Williams');
+    await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
+    const payment = checkout.locator('[data-section="payment"]');
+    await expect(payment.locator('[data-pay-offline]'), way.name).toBeVisible();
+    await expect(payment.locator('[data-pay-online]'), way.name).toHaveCount(way.has_online_payment ? 1 : 0);
+    await expect(payment.locator('[data-pay-pix]'), way.name).toHaveCount(way.has_pix_payment ? 1 : 0);
+    // The way on offer is the one that can be chosen.
+    const only = way.has_pix_payment ? payment.getByRole('button', { name: 'Pix', exact: true }) : payment.getByRole('button', { name: 'Pagar on-line' });
+    await only.click();
+    await expect(only).toHaveAttribute('aria-pressed', 'true');
+  }
 });

@@ -653,7 +653,7 @@ test('credits pay part of an order: ticked they come off the total, the rest nee
   if (!isMobile(page)) await expect(page.locator('[data-credits]').first()).toHaveText('Créditos: R$ 0,00');
 });
 
-test('credits that pay the whole order hide the other buttons and the order is paid by credits; after the cart grows the checkout shows what the server takes [R-4.6] [R-4.5] [R-4.40]', async ({
+test('the four ways to pay (online card, at pickup, Pix, credits); credits that pay the whole order hide the other buttons and the order is paid by credits; after the cart grows the checkout shows what the server takes [R-4.6] [R-4.5] [R-4.40] [R-1.13]', async ({
   page,
   request,
 }, info) => {
@@ -663,6 +663,10 @@ test('credits that pay the whole order hide the other buttons and the order is p
   await pickup(checkout);
   const before = await cents(summaryRow(checkout, 'total'));
   expect(before).toBeLessThan(5000);
+  // Every way a customer may pay is offered: the card on-line, at pickup, Pix and the credits [R-1.13].
+  await expect(checkout.locator('[data-pay-online]')).toHaveText('Pagar on-line');
+  await expect(checkout.locator('[data-pay-offline]')).toHaveText('Pagar na retirada');
+  await expect(checkout.locator('[data-pay-pix]')).toHaveText('Pix');
   await checkout.getByRole('checkbox', { name: 'Usar meus créditos (R$\u00a050,00)' }).check();
   await expect(checkout.locator('[data-credits-cover]')).toHaveText('Seus créditos cobrem todo o pedido.');
   await expect(checkout.locator('[data-pay-offline], [data-pay-online], [data-pay-pix]')).toHaveCount(0);
@@ -763,7 +767,7 @@ test('refusals when the order is sent: a coupon used meanwhile and an achievemen
 
 test('the coupon box and the achievements show only where the preferences enable them [R-2.72] [R-2.74] [R-6.17]', async ({ page, request, context }, info) => {
   const slug = `sem-promocoes-${info.project.name}`;
-  importCatalogue(shopCatalogue(slug, 'Empório Sem Promoções', { _id: 'graos', name: 'Grãos' }, [{ _id: 'cafe', name: 'Café em grãos', price: 4500 }]));
+  await importCatalogue(shopCatalogue(slug, 'Empório Sem Promoções', { _id: 'graos', name: 'Grãos' }, [{ _id: 'cafe', name: 'Café em grãos', price: 4500 }]));
   const registered = await registerCustomer(request, slug, newCustomer(info, 'Olga Opções'));
   await useSession(context, registered.establishmentId, registered.token);
   await page.goto(`/${slug}/`);

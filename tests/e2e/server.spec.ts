@@ -129,7 +129,7 @@ test('a catalogue imported while the server runs gets its pages on demand, and a
     ]);
   const importFile = (productName: string) => importCatalogue(catalogue(productName));
 
-  importFile('Queijo Canastra');
+  await importFile('Queijo Canastra');
   await page.goto('/emporio-novo/');
   await expect(page.getByText('Queijo Canastra').first()).toBeVisible();
   // Now stored: a second request is a static file.
@@ -138,7 +138,7 @@ test('a catalogue imported while the server runs gets its pages on demand, and a
   const storedHome = join(dataDir, 'pages', 'emporio-novo', 'index.html');
   expect(statSync(storedHome).isFile()).toBe(true);
 
-  importFile('Queijo Canastra Real');
+  await importFile('Queijo Canastra Real');
   await page.goto('/emporio-novo/');
   await expect(page.getByText('Queijo Canastra Real').first()).toBeVisible();
   expect(statSync(pizzaHome).mtimeMs, 'another establishment was not re-rendered').toBe(pizzaBefore);
@@ -159,7 +159,7 @@ test('an import is served at once by the catalogue calls and by the stored page,
   request,
 }) => {
   const slug = 'laticinios-memoria';
-  importCatalogue(shop(slug, { name: 'Queijo Minas', price: 2990 }));
+  await importCatalogue(shop(slug, { name: 'Queijo Minas', price: 2990 }));
   const br = { 'Accept-Encoding': 'br' };
   const home = await request.get(`/${slug}/`, { headers: br });
   expect(home.status()).toBe(200);
@@ -185,7 +185,7 @@ test('an import is served at once by the catalogue calls and by the stored page,
   expect(unchanged.status()).toBe(304);
   expect((await unchanged.body()).length).toBe(0);
 
-  importCatalogue(shop(slug, { name: 'Queijo Minas Frescal', price: 3490 }));
+  await importCatalogue(shop(slug, { name: 'Queijo Minas Frescal', price: 3490 }));
   const changedHome = await request.get(`/${slug}/`, { headers: { ...br, 'If-None-Match': homeEtag } });
   expect(changedHome.status(), 'the re-rendered page, not the one held before').toBe(200);
   expect(await changedHome.text()).toContain('Queijo Minas Frescal');

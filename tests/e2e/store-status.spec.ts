@@ -116,14 +116,14 @@ test('a cart kept from before the establishment became unavailable says so, and 
   const shop = shopCatalogue(slug, 'Empório da Pausa', { _id: 'mercearia', name: 'Mercearia' }, [
     { _id: 'azeite', name: 'Azeite Extravirgem 500 ml', price: 3990 },
   ]);
-  importCatalogue(shop);
+  await importCatalogue(shop);
   await gotoStore(page, `/${slug}/`);
   const modal = await addToCart(page, 'Azeite Extravirgem 500 ml');
   await modal.locator('[data-add-submit]').click();
   await expect(modal).toBeHidden();
 
   // The owner pauses the orders: the pages are rendered again.
-  importCatalogue({
+  await importCatalogue({
     ...shop,
     establishment: { ...shop.establishment, preferences: { ...shop.establishment.preferences, unavailable: true, unavailable_title: 'Balanço anual' } },
   });
@@ -176,7 +176,7 @@ test('a closed establishment in another time zone says when it opens on its own 
   // Open every day 18:00-22:00 in Manaus (UTC-4), no scheduling; the browser runs on São Paulo time (UTC-3).
   const slug = `tacaca-manaus-${info.project.name}`;
   const shop = shopCatalogue(slug, 'Tacacá da Praça', { _id: 'pratos', name: 'Pratos' }, [{ _id: 'tacaca', name: 'Tacacá', price: 2500 }]);
-  importCatalogue({
+  await importCatalogue({
     ...shop,
     establishment: {
       ...shop.establishment,
@@ -244,7 +244,7 @@ test('the strip tells the delivery fee before an address is chosen, the free-del
   // One price wherever it delivers, and no minimum.
   const slug = `quitanda-taxa-${info.project.name}`;
   const shop = shopCatalogue(slug, 'Quitanda da Taxa', { _id: 'frutas', name: 'Frutas' }, [{ _id: 'caqui', name: 'Caqui', price: 990 }]);
-  importCatalogue({
+  await importCatalogue({
     ...shop,
     establishment: { ...shop.establishment, preferences: { ...shop.establishment.preferences, delivery_bands: [{ up_to_meters: 5000, price: 700 }] } },
   });

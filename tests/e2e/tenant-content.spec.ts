@@ -125,7 +125,7 @@ test('a catalogue whose every text holds the usual payloads shows them as text e
   const slug = establishmentSlug();
   const catalogue = poisonAll(catalogueFor(slug)) as Record<string, any>;
   catalogue.establishment.preferences.terms_url = 'https://example.com/termos';
-  importCatalogue(catalogue);
+  await importCatalogue(catalogue);
 
   // A row written before the import checked URLs (or by anything else): javascript: links and a
   // path the browser reads as another site in the database itself; the pages rendered again.
