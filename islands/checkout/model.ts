@@ -287,7 +287,7 @@ export interface SendFailureAction {
   refreshCredits?: boolean;
 }
 
-/** The codes a send can answer with a text of its own in checkout:errors (src/i18n/refusal-messages.ts checks that each has one). */
+/** The codes a send can answer with a text of its own in checkout:errors (islands/shared/refusal-messages.ts checks that each has one). */
 const SEND_REFUSALS: readonly OrderSendErrorCode[] = [...ORDER_SEND_REFUSALS, ...SPEC_ONLY_ORDER_REFUSALS];
 type OrderSendErrorCode = (typeof ORDER_SEND_REFUSALS)[number] | (typeof SPEC_ONLY_ORDER_REFUSALS)[number];
 

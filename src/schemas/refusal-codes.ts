@@ -2,7 +2,7 @@
 // group of routes, as `as const` arrays: each gives a runtime list (what an island checks a code
 // against) and a type (what a service or a route may throw: src/server/services/refusal.ts and
 // src/server/api/errors.ts accept only a RefusalCode). Each group's messages live in one place of
-// the locale files, checked by the type checker both ways (src/i18n/refusal-messages.ts): a code
+// the locale files, checked by the type checker both ways (islands/shared/refusal-messages.ts): a code
 // without its message, or a message without its code, does not compile.
 //
 // The groups are keyed by what the routes do, so that a route table (request, answer, refusals of

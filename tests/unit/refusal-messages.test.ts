@@ -1,12 +1,12 @@
 // Every refusal code of src/schemas/refusal-codes.ts has its Portuguese text in each place its group
-// is said (src/i18n/refusal-messages.ts): checked on the locale files as they are read at run time,
+// is said (islands/shared/refusal-messages.ts): checked on the locale files as they are read at run time,
 // and, for the type checker's own check, proven to fail on a catalogue that lacks a text or has a stray one.
 import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_MESSAGES } from '../../src/i18n/refusal-messages.ts';
+import { REFUSAL_MESSAGES } from '../../islands/shared/refusal-messages.ts';
 import { REFUSALS, SPEC_ONLY_ORDER_REFUSALS } from '../../src/schemas/refusal-codes.ts';
 
 function textsAt(place: string): Record<string, unknown> {
@@ -34,7 +34,7 @@ describe('refusal messages', () => {
 
   it('the type check fails, naming it, on a code without a text and on a text without a code', () => {
     const dir = mkdtempSync(join(tmpdir(), 'refusal-check-'));
-    const checks = new URL('../../src/i18n/refusal-messages.ts', import.meta.url).pathname;
+    const checks = new URL('../../islands/shared/refusal-messages.ts', import.meta.url).pathname;
     const file = join(dir, 'fixture.ts');
     writeFileSync(
       file,

@@ -2,12 +2,14 @@
 // made by the type checker, that the two agree: every code of a group has a message in each of its
 // places, and every message of those places names a code (or is one of the few texts declared
 // below as no code: a form's own checks, a generic line). `tsc` fails on either, naming the code.
-// Types and a small map only: nothing here pulls a namespace into a page's script.
-import type { CardProblemCode } from '../domain/card.ts';
-import type { PhoneProblemCode } from '../domain/phone.ts';
-import type { TaxIdErrorCode } from '../domain/tax-id.ts';
-import type { RefusalCode, RefusalCodeOf, RefusalGroup, SPEC_ONLY_ORDER_REFUSALS } from '../schemas/refusal-codes.ts';
-import type { Catalogue, LeafPaths, Namespace } from './keys.ts';
+// Types and a small map only: nothing here pulls a namespace into a page's script. It lives with
+// the islands, which turn codes into messages (call-failure.ts), a layer that may see both the
+// declarations (src/schemas) and the locale files (src/i18n).
+import type { CardProblemCode } from '../../src/domain/card.ts';
+import type { PhoneProblemCode } from '../../src/domain/phone.ts';
+import type { TaxIdErrorCode } from '../../src/domain/tax-id.ts';
+import type { RefusalCode, RefusalCodeOf, RefusalGroup, SPEC_ONLY_ORDER_REFUSALS } from '../../src/schemas/refusal-codes.ts';
+import type { Catalogue, LeafPaths, Namespace } from '../../src/i18n/keys.ts';
 
 /** The places of the locale files that hold refusal messages: 'namespace:object.path', each an object of code -> text. */
 export type MessagePlace =
