@@ -6,7 +6,8 @@ import { hasKey, t } from '../../src/i18n/index.ts';
 /** The Portuguese text of an error code (account:errors.<code>), else the API's message, else a generic one. */
 export function errorText(code: string | undefined, fallback?: string): string {
   if (!code) return '';
-  if (hasKey(`account:errors.${code}`)) return t(`account:errors.${code}`);
+  const key = `account:errors.${code}`;
+  if (hasKey(key)) return t(key);
   return fallback || t('account:errors.unknown_error');
 }
 

@@ -5,7 +5,7 @@
 // browser's own form validity [R-5.85]; every problem is named in Portuguese next to its field.
 import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SubmitEvent } from 'react';
 import { ADDRESS_PLACES, addressFormErrors, type AddressFormValues, type AddressPlace } from '../../src/domain/address.ts';
-import { t } from '../../src/i18n/index.ts';
+import { hasKey, t } from '../../src/i18n/index.ts';
 import { PlaceIcon } from './PlaceIcon.tsx';
 import './i18n.ts';
 
@@ -14,17 +14,23 @@ export type FormErrors = Partial<Record<keyof AddressFormValues, string>>;
 /** The fields in screen order, to focus the first one in error. */
 const ORDER: (keyof AddressFormValues)[] = ['street', 'number', 'complement', 'neighborhood', 'ref', 'city', 'state'];
 
+/** A field's own message (address:errors.<field>), else the general one: not every field has one (the map's point). */
+function fieldText(field: keyof AddressFormValues): string {
+  const key = `address:errors.${field}`;
+  return hasKey(key) ? t(key) : t('address:errors.invalid');
+}
+
 /** The messages for a form: the spec's rules first, then whatever the browser's validity still finds. */
 export function formErrors(values: AddressFormValues, form: HTMLFormElement): FormErrors {
   const out: FormErrors = {};
   for (const [field, code] of Object.entries(addressFormErrors(values)) as [keyof AddressFormValues, string][]) {
-    out[field] = code === 'number_invalid' ? t('address:errors.number_invalid') : t(`address:errors.${field}`);
+    out[field] = code === 'number_invalid' ? t('address:errors.number_invalid') : fieldText(field);
   }
   if (!form.checkValidity()) {
     for (const el of Array.from(form.elements)) {
       if (!(el instanceof HTMLInputElement) || el.validity.valid || !el.name) continue;
       const field = el.name as keyof AddressFormValues;
-      out[field] ??= el.validity.valueMissing && ORDER.includes(field) ? t(`address:errors.${field}`) : t('address:errors.invalid');
+      out[field] ??= el.validity.valueMissing && ORDER.includes(field) ? fieldText(field) : t('address:errors.invalid');
     }
   }
   return out;

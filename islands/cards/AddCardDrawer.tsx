@@ -25,6 +25,7 @@ import { Temporal, zonedAt } from '../../src/domain/time.ts';
 import { maskTaxId } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CardView } from '../../src/schemas/api-cards.ts';
+import { CARD_REFUSALS, isOneOf } from '../../src/schemas/refusal-codes.ts';
 import { ApiFailure } from '../../src/client/api.ts';
 import { Field, FormAlert } from '../account/Field.tsx';
 import { asFailure, reportFailure } from '../shared/call-failure.ts';
@@ -46,19 +47,6 @@ export interface AddCardDrawerProps {
 
 const EMPTY: CardForm = { number: '', holder: '', validity: '', securityCode: '', document: '' };
 const ORDER: (keyof CardForm)[] = ['number', 'holder', 'validity', 'securityCode', 'document'];
-/** Refusals that say something about the card or the customer beyond the toast. */
-const EXPLAINED = new Set([
-  'payment_card_already_exist',
-  'invalid_payment_card_brand',
-  'invalid_payment_card',
-  'payment_gateway_offline',
-  'too_many_cards',
-  'phone_not_verified',
-  'email_not_verified',
-  'card_holder_blocked',
-  'user_is_banned',
-  'online_payment_not_available',
-]);
 
 const primary =
   'min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70';
@@ -120,7 +108,8 @@ export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClo
       const failure = asFailure(err);
       const fieldTexts = failure instanceof ApiFailure ? serverFieldErrors(failure.fields) : {};
       setErrors(fieldTexts);
-      if (EXPLAINED.has(failure.code)) setAlert(cardProblemText(failure.code));
+      // A card's own refusal (src/schemas/refusal-codes.ts CARD_REFUSALS) says more than the toast.
+      if (isOneOf(CARD_REFUSALS, failure.code)) setAlert(cardProblemText(failure.code));
       toast(t('cards:drawer.failed'), { kind: 'error' });
       focusFirst(fieldTexts);
       setBusy(false);
@@ -195,7 +184,7 @@ export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClo
             id={`${uid}-securityCode`}
             name="securityCode"
             label={t('cards:drawer.cvv')}
-            hint={t(`cards:drawer.cvvHint_${cvvMax}`)}
+            hint={cvvMax === 4 ? t('cards:drawer.cvvHint_4') : t('cards:drawer.cvvHint_3')}
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={cvvMax}

@@ -13,7 +13,8 @@ type Named = Pick<CardView, 'brand' | 'last4'>;
 
 /** 'Visa', 'American Express'... or 'Cartão' when the brand is unknown. */
 export function brandName(brand: string | null | undefined): string {
-  return brand && hasKey(`cards:brand.${brand}`) ? t(`cards:brand.${brand}`) : t('cards:brand.generic');
+  const key = `cards:brand.${brand}`;
+  return brand && hasKey(key) ? t(key) : t('cards:brand.generic');
 }
 
 /** 'Visa •••• 0002': what a card is called in a sentence, a button's label or an option. */

@@ -133,8 +133,10 @@ const FIELD_OF_PATH: Readonly<Record<string, keyof CardForm>> = {
 
 /** A field problem's text: the card's own wording, else the account forms'. Example: `cardProblemText('validate_card')` */
 export function cardProblemText(code: CardProblemCode | string): string {
-  if (hasKey(`cards:errors.${code}`)) return t(`cards:errors.${code}`);
-  if (hasKey(`account:errors.${code}`)) return t(`account:errors.${code}`);
+  const own = `cards:errors.${code}`;
+  if (hasKey(own)) return t(own);
+  const forms = `account:errors.${code}`;
+  if (hasKey(forms)) return t(forms);
   return t('cards:drawer.failed');
 }
 

@@ -12,7 +12,7 @@ import { checkSchedule, scheduleDates, scheduleTimes, zonedDateTimeParts } from 
 import type { ScheduleCheck, ScheduleContext } from '../../src/domain/schedule.ts';
 import { isoDayToWday, Temporal } from '../../src/domain/time.ts';
 import { toast } from '../../src/client/toast.ts';
-import { t } from '../../src/i18n/index.ts';
+import { t, type MessageKey } from '../../src/i18n/index.ts';
 import { weekdayName } from '../../src/i18n/messages.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -35,7 +35,7 @@ export function brDate(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
-export function scheduleProblemKey(check: Exclude<ScheduleCheck, { ok: true }>): string {
+export function scheduleProblemKey(check: Exclude<ScheduleCheck, { ok: true }>): MessageKey {
   switch (check.reason) {
     case 'past':
       return 'checkout:schedule.past';

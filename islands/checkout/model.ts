@@ -18,7 +18,16 @@ import {
 import type { Temporal } from '../../src/domain/time.ts';
 import { toVariationRule, variationGroupAmountCents } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
+import type { MessageKey } from '../../src/i18n/keys.ts';
 import type { OrderBody, OrderVariationPick } from '../../src/schemas/api-orders.ts';
+import {
+  COUPON_CHECK_REFUSALS,
+  isOneOf,
+  ORDER_SEND_REFUSALS,
+  SPEC_ONLY_ORDER_REFUSALS,
+  SUBMIT_PROBLEMS,
+  type SubmitProblem,
+} from '../../src/schemas/refusal-codes.ts';
 import type { Draft, DraftVariation } from '../../src/schemas/draft.ts';
 import type { EstablishmentView, OrderVariationView, ProductView } from '../../src/schemas/views.ts';
 import './i18n.ts';
@@ -228,7 +237,8 @@ export function minOrderParam(value: string | number): string {
 /** Which checkout section a submit problem points at (focused with the message). */
 export type SectionId = 'delivery' | 'address' | 'schedule' | 'payment' | 'invoice' | 'summary' | 'extras' | 'coupon' | 'achievements';
 
-const PROBLEM_SECTION: Record<string, SectionId> = {
+/** Every submit check (src/schemas/refusal-codes.ts SUBMIT_PROBLEMS) points at a section: a new check without one does not compile. */
+const PROBLEM_SECTION: Record<SubmitProblem, SectionId> = {
   closed_without_schedule: 'schedule',
   mandatory_schedule: 'schedule',
   unavailable_today: 'schedule',
@@ -249,18 +259,18 @@ const PROBLEM_SECTION: Record<string, SectionId> = {
 };
 
 export function problemSection(code: string): SectionId {
-  return PROBLEM_SECTION[code] ?? 'summary';
+  return isOneOf(SUBMIT_PROBLEMS, code) ? PROBLEM_SECTION[code] : 'summary';
 }
 
 /** Whether a code is one of the submit checks (also answered by the server as 422). */
-export function isSubmitProblemCode(code: string): boolean {
-  return code in PROBLEM_SECTION;
+export function isSubmitProblemCode(code: string): code is SubmitProblem {
+  return isOneOf(SUBMIT_PROBLEMS, code);
 }
 
 /** What the checkout does with a failed send: the message key, and any draft repair. */
 export interface SendFailureAction {
   /** 'checkout:errors.x' or 'checkout:problems.x'. */
-  key: string;
+  key: MessageKey;
   /** no_delivery_tax_found [R-8.49] and invalid_address: the address is cleared. */
   clearAddress?: boolean;
   /** idempotency_key_reused: the next send needs a new key. */
@@ -277,42 +287,16 @@ export interface SendFailureAction {
   refreshCredits?: boolean;
 }
 
-const FORBIDDEN = new Set([
-  'payment_not_done',
-  'credit_card_problems',
-  'establishment_unavailable',
-  'invalid_payment_card',
-  'payment_card_already_exist',
-  'credit_card_blocked',
-  'credit_card_expired',
-  'credit_card_canceled',
-  'invalid_payment_card_brand',
-  'payment_gateway_offline',
-  'failed_save',
-  'invalid_address',
-  'user_is_banned',
-  'user_not_allowed_to_send_order',
-  'payment_type_not_available',
-]);
-const CONFLICTS = new Set([
-  'offer_not_available',
-  'offer_changed',
-  'price_changed',
-  'user_offer_limit_reached',
-  'sales_limit_reached',
-  'write_conflict',
-  'idempotency_key_in_flight',
-]);
-/** The coupon check's refusals, answered again when the order is sent (the coupon changed or was used meanwhile). */
-const COUPON_REFUSALS = new Set(['coupon_sold_out', 'coupon_expired', 'coupon_inactive', 'coupon_used', 'coupons_disabled']);
+/** The codes a send can answer with a text of its own in checkout:errors (islands/shared/refusal-messages.ts checks that each has one). */
+const SEND_REFUSALS: readonly OrderSendErrorCode[] = [...ORDER_SEND_REFUSALS, ...SPEC_ONLY_ORDER_REFUSALS];
+type OrderSendErrorCode = (typeof ORDER_SEND_REFUSALS)[number] | (typeof SPEC_ONLY_ORDER_REFUSALS)[number];
 
 /**
  * The promotions' and credits' refusals of an order (docs/api.md 'Coupons on an order',
  * 'Achievements on an order', 'Credits'), each with its message and the repair of the draft, or null.
  */
 function promotionFailureAction(status: number, code: string): SendFailureAction | null {
-  if ((status === 403 && COUPON_REFUSALS.has(code)) || (status === 404 && code === 'coupon_not_found'))
-    return { key: `checkout:errors.${code}`, clearCoupon: true, section: 'coupon' };
+  if (isOneOf(COUPON_CHECK_REFUSALS, code)) return { key: `checkout:errors.${code}`, clearCoupon: true, section: 'coupon' };
   if (status === 403 && (code === 'can_not_use_achievement' || code === 'gamification_disabled'))
     return { key: `checkout:errors.${code}`, clearAchievement: true, section: 'achievements' };
   if (status === 422) {
@@ -332,29 +316,32 @@ function promotionFailureAction(status: number, code: string): SendFailureAction
 
 /**
  * The error catalogue of spec section 8 'Send order' [R-8.1..R-8.24] plus the server's own codes
- * (422 submit checks, 404 no_delivery_tax_found, the promotions' and credits' refusals). `code` is
- * the server's message, or 'unknown_error' when it gave none.
+ * (422 submit checks, 404 no_delivery_tax_found, the promotions' and credits' refusals): every code
+ * src/schemas/refusal-codes.ts declares for a send has its text, so none falls through to the
+ * generic one. `code` is the server's message, or 'unknown_error' when it gave none.
  * Example: `sendFailureAction(409, 'unknown_error').key === 'checkout:errors.conflict'`
  */
 export function sendFailureAction(status: number, code: string): SendFailureAction {
   if (status === 0) return { key: 'checkout:errors.network_error' };
   const promotion = promotionFailureAction(status, code);
   if (promotion) return promotion;
-  if (status === 403) {
-    if (FORBIDDEN.has(code))
-      return { key: `checkout:errors.${code}`, clearAddress: code === 'invalid_address', section: code === 'invalid_address' ? 'address' : undefined };
-    return { key: 'checkout:errors.forbidden' };
-  }
-  if (status === 409) {
-    if (CONFLICTS.has(code)) return { key: `checkout:errors.${code}` };
-    return { key: 'checkout:errors.conflict' };
-  }
-  if (status === 404 && code === 'no_delivery_tax_found') return { key: 'checkout:errors.no_delivery_tax_found', clearAddress: true, section: 'address' };
-  if (status === 422 && code === 'idempotency_key_reused') return { key: 'checkout:errors.idempotency_key_reused', renewKey: true };
-  // A card pays from R$ 1,00 to R$ 10.000,00 (params min and max in centavos).
-  if (status === 422 && code === 'card_amount_out_of_range') return { key: 'checkout:errors.card_amount_out_of_range', section: 'payment' };
-  if (status === 422 && isSubmitProblemCode(code)) return { key: `checkout:problems.${code}`, section: problemSection(code) };
-  if (status === 422 && /^schedule_(past|too_early|date_required)$/.test(code)) return { key: `checkout:problems.${code}`, section: 'schedule' };
-  if (code === 'establishment_unavailable') return { key: 'checkout:errors.establishment_unavailable' };
+  if (isSubmitProblemCode(code)) return { key: `checkout:problems.${code}`, section: problemSection(code) };
+  if (isOneOf(SCHEDULE_REASONS, code)) return { key: `checkout:problems.${code}`, section: 'schedule' };
+  if (isOneOf(SEND_REFUSALS, code)) return { key: `checkout:errors.${code}`, ...SEND_REPAIRS[code] };
+  if (status === 403) return { key: 'checkout:errors.forbidden' };
+  if (status === 409) return { key: 'checkout:errors.conflict' };
   return { key: 'checkout:errors.generic' };
 }
+
+/** The reasons of a schedule_invalid, as the checkout's own schedule check names them. */
+const SCHEDULE_REASONS = ['schedule_past', 'schedule_too_early', 'schedule_date_required'] as const;
+
+/** What a send's refusal repairs besides its message. */
+const SEND_REPAIRS: Partial<Record<OrderSendErrorCode, Omit<SendFailureAction, 'key'>>> = {
+  invalid_address: { clearAddress: true, section: 'address' },
+  no_delivery_tax_found: { clearAddress: true, section: 'address' },
+  delivery_type_not_available: { section: 'delivery' },
+  idempotency_key_reused: { renewKey: true },
+  // A card pays from R$ 1,00 to R$ 10.000,00 (params min and max in centavos).
+  card_amount_out_of_range: { section: 'payment' },
+};

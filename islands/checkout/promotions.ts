@@ -20,10 +20,12 @@ import { formatBRL } from '../../src/domain/money.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
 import type { AchievementView, CouponView } from '../../src/schemas/api-promotions.ts';
 import type { Draft, DraftAchievement, DraftCoupon } from '../../src/schemas/draft.ts';
+import type { MessageKey } from '../../src/i18n/keys.ts';
+import { COUPON_CHECK_REFUSALS, isOneOf } from '../../src/schemas/refusal-codes.ts';
 import type { CheckoutPatch } from '../stores/cart.ts';
 
 /** A message of the locale files: its key and parameters (shown with t()). */
-export type PromotionMessage = { key: string; params?: Record<string, string | number>; detail?: PromotionMessage };
+export type PromotionMessage = { key: MessageKey; params?: Record<string, string | number>; detail?: PromotionMessage };
 
 /** What the cart and the delivery say about a coupon or prize (from the draft and the priced totals). */
 export interface PromotionFacts {
@@ -106,7 +108,7 @@ export function prizeProblem(a: Pick<DraftAchievement, 'reward_type'>, facts: Pr
 }
 
 /** A question asked before applying, in this order: replacing the other kind [R-4.16], then leaving items on promotion out [R-5.51, R-5.59]. */
-export type PromotionConfirmation = PromotionMessage & { confirmKey: string };
+export type PromotionConfirmation = PromotionMessage & { confirmKey: MessageKey };
 
 export type PromotionPlan =
   /** Not applied: the warning says why. */
@@ -204,10 +206,12 @@ export function promotionToClear(
   return null;
 }
 
+/** The check's refusals that are about the coupon itself (the others: it does not exist, or the store takes none). */
+const COUPON_REFUSALS_OF_A_COUPON = COUPON_CHECK_REFUSALS.filter((c) => c !== 'coupon_not_found' && c !== 'coupons_disabled');
+
 /** The coupon check's answer when it is not a coupon, as the box shows it; `clearCode` empties the field [R-8.43..R-8.47]. */
 export function couponCheckFailure(status: number, code: string): { message: PromotionMessage; clearCode: boolean } {
-  if (status === 403 && ['coupon_sold_out', 'coupon_expired', 'coupon_inactive', 'coupon_used'].includes(code))
-    return { message: { key: `checkout:coupon.refusals.${code}` }, clearCode: true };
+  if (status === 403 && isOneOf(COUPON_REFUSALS_OF_A_COUPON, code)) return { message: { key: `checkout:coupon.refusals.${code}` }, clearCode: true };
   // An unknown code, or one longer than any code (the server's 400).
   if (status === 404 || (status === 400 && code === 'invalid_body')) return { message: { key: 'checkout:coupon.refusals.coupon_not_found' }, clearCode: false };
   if (status === 403 && code === 'coupons_disabled') return { message: { key: 'checkout:coupon.refusals.coupons_disabled' }, clearCode: true };

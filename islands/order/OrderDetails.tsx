@@ -65,7 +65,8 @@ function paymentLabel(order: OrderView): string {
 
 /** 'Visa', 'American Express'... or 'Cartão' for a brand the page does not name. */
 function brandName(brand: string): string {
-  return hasKey(`order:payment.brand.${brand}`) ? t(`order:payment.brand.${brand}`) : t('order:payment.brand.generic');
+  const key = `order:payment.brand.${brand}`;
+  return hasKey(key) ? t(key) : t('order:payment.brand.generic');
 }
 
 /** Where an online payment stands, in words: 'Pago com cartão', 'Aguardando pagamento', 'Estorno solicitado'...; null when there is none. */

@@ -8,7 +8,7 @@
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../src/client/toast.ts';
 import { EVALUATION_ASPECTS, type EvaluationAspect, type Ratings } from '../../src/domain/evaluation.ts';
-import { t } from '../../src/i18n/index.ts';
+import { t, type MessageKey } from '../../src/i18n/index.ts';
 import { routes } from '../../src/lib/urls.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { aspectLabel, canEvaluate, EvaluationSummary, StarRating } from './evaluation-parts.tsx';
@@ -17,7 +17,7 @@ import { evaluateOrder, readOrder, type OrderView } from './order-api.ts';
 import './i18n.ts';
 
 const READ: CallPolicy = { call: 'GET /establishments/{id}/orders/{orderId} (evaluation)', role: 'required' };
-const REFUSED: Record<string, string> = {
+const REFUSED: Record<string, MessageKey> = {
   order_not_complete: 'order:evaluation.notComplete',
   order_already_evaluated: 'order:evaluation.alreadyEvaluated',
   evaluation_window_closed: 'order:evaluation.windowClosed',

@@ -18,8 +18,9 @@
 // 6. a call made for the customer without being asked (a poll, a prefetch) is only logged [R-8.85];
 //    so is one whose failure the island shows where the customer is looking ('in_place': a
 //    dialog's or a list's own 'could not load' with its retry button), which a toast would repeat;
-// 7. anything else the customer asked for gets the catalogue's message for the API code, else the
-//    call's own failure message, else the generic one, as a toast.
+// 7. anything else the customer asked for gets the message of the API code (refusals:api.<code>,
+//    every code src/schemas/refusal-codes.ts declares for any call or the storefront's own calls),
+//    else the call's own failure message, else the generic one, as a toast.
 // Every failure but an aborted call is logged (console.error), shown or not. The island then
 // settles its own state (a spinner stops, a retry appears) from the outcome returned.
 //
@@ -27,7 +28,7 @@
 // namespaces the catalogue pages' own scripts must not carry.
 import { ApiFailure, endsSession } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
-import { hasKey, t, type TOptions } from '../../src/i18n/index.ts';
+import { hasKey, registerNamespace, t, type MessageKey, type TOptions } from '../../src/i18n/index.ts';
 import { routes } from '../../src/lib/urls.ts';
 
 /** What a call is to the screen that makes it. */
@@ -42,7 +43,7 @@ export type CallRole =
   | 'background';
 
 /** A message of the locale files: its key, with parameters. */
-export type Message = { key: string; params?: TOptions };
+export type Message = { key: MessageKey; params?: TOptions };
 
 export interface CallPolicy {
   /** How the call shows in the log, e.g. 'POST /users/me/addresses'. */
@@ -96,10 +97,10 @@ export function isSilent(failure: Pick<ApiFailure, 'status' | 'code'>, policy: P
   return policy.silentCall === true || SILENT_MESSAGES.has(failure.code) || SILENT_STATUSES.has(failure.status);
 }
 
-/** The catalogue's message for an API code (errors:api.<code>), the call's own, else the generic one. */
+/** The message of an API code (refusals:api.<code>, once loadRefusalTexts has run), the call's own, else the generic one. */
 function messageFor(failure: ApiFailure, policy: CallPolicy): Message {
   if (failure.status === 0) return { key: 'errors:api.network_error' };
-  const byCode = `errors:api.${failure.code}`;
+  const byCode = `refusals:api.${failure.code}`;
   if (failure.status > 0 && /^[a-z_]+$/.test(failure.code) && hasKey(byCode)) return { key: byCode };
   return policy.fallback ?? { key: 'errors:api.generic' };
 }
@@ -120,6 +121,23 @@ export function failureOutcome(error: unknown, policy: CallPolicy): FailureOutco
   return { kind: 'toast', message: messageFor(failure, policy) };
 }
 
+let refusalTexts: Promise<void> | undefined;
+
+/**
+ * Registers the refusals' texts (src/i18n/locales/pt-BR/refusals.json), fetched with the first
+ * failure to show: a page whose calls never fail does not carry them. Never rejects; a chunk that
+ * did not load is asked for again next time, and meanwhile the generic message is shown.
+ */
+export function loadRefusalTexts(): Promise<void> {
+  refusalTexts ??= import('../../src/i18n/locales/pt-BR/refusals.json').then(
+    (texts) => registerNamespace('refusals', texts.default),
+    () => {
+      refusalTexts = undefined;
+    },
+  );
+  return refusalTexts;
+}
+
 /** The error page, with the way back to this page ('Tentar novamente'). */
 export function errorPageUrl(here: string): string {
   return `${routes.error()}?from=${encodeURIComponent(here)}`;
@@ -137,7 +155,12 @@ export function reportFailure(error: unknown, policy: CallPolicy): FailureOutcom
   // A script error (not an API answer) is logged with its stack.
   if (error instanceof ApiFailure) console.error(line);
   else console.error(line, error);
-  if (outcome.kind === 'toast') toast(t(outcome.message.key, outcome.message.params), { kind: 'error' });
-  else if (outcome.kind === 'error_page') location.assign(errorPageUrl(location.pathname + location.search));
+  if (outcome.kind === 'toast') {
+    // The code's message is known once the refusals' texts are in: the outcome is decided again then.
+    void loadRefusalTexts().then(() => {
+      const shown = failureOutcome(error, policy);
+      if (shown.kind === 'toast') toast(t(shown.message.key, shown.message.params), { kind: 'error' });
+    });
+  } else if (outcome.kind === 'error_page') location.assign(errorPageUrl(location.pathname + location.search));
   return outcome;
 }

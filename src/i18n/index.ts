@@ -4,13 +4,16 @@
 // (islands import this too, and every kilobyte counts on a slow phone).
 // The checkout's, the address modal's, the order page's, the account's report and suggestion forms',
 // the cards' (wallet, add-card drawer, validation steps), the promotions' (achievements, referral,
-// credits statement) and the development pages' texts are not
+// credits statement), the development pages', the establishment's side's and the API refusals' texts are not
 // bundled here: they come with the code that shows them (registerNamespace), so the catalogue
 // pages' scripts stay small.
 import { interpolate, pluralOf } from './interpolate.ts';
+import type { MessageKey } from './keys.ts';
+
+export type { MessageKey } from './keys.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order,feedback,dev,cards,promotions}.json'],
+  ['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order,feedback,dev,cards,promotions,establishment,refusals}.json'],
   {
     eager: true,
     import: 'default',
@@ -40,7 +43,7 @@ function lookup(ns: string, key: string): string | undefined {
 export type TOptions = Record<string, string | number | null | undefined> & { count?: number };
 
 /** t('catalogue:search.placeholder') -> 'Buscar produtos'; t('cart:items', { count: 2 }) -> '2 itens'. */
-export function t(fullKey: string, options: TOptions = {}): string {
+export function t(fullKey: MessageKey, options: TOptions = {}): string {
   const sep = fullKey.indexOf(':');
   const ns = sep === -1 ? 'common' : fullKey.slice(0, sep);
   const key = sep === -1 ? fullKey : fullKey.slice(sep + 1);
@@ -59,8 +62,8 @@ export function registerNamespace(ns: string, data: Record<string, unknown>): vo
   namespaces[ns] ??= data;
 }
 
-/** Whether a key exists (to fall back from a specific error code to a generic message). */
-export function hasKey(fullKey: string): boolean {
+/** Whether a key exists (to fall back from a specific code to a generic message); a key built at run time is then one t() takes. */
+export function hasKey(fullKey: string): fullKey is MessageKey {
   const sep = fullKey.indexOf(':');
   return lookup(sep === -1 ? 'common' : fullKey.slice(0, sep), sep === -1 ? fullKey : fullKey.slice(sep + 1)) !== undefined;
 }

@@ -12,6 +12,7 @@ import type { VariationProblem } from '../domain/variation-pricing.ts';
 import type { WallClockTime } from '../domain/week-clock.ts';
 import { opensText } from './hours-text.ts';
 import { t } from './index.ts';
+import type { Catalogue } from './keys.ts';
 import layout from './locales/pt-BR/layout.json';
 
 /**
@@ -72,9 +73,12 @@ export function achievementRemainingText(remaining: AchievementRemaining | null)
   return t('account:achievement.remaining_orders', { count: remaining.count });
 }
 
+/** A weekday as the locale's weekday texts name it: '1' (Sunday) to '7'. */
+export type Wday = keyof Catalogue['catalogue']['weekday']['long'];
+
 /** A weekday's name, 1 = Sunday [R-3.34]. Example: `weekdayName(1) === 'Domingo'` */
 export function weekdayName(wday: number): string {
-  return t(`catalogue:weekday.long.${wday}`);
+  return t(`catalogue:weekday.long.${String(wday) as Wday}`);
 }
 
 /** A day of src/domain/office-hours.ts weeklyTable in words: '11:00 às 15:00, 18:00 às 23:00', or 'Fechado' [R-9.4]. */

@@ -8,6 +8,7 @@ import { formatBRL, normalizeSpaces } from '../domain/money.ts';
 import { registerNamespace, t } from './index.ts';
 import { achievementRemainingText, achievementRewardText } from './messages.ts';
 import texts from './locales/pt-BR/promotions.json';
+import type { Catalogue } from './keys.ts';
 
 registerNamespace('promotions', texts);
 
@@ -43,7 +44,7 @@ export function achievementSummary(a: AchievementLike): AchievementSummary {
 }
 
 /** Why a credit balance moved, in words: one text per reason the API sends (src/schemas/api-promotions.ts CREDIT_REASONS). */
-export function creditReasonText(reason: string): string {
+export function creditReasonText(reason: keyof Catalogue['promotions']['credits']['reason']): string {
   return t(`promotions:credits.reason.${reason}`);
 }
 

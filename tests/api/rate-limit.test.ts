@@ -31,11 +31,11 @@ forEachDatabase('rate limits', (ctx) => {
     const now = new Date('2026-01-01T12:00:00Z');
     const wide = { key: 'test:wide', max: 100, windowSeconds: 3600 };
     const narrow = { key: 'test:narrow', max: 1, windowSeconds: 3600 };
-    await hitOrRefuse(ctx().db, [wide, narrow], now, 'too_many_tries');
-    const err = await hitOrRefuse(ctx().db, [wide, narrow], now, 'too_many_tries').catch((e: unknown) => e);
+    await hitOrRefuse(ctx().db, [wide, narrow], now, 'too_many_requests');
+    const err = await hitOrRefuse(ctx().db, [wide, narrow], now, 'too_many_requests').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Refusal);
     expect((err as Refusal).kind).toBe('too_many');
-    expect((err as Refusal).code).toBe('too_many_tries');
+    expect((err as Refusal).code).toBe('too_many_requests');
     expect((err as Refusal).retryAfterSeconds).toBe(3600);
     expect((await hit(ctx().db, wide, now)).hits).toBe(3);
   });

@@ -1,11 +1,12 @@
 // The one error policy of the islands (islands/shared/call-failure.ts): what a failed call shows,
 // decided from the failure and what the call is to its screen. The browser side of each rule
 // (the toast, the silence, the error page, the login) is proven in tests/e2e/call-failures.spec.ts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../src/client/api.ts';
-import { failureOutcome, SILENT_MESSAGES, type CallPolicy } from '../../islands/shared/call-failure.ts';
+import { failureOutcome, loadRefusalTexts, SILENT_MESSAGES, type CallPolicy } from '../../islands/shared/call-failure.ts';
 import { t } from '../../src/i18n/index.ts';
 import { ADDRESS_CALLS } from '../../islands/address/address-api.ts';
+import { REQUEST_REFUSALS, STOREFRONT_REFUSALS } from '../../src/schemas/refusal-codes.ts';
 
 const action: CallPolicy = { call: 'DELETE /users/me/addresses/{id}', role: 'action', fallback: { key: 'address:picker.removeFailed' } };
 const required: CallPolicy = { call: 'GET /establishments/{id}/orders/{orderId}', role: 'required' };
@@ -15,6 +16,8 @@ const inPlace: CallPolicy = { call: 'GET /users/me/addresses', role: 'in_place' 
 const abort = Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' });
 
 describe('what a failed call shows', () => {
+  beforeAll(loadRefusalTexts);
+
   it('shows nothing for a call the island itself gave up', () => {
     for (const policy of [action, required, background]) expect(failureOutcome(abort, policy)).toEqual({ kind: 'aborted' });
   });
@@ -62,7 +65,7 @@ describe('what a failed call shows', () => {
   });
 
   it("gives an action the catalogue's message for its code, else the call's own, else the generic one", () => {
-    expect(failureOutcome(new ApiFailure(413, 'payload_too_large'), action)).toEqual({ kind: 'toast', message: { key: 'errors:api.payload_too_large' } });
+    expect(failureOutcome(new ApiFailure(413, 'payload_too_large'), action)).toEqual({ kind: 'toast', message: { key: 'refusals:api.payload_too_large' } });
     expect(failureOutcome(new ApiFailure(500, 'made_up_code'), action)).toEqual({ kind: 'toast', message: { key: 'address:picker.removeFailed' } });
     expect(failureOutcome(new ApiFailure(500, 'made_up_code'), { call: 'x', role: 'action' })).toEqual({
       kind: 'toast',
@@ -70,9 +73,21 @@ describe('what a failed call shows', () => {
     });
     expect(failureOutcome(new ApiFailure(0, 'network_error'), action)).toEqual({ kind: 'toast', message: { key: 'errors:api.network_error' } });
     // Every message the policy can pick exists in Portuguese.
-    for (const key of ['errors:api.generic', 'errors:api.network_error', 'errors:api.payload_too_large', 'errors:api.internal_error']) {
+    for (const key of ['errors:api.generic', 'errors:api.network_error', 'refusals:api.payload_too_large', 'refusals:api.internal_error'] as const) {
       expect(t(key)).not.toBe(key.split(':')[1]);
     }
+  });
+
+  it('gives every code declared for any call or for the storefront its own message, not the generic one', () => {
+    const asked: CallPolicy = { call: 'x', role: 'action' };
+    for (const code of [...REQUEST_REFUSALS, ...STOREFRONT_REFUSALS]) {
+      const outcome = failureOutcome(new ApiFailure(502, code), asked);
+      if (outcome.kind !== 'toast') continue; // a silent case of section 8
+      expect(outcome.message.key, code).toBe(`refusals:api.${code}`);
+      expect(t(outcome.message.key), code).not.toBe(t('errors:api.generic'));
+    }
+    const pix = failureOutcome(new ApiFailure(502, 'pix_psp_offline'), asked);
+    expect(pix.kind === 'toast' && t(pix.message.key)).toBe('O Pix está fora do ar no momento. Tente novamente em instantes.');
   });
 
   it("tells the customer searching an address, in Portuguese, that they or everyone are asking too often, rather than the search's own failure", () => {
@@ -81,8 +96,8 @@ describe('what a failed call shows', () => {
       [503, 'geocoder_busy'],
     ] as const) {
       const outcome = failureOutcome(new ApiFailure(status, code), ADDRESS_CALLS.search);
-      expect(outcome).toEqual({ kind: 'toast', message: { key: `errors:api.${code}` } });
-      expect(t(`errors:api.${code}`)).toMatch(/busca/i);
+      expect(outcome).toEqual({ kind: 'toast', message: { key: `refusals:api.${code}` } });
+      expect(t(`refusals:api.${code}`)).toMatch(/busca/i);
     }
   });
 });

@@ -21,7 +21,8 @@ import type { EstablishmentView, OrderVariationView } from '../../src/schemas/vi
 import { priceOrder } from '../../src/domain/order-pricing.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
 import { Temporal } from '../../src/domain/time.ts';
-import { t } from '../../src/i18n/index.ts';
+import { t, type MessageKey } from '../../src/i18n/index.ts';
+import { COUPON_CHECK_REFUSALS, ORDER_SEND_REFUSALS, SUBMIT_PROBLEMS } from '../../src/schemas/refusal-codes.ts';
 import { parseOrderBody } from '../../src/schemas/api-orders.ts';
 
 const BAGS: OrderVariationView = {
@@ -333,6 +334,23 @@ describe('checkout model', () => {
       [409, 'idempotency_key_in_flight'],
     ] as const)
       expect(sendFailureAction(status, code).key).toBe(`checkout:errors.${code}`);
+  });
+
+  it('gives every code a send can be refused with its own message, none the generic one', () => {
+    const generic = new Set(['checkout:errors.generic', 'checkout:errors.forbidden', 'checkout:errors.conflict'].map((k) => t(k as MessageKey)));
+    for (const code of [...ORDER_SEND_REFUSALS, ...SUBMIT_PROBLEMS, ...COUPON_CHECK_REFUSALS]) {
+      for (const status of [403, 404, 409, 422]) {
+        const text = t(sendFailureAction(status, code).key, { min: '1', max: '2', min_order: '30,00' });
+        expect(generic.has(text), `${status} ${code}`).toBe(false);
+        expect(text, `${status} ${code}`).not.toMatch(/^[a-z_.]+$/);
+      }
+    }
+  });
+
+  it('says that the chosen delivery type is not taken, and points at the delivery choice', () => {
+    const action = sendFailureAction(403, 'delivery_type_not_available');
+    expect(action).toEqual({ key: 'checkout:errors.delivery_type_not_available', section: 'delivery' });
+    expect(t(action.key)).toBe('Esta forma de entrega não está disponível para este pedido. Escolha outra.');
   });
 
   it("writes min_order as 'R$ 30,00' whichever form the amount comes in (decisions #18) [R-5.36]", () => {

@@ -1,5 +1,6 @@
 // Display helpers of the catalogue components: pure, every text through t().
 import { t } from '../../i18n/index.ts';
+import type { Wday } from '../../i18n/messages.ts';
 import { formatHHMM } from '../../domain/time.ts';
 import type { ProductVariation } from '../../schemas/catalogue.ts';
 import type { ProductView } from '../../schemas/views.ts';
@@ -76,7 +77,7 @@ export function availabilityText(windows: readonly { wday: number; start_at: num
     .sort((a, b) => a.days[0]! - b.days[0]! || a.start - b.start)
     .map((g) =>
       t('catalogue:weekday.window', {
-        days: g.days.map((d) => t(`catalogue:weekday.short.${d}`)).join(', '),
+        days: g.days.map((d) => t(`catalogue:weekday.short.${String(d) as Wday}`)).join(', '),
         start: formatHHMM(g.start),
         end: formatHHMM(g.stop === 2400 ? 0 : g.stop),
       }),

@@ -6,18 +6,19 @@ import type { Context } from 'hono';
 import { type } from 'arktype';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ErrorParams, FieldProblem } from '../../schemas/api-errors.ts';
+import type { RefusalCode } from '../../schemas/refusal-codes.ts';
 import { Refusal, type RefusalKind } from '../services/refusal.ts';
 
 export type { FieldProblem } from '../../schemas/api-errors.ts';
 
 export class ApiError extends Error {
   status: ContentfulStatusCode;
-  code: string;
+  code: RefusalCode;
   fields?: FieldProblem[];
   params?: ErrorParams;
   /** Adds Retry-After to the answer. */
   retryAfterSeconds?: number;
-  constructor(status: ContentfulStatusCode, code: string, fields?: FieldProblem[]) {
+  constructor(status: ContentfulStatusCode, code: RefusalCode, fields?: FieldProblem[]) {
     super(code);
     this.status = status;
     this.code = code;

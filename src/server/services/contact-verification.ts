@@ -25,6 +25,7 @@ import type { EmailSender } from '../adapters/email.ts';
 import { assertContactsFree } from './auth.ts';
 import { hitOrRefuse, limitAddress, windowOf, type Limit } from './rate-limit.ts';
 import { Refusal, invalidBody } from './refusal.ts';
+import type { RefusalCode } from '../../schemas/refusal-codes.ts';
 
 export interface VerificationDeps {
   db: Database;
@@ -114,7 +115,7 @@ const keyOf = (target: string) => createHash('sha256').update(target).digest('ba
 async function countSender(deps: VerificationDeps, user: UserRow, channel: CodeChannel, target: string): Promise<void> {
   const { db, now } = deps;
   const budgets = deps.budgets ?? codeSendBudgets;
-  const steps: [Limit, string][] = [
+  const steps: [Limit, RefusalCode][] = [
     [{ key: `code:${channel}:user:${user.id}:hour`, max: budgets.perAccountHour, windowSeconds: HOUR }, 'too_many_codes_account'],
     [{ key: `code:${channel}:user:${user.id}:day`, max: budgets.perAccountDay, windowSeconds: DAY }, 'too_many_codes_account'],
     [{ key: `code:${channel}:ip:${limitAddress(deps.clientAddress)}`, max: budgets.perAddressHour, windowSeconds: HOUR }, 'too_many_codes_ip'],
@@ -137,7 +138,7 @@ async function countDelivery(deps: VerificationDeps, channel: CodeChannel, targe
   const { db, now } = deps;
   const budgets = deps.budgets ?? codeSendBudgets;
   const to = keyOf(target);
-  const steps: [Limit, string][] = [
+  const steps: [Limit, RefusalCode][] = [
     [{ key: `code:${channel}:to:${to}`, max: CODE_MAX_SENDS, windowSeconds: SEND_WINDOW_MS / 1000 }, 'too_many_codes'],
     [{ key: `code:${channel}:to:${to}:day`, max: budgets.perDestinationDay, windowSeconds: DAY }, 'too_many_codes'],
     [{ key: `code:${channel}:all`, max: budgets.perMinute[channel], windowSeconds: 60 }, 'too_many_codes_global'],

@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { FieldProblem } from '../../schemas/api-errors.ts';
 import { Refusal, invalidBody } from './refusal.ts';
+import type { RefusalCode } from '../../schemas/refusal-codes.ts';
 import type { DB, EstablishmentRow, OrderRow, PaymentCardRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
@@ -56,7 +57,7 @@ import { stripTaxId } from '../../domain/tax-id.ts';
 import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
 
 /** An order refused by a business rule: `{ message: code, params? }` (403 forbidden, 404, 409, 422 unprocessable). */
-function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: string, params?: Record<string, string | number>): Refusal {
+function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: RefusalCode, params?: Record<string, string | number>): Refusal {
   return new Refusal(kind, code, { params });
 }
 

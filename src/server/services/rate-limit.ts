@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { isIPv6 } from 'node:net';
 import { clearHits, countHit, dropExpiredCounters, readHits, uncountHit } from '../db/rate-limits-repo.ts';
 import { Refusal } from './refusal.ts';
+import type { RefusalCode } from '../../schemas/refusal-codes.ts';
 
 export interface Limit {
   /** What is limited and for whom, e.g. `login:ip:${address}`. */
@@ -47,7 +48,7 @@ export async function hit(db: Database, limit: Limit, now: Date): Promise<LimitA
  * first that is spent. Every limit before it has counted the hit: an attacker's refused requests
  * still count against them.
  */
-export async function hitOrRefuse(db: Database, limits: readonly Limit[], now: Date, code: string): Promise<void> {
+export async function hitOrRefuse(db: Database, limits: readonly Limit[], now: Date, code: RefusalCode): Promise<void> {
   for (const limit of limits) {
     const answer = await hit(db, limit, now);
     if (!answer.allowed) throw new Refusal('too_many', code, { retryAfterSeconds: answer.retryAfterSeconds });

@@ -1,8 +1,9 @@
-// What a service throws when it refuses a request: a machine code (docs/api.md), its parameters or
+// What a service throws when it refuses a request: a machine code (one of src/schemas/refusal-codes.ts), its parameters or
 // field problems, and what kind of refusal it is. Services know nothing of HTTP; the API layer
 // (src/server/api/errors.ts) turns the kind into a status and the rest into the answer
 // `{ message: code, params?, fields? }` (and a Retry-After when the refusal says when to come back).
 import type { ErrorParams, FieldProblem } from '../../schemas/api-errors.ts';
+import type { RefusalCode } from '../../schemas/refusal-codes.ts';
 
 export type RefusalKind =
   /** The request is malformed or breaks a field rule. */
@@ -24,12 +25,12 @@ export type RefusalKind =
 
 export class Refusal extends Error {
   kind: RefusalKind;
-  code: string;
+  code: RefusalCode;
   params?: ErrorParams;
   fields?: FieldProblem[];
   /** Seconds after which the same request may succeed (a rate limit, a request still in flight). */
   retryAfterSeconds?: number;
-  constructor(kind: RefusalKind, code: string, details: { params?: ErrorParams; fields?: FieldProblem[]; retryAfterSeconds?: number } = {}) {
+  constructor(kind: RefusalKind, code: RefusalCode, details: { params?: ErrorParams; fields?: FieldProblem[]; retryAfterSeconds?: number } = {}) {
     super(code);
     this.kind = kind;
     this.code = code;
