@@ -395,3 +395,28 @@ export async function activeEstablishmentPaymentSwitches(db: Database): Promise<
     return { slug: r.slug, cards: prefs.has_online_payment === true, pix: prefs.has_pix_payment === true };
   });
 }
+
+/** Every product of the establishment with its category's name and sort, in menu order: what a search index is built from. */
+export async function listSearchableProducts(db: Database, establishmentId: string) {
+  return db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.description',
+      'products.category_id',
+      'products.sort',
+      'products.price',
+      'products.promo',
+      'products.delivery_type',
+      'products.availabilities',
+      'categories.name as category_name',
+      'categories.sort as category_sort',
+    ])
+    .where('products.establishment_id', '=', establishmentId)
+    .orderBy('categories.sort')
+    .orderBy('products.sort')
+    .orderBy('products.id')
+    .execute();
+}

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { type Caller, requestDeps as depsOf, requireCaller as callerOf, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';

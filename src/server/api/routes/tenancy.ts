@@ -2,7 +2,7 @@
 // domain is, which establishments it has, one establishment with its computed open status, its
 // office hours, and the clock in its time zone. docs/api.md documents every answer.
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requireEstablishment } from '../guards.ts';
 import type { Database } from '../../db/database.ts';
