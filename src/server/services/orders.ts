@@ -24,7 +24,7 @@ import type {
   OrderVariationEntry,
   OrderView,
 } from '../../schemas/api-orders.ts';
-import { listOrderVariations } from '../db/catalogue-repo.ts';
+import { decodeEstablishment, listOrderVariations } from '../db/catalogue-repo.ts';
 import { getEstablishmentRow, getProductsByIds, insertOrder, nextOrderNumber, type Executor } from '../db/orders-repo.ts';
 import { CreditsShort, creditBalance, lockUser, moveCredits } from '../db/credits-repo.ts';
 import { orderCreditsReference } from './credits.ts';
@@ -51,7 +51,7 @@ import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
 import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
 import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, Temporal, zonedAt } from '../../domain/time.ts';
+import { Temporal, zonedAt } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
 
@@ -75,15 +75,14 @@ type Establishment = {
 };
 
 function loadEstablishment(row: EstablishmentRow): Establishment {
-  const officeHours = JSON.parse(row.office_hours) as OfficeHour[];
-  const openMode = row.is_open as Establishment['openMode'];
+  const { preferences, officeHours, openMode, timeZone, address } = decodeEstablishment(row);
   return {
     row,
-    preferences: JSON.parse(row.preferences) as Preferences,
+    preferences: preferences as Preferences,
     officeHours: openMode === 'open' && officeHours.length === 0 ? ALWAYS : officeHours,
-    timeZone: row.time_zone || DEFAULT_TIME_ZONE,
+    timeZone,
     openMode,
-    position: (JSON.parse(row.address) as { lng_lat: [number, number] }).lng_lat,
+    position: address.lng_lat,
   };
 }
 

@@ -16,7 +16,7 @@ import { changePassword, confirmPassword } from '../../services/account-password
 import { deleteUserPhoto, eraseAccount, exportAccount } from '../../services/account-data.ts';
 import { Refusal, invalidBody } from '../../services/refusal.ts';
 import { clearSessionCookies, requestDeps as depsOf, requireSession } from '../guards.ts';
-import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
+import { establishmentTimeZone } from '../../../domain/time.ts';
 import { IMAGE_SIZES, MAX_DECODED_PIXELS, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
 
 export const PHOTO_UPLOAD_PATH = '/api/users/me/photo';
@@ -94,7 +94,7 @@ export const userRoutes = new Hono<ApiEnv>()
     c.header('Cache-Control', 'no-store');
     const current = await requireSession(c, { db, now, secure });
     const body = validate(ProfileBody, await c.req.json(), 'body');
-    const { changes, password } = checkedProfile(body, now, (await getEstablishmentTimeZone(db, current.session.establishment_id)) || DEFAULT_TIME_ZONE);
+    const { changes, password } = checkedProfile(body, now, establishmentTimeZone(await getEstablishmentTimeZone(db, current.session.establishment_id)));
     const user = current.user;
     // Before anything is written: a wrong current password changes nothing of the profile either.
     if (password !== undefined) await confirmPassword(db, user, body.current_password!, now);
