@@ -49,7 +49,7 @@ import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
-import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
+import { deliveryTime, firstSubmitProblem, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
 import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
 import { Temporal, zonedAt } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
@@ -313,8 +313,6 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
   if (problem) throw refused('unprocessable', problem.code, problem.params);
   if (unmetProductVariations.length) throw refused('unprocessable', 'variations_required', { list: unmetGroupsList(unmetProductVariations) });
   const schedule = facts.schedule.check;
-  // A product that does not take scheduled orders cannot be scheduled.
-  if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw refused('unprocessable', 'schedule_invalid', { reason: 'product' });
   // Decisions #1-#3: the coupon or prize must have something to discount in this cart and delivery.
   assertPromotionApplies(promotion, lines, totals, { delivery_type: type, has_address: address !== null });
   // Credits that pay the whole order make it an order paid by credits: nothing is left to
