@@ -1,14 +1,7 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
 // React app. Its shape is src/schemas/island-props.ts StoreIsland, the layout's type too.
-import {
-  establishmentTimeZone,
-  isOpenAtMinuteOfWeek,
-  wallClockMinuteOfWeek,
-  type OfficeHour,
-  type WallClockTime,
-  type ZoneOffsets,
-} from '../domain/week-clock.ts';
+import { establishmentTimeZone, wallClockMinuteOfWeek, type WallClockTime } from '../domain/week-clock.ts';
 import { isOpenAtMinute, nextOpeningAtMinute, orderingState, type OrderingState } from '../domain/open-now.ts';
 import type { StoreIsland } from '../schemas/island-props.ts';
 
@@ -41,15 +34,6 @@ function parseStoreIsland(): StoreIsland | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Whether hours (office hours or a product's availability windows) are open now on the
- * establishment's wall clock. Same rule as isOpenAt / isProductAvailableAt (an empty list of
- * product windows means always available), computed from the published zone offsets (Intl past them) instead of the Temporal polyfill.
- */
-export function openNow(hours: readonly OfficeHour[], timeZone: string, now = Date.now(), offsets?: ZoneOffsets | null): boolean {
-  return isOpenAtMinuteOfWeek(hours, wallClockMinuteOfWeek(now, establishmentTimeZone(timeZone), offsets));
 }
 
 /** The establishment's wall-clock minute of the week now, in its zone. */
