@@ -23,7 +23,8 @@ import type { ProductView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { useSignalValue } from './hooks.ts';
-import { openNow, orderingNow } from '../../src/client/store-island.ts';
+import { establishmentMinuteNow, orderingNow } from '../../src/client/store-island.ts';
+import { isProductAvailableAtMinute } from '../../src/domain/availability.ts';
 import { openingText } from '../../src/i18n/messages.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
 import { showCartToast } from './cart-toast.ts';
@@ -151,7 +152,7 @@ function ProductForm({
   const picks = useMemo(() => toPicks(selections), [selections]);
   const { unit_cents, line_cents } = useMemo(() => priceLine(product, picks, qnt), [product, picks, qnt]);
   const unmet = useMemo(() => pickErrors(product, picks).map(variationProblemText), [product, picks]);
-  const available = product.availabilities.length === 0 || openNow(product.availabilities, island.time_zone, now, island.zone_offsets);
+  const available = isProductAvailableAtMinute(product, establishmentMinuteNow(island, now));
   const conflict = deliveryConflict(lines, product);
   const ordering = orderingNow(island, now);
   const canSubmit = ordering.state !== 'unavailable' && unmet.length === 0 && available && !conflict && qnt >= 1;

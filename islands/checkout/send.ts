@@ -27,7 +27,7 @@ import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import type { CheckoutContext } from './context.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
-import { minOrderParam, orderPayload, problemSection, productRefusingSchedule, sendFailureAction, submitCheckInput, type SectionId } from './model.ts';
+import { minOrderParam, orderPayload, problemSection, sendFailureAction, submitCheckInput, type SectionId } from './model.ts';
 import { routes } from '../../src/lib/urls.ts';
 import './i18n.ts';
 
@@ -38,6 +38,7 @@ export function problemMessage(problem: SubmitProblem, minOrderCents: number): s
     if (reason === 'past') return t('checkout:problems.schedule_past');
     if (reason === 'too_early') return t('checkout:problems.schedule_too_early');
     if (reason === 'date_required') return t('checkout:problems.schedule_date_required');
+    if (reason === 'product') return t('checkout:problems.schedule_refused', { name: problem.params?.name ?? '' });
   }
   const params: Record<string, string | number> = { ...(problem.params ?? {}) };
   params.min_order = minOrderParam(problem.params?.min_order ?? minOrderCents);
@@ -64,11 +65,7 @@ export function submitProblem(args: {
       now: args.now,
     }),
   );
-  if (!problem) {
-    // The server also refuses a schedule for a product that takes none.
-    const refusing = args.draft.scheduling_date ? productRefusingSchedule(args.lines.flatMap((l) => args.ctx.products.get(l.product_id) ?? [])) : null;
-    return refusing ? { message: t('checkout:problems.schedule_refused', { name: refusing }), section: 'schedule' } : null;
-  }
+  if (!problem) return null;
   return { message: problemMessage(problem, args.ctx.establishment.preferences.min_order), section: problemSection(problem.code) };
 }
 

@@ -4,6 +4,7 @@
 // message with a non-zero exit status (1, or 2 for wrong usage).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { config } from '../../src/server/config.ts';
+import { establishmentTimeZone as zoneOrDefault } from '../../src/domain/week-clock.ts';
 import { keysFilePath, readKeysFile } from '../../src/server/services/establishment-keys.ts';
 import type { ErrorBody } from '../../src/schemas/api-errors.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
@@ -118,10 +119,10 @@ export async function findEstablishment(base: string, slug: string): Promise<Est
   return est;
 }
 
-/** The establishment's time zone (America/Sao_Paulo when it cannot be read). */
+/** The establishment's time zone (the default zone when it cannot be read). */
 export async function establishmentTimeZone(base: string, establishmentId: string): Promise<string> {
   const details = await call<Partial<EstablishmentAnswer>>(`${base}/api/establishments/${establishmentId}?fields=address`);
-  return (details.status === 200 && (details.json as Partial<EstablishmentAnswer> | null)?.time_zone) || 'America/Sao_Paulo';
+  return zoneOrDefault(details.status === 200 ? (details.json as Partial<EstablishmentAnswer> | null)?.time_zone : undefined);
 }
 
 /** 'dd/mm/aaaa hh:mm:ss' in the establishment's time zone. */

@@ -1,7 +1,7 @@
 // The #store-data island the layout renders (src/layouts/StoreLayout.astro): what the cart needs
 // to know about the establishment without a request. Vanilla, shared by the boot script and the
 // React app. Its shape is src/schemas/island-props.ts StoreIsland, the layout's type too.
-import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type WallClockTime, type ZoneOffsets } from '../domain/week-clock.ts';
+import { establishmentTimeZone, wallClockMinuteOfWeek, type WallClockTime } from '../domain/week-clock.ts';
 import { isOpenAtMinute, nextOpeningAtMinute, orderingState, type OrderingState } from '../domain/open-now.ts';
 import type { StoreIsland } from '../schemas/island-props.ts';
 
@@ -26,7 +26,7 @@ function parseStoreIsland(): StoreIsland | null {
       slug: data.slug,
       open_mode: data.open_mode ?? 'auto',
       office_hours: Array.isArray(data.office_hours) ? data.office_hours : [],
-      time_zone: data.time_zone || DEFAULT_TIME_ZONE,
+      time_zone: establishmentTimeZone(data.time_zone),
       zone_offsets: data.zone_offsets && typeof data.zone_offsets === 'object' ? data.zone_offsets : null,
       preferences: { max_days_scheduling: Number(data.preferences?.max_days_scheduling ?? 0) || 0, delivery_type: data.preferences?.delivery_type },
       unavailable: data.unavailable === true,
@@ -36,18 +36,9 @@ function parseStoreIsland(): StoreIsland | null {
   }
 }
 
-/**
- * Whether hours (office hours or a product's availability windows) are open now on the
- * establishment's wall clock. Same rule as isOpenAt / isProductAvailableAt (an empty list of
- * product windows means always available), computed from the published zone offsets (Intl past them) instead of the Temporal polyfill.
- */
-export function openNow(hours: readonly OfficeHour[], timeZone: string, now = Date.now(), offsets?: ZoneOffsets | null): boolean {
-  return isOpenAtMinuteOfWeek(hours, wallClockMinuteOfWeek(now, timeZone || DEFAULT_TIME_ZONE, offsets));
-}
-
 /** The establishment's wall-clock minute of the week now, in its zone. */
 export function establishmentMinuteNow(island: Pick<StoreIsland, 'time_zone' | 'zone_offsets'>, now = Date.now()): number {
-  return wallClockMinuteOfWeek(now, island.time_zone || DEFAULT_TIME_ZONE, island.zone_offsets);
+  return wallClockMinuteOfWeek(now, establishmentTimeZone(island.time_zone), island.zone_offsets);
 }
 
 /** The establishment's own open/closed reading now: the domain's one rule (manual override first, then office hours). */

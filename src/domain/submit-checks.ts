@@ -65,6 +65,8 @@ export type SubmitProduct = {
   mandatory_schedule: boolean;
   /** Inside its availability windows right now (true when it has none); only checked for unscheduled orders. */
   available_now: boolean;
+  /** false: the product takes no scheduled order (absent: it does). */
+  accept_scheduling?: boolean;
 };
 
 export type SubmitCheckInput = {
@@ -124,7 +126,8 @@ function problem(code: SubmitProblemCode, params?: Record<string, string | numbe
  *  3. unavailable_today: the shop takes nothing today and the order is not for a later date [R-5.32]
  *  4. products_not_same_day: the products never share an available time [R-5.73]
  *  5. product_unavailable (params.name): unscheduled and a product is outside its windows now [R-5.34]
- *  6. schedule_invalid (params.reason, params.suggested): a date is chosen but checkSchedule refused it
+ *  6. schedule_invalid (params.reason, params.suggested): a date is chosen but checkSchedule refused it;
+ *     or (params.reason 'product', params.name) the schedule is valid but a product takes no scheduled order
  *  7. credits_without_method: credits ticked, they do not cover the total and no other way to pay [R-5.35]
  *  8. min_order (params.min_order 'R$ 30,00'): products after discounts below the minimum [R-5.36]
  *  9. payment_type_missing, 10. payment_method_missing (offline without a method) [R-5.37]
@@ -156,6 +159,8 @@ export function firstSubmitProblem(input: SubmitCheckInput): SubmitProblem | nul
       if (check.suggested !== undefined) params.suggested = check.suggested;
       return problem('schedule_invalid', params);
     }
+    const refusing = productRefusingSchedule(input.products);
+    if (refusing !== null) return problem('schedule_invalid', { reason: 'product', name: refusing });
   }
 
   const { total } = input.totals;
@@ -263,10 +268,10 @@ export function unavailableToday(est: { office_hours: readonly OfficeHour[]; tim
 
 /**
  * The first product that takes no scheduled order, or null: a scheduled order holding one is
- * refused (the server's 422 schedule_invalid, reason 'product').
+ * refused (firstSubmitProblem's schedule_invalid, reason 'product'; the server's 422).
  * Example: `productRefusingSchedule([{ name: 'Gelo', accept_scheduling: false }]) === 'Gelo'`
  */
-export function productRefusingSchedule(products: readonly Pick<SubmitProductRules, 'name' | 'accept_scheduling'>[]): string | null {
+export function productRefusingSchedule(products: readonly { name: string; accept_scheduling?: boolean }[]): string | null {
   return products.find((p) => p.accept_scheduling === false)?.name ?? null;
 }
 
@@ -313,6 +318,7 @@ export function submitCheckFacts(f: SubmitFacts): SubmitCheckInput {
       name: p.name,
       mandatory_schedule: p.mandatory_schedule,
       available_now: isProductAvailableAt(p, f.now, f.timeZone),
+      accept_scheduling: p.accept_scheduling,
     })),
     products_share_availability: productsShareAvailability(f.products.map((p) => p.availabilities)),
     totals: f.totals,

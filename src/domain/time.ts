@@ -5,6 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 export { Temporal };
 export {
   DEFAULT_TIME_ZONE,
+  establishmentTimeZone,
   formatHHMM,
   MINUTES_PER_DAY,
   MINUTES_PER_WEEK,

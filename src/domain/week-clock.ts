@@ -6,6 +6,15 @@
 /** Establishments whose time zone is unknown run on Brasília time. Example: `DEFAULT_TIME_ZONE === 'America/Sao_Paulo'` */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
+/**
+ * The zone an establishment's clock runs on: its own, or DEFAULT_TIME_ZONE when it has none (every
+ * reader of an establishment's zone goes through here, so they never disagree).
+ * Example: `establishmentTimeZone('') === 'America/Sao_Paulo'`, `establishmentTimeZone('America/Manaus') === 'America/Manaus'`
+ */
+export function establishmentTimeZone(zone: string | null | undefined): string {
+  return zone || DEFAULT_TIME_ZONE;
+}
+
 export const MINUTES_PER_DAY = 1440;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
 

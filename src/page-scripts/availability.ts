@@ -2,9 +2,9 @@
 // catalogue, recomputed every second in the establishment's time zone. The page is stored
 // once for everyone, so this cannot be decided on the server.
 import { readStoreIsland } from '../client/store-island.ts';
-import { DEFAULT_TIME_ZONE, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
+import { establishmentTimeZone, isOpenAtMinuteOfWeek, wallClockMinuteOfWeek, type OfficeHour, type ZoneOffsets } from '../domain/week-clock.ts';
 
-let zone = DEFAULT_TIME_ZONE;
+let zone = establishmentTimeZone(undefined);
 let offsets: ZoneOffsets | null = null;
 const windows = new Map<HTMLElement, OfficeHour[]>();
 function watch(list: Iterable<HTMLElement>): void {
@@ -37,7 +37,7 @@ function markEverySecond(): void {
 /** Marks the page's cards now and every second, and the cards the home adds later. */
 export function startAvailability(): void {
   const island = readStoreIsland();
-  zone = island?.time_zone ?? DEFAULT_TIME_ZONE;
+  zone = establishmentTimeZone(island?.time_zone);
   offsets = island?.zone_offsets ?? null;
   watch(document.querySelectorAll<HTMLElement>('[data-product-card][data-availability]'));
   markEverySecond();

@@ -21,7 +21,7 @@ import { catalogueChanged } from './catalogue-events.ts';
 import { CATALOGUE_CACHE_BYTES, CatalogueCache, followCatalogueChanges } from './cache/catalogue-cache.ts';
 import { getEstablishment } from './db/catalogue-repo.ts';
 import { acceptLiveSockets, startLive, type Live } from './live/live.ts';
-import { defaultPaymentGateway } from './adapters/payment-gateway.ts';
+import { defaultPaymentGateway } from './adapters/select.ts';
 import { schedulePaymentJobs } from './services/payment-jobs.ts';
 import { pixOnFirstUse } from './adapters/pix-psp.ts';
 import { activeEstablishmentPaymentSwitches } from './db/catalogue-repo.ts';

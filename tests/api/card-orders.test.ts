@@ -14,7 +14,7 @@ import { apiKeyHeaders, ordersPath } from './helpers/orders.ts';
 import { cardPayload, encryptionKey, sandboxMovementsByKeys, savedCard, sealedCvv, statementAmount, verifiedCustomer } from './helpers/cards.ts';
 import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
-import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
+import { createSandboxGateway } from '../../src/server/sandboxes/payment-sandbox.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import {
   runOrderPaymentJobs,

@@ -19,7 +19,7 @@ import { cardPayload, freshCardNumber, sandboxMovements, saveSealedCard, savedCa
 import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { runCardJobs, STALE_CHARGE_MS } from '../../src/server/services/card-verification.ts';
-import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
+import { createSandboxGateway } from '../../src/server/sandboxes/payment-sandbox.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import { listOutboxMessages } from '../../src/server/db/outbox-repo.ts';
 import type { CardView, PurchaseVerificationAnswer } from '../../src/schemas/api-cards.ts';

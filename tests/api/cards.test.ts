@@ -24,7 +24,7 @@ import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
 import { seal } from '../../src/lib/sealed-box.ts';
 import { cardSealContext, type CardStoreKeyAnswer, type CardView } from '../../src/schemas/api-cards.ts';
 import { createMercadoPagoGateway } from '../../src/server/adapters/payment-mercadopago.ts';
-import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
+import { createSandboxGateway } from '../../src/server/sandboxes/payment-sandbox.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../../src/server/adapters/payment-gateway.ts';
 
 const centro = estId('bella-centro');

@@ -1,6 +1,6 @@
 // The senders of the phone and e-mail codes: Zenvia's SMS API (src/server/adapters/sms-zenvia.ts)
 // against a local HTTP server standing in for api.zenvia.com that records each request, and SMTP
-// through nodemailer (src/server/adapters/email.ts) against a small local SMTP listener that keeps
+// through nodemailer (src/server/adapters/email-smtp.ts) against a small local SMTP listener that keeps
 // each message. Then the whole path through the API: the code a customer receives from either
 // proves the phone or the address; a provider that fails gives 502 code_not_sent and the code
 // stored for that send is never usable. SQLite only: the adapters speak HTTP and SMTP; the engines
@@ -13,8 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createZenviaSender } from '../../src/server/adapters/sms-zenvia.ts';
-import { SmsSendError, createSmsOutboxSender } from '../../src/server/adapters/sms.ts';
-import { EmailSendError, createEmailOutboxSender, createSmtpSender } from '../../src/server/adapters/email.ts';
+import { SmsSendError } from '../../src/server/adapters/sms.ts';
+import { EmailSendError } from '../../src/server/adapters/email.ts';
+import { createSmtpSender } from '../../src/server/adapters/email-smtp.ts';
+import { createEmailOutboxSender, createSmsOutboxSender } from '../../src/server/sandboxes/outbox-senders.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';

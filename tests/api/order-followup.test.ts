@@ -10,7 +10,7 @@ import { apiKeyHeaders, closePgPool, ordersPath, placeOk, setStatus } from './he
 import { estId, loadOrderFixtures, pickupOrder } from './helpers/order-fixtures.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { createApi } from '../../src/server/api/app.ts';
-import { createOutboxSender } from '../../src/server/adapters/whatsapp-outbox.ts';
+import { createOutboxSender } from '../../src/server/sandboxes/outbox-senders.ts';
 import type { WhatsAppSender } from '../../src/server/adapters/whatsapp.ts';
 import { listOutboxMessages } from '../../src/server/db/outbox-repo.ts';
 import { config } from '../../src/server/config.ts';

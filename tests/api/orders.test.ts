@@ -396,6 +396,18 @@ forEachDatabase(
         expect(scheduled.order.scheduled_at).toBe('2025-01-05T22:00:00Z');
       });
 
+      it('refuses a valid schedule for a product that takes no scheduled order, naming it, and takes it for now', async () => {
+        const soda = productId(C, 'refrigerante');
+        await ctx.db.updateTable('products').set({ accept_scheduling: 0 }).where('id', '=', soda).execute();
+        try {
+          const later = await refused(pickupOrder({ scheduled_at: '2025-01-05T19:00:00-03:00' }));
+          expect(later).toEqual({ status: 422, json: { message: 'schedule_invalid', params: { reason: 'product', name: 'Refrigerante Lata' } } });
+          await placeOk(ctx, maria, pickupOrder());
+        } finally {
+          await ctx.db.updateTable('products').set({ accept_scheduling: 1 }).where('id', '=', soda).execute();
+        }
+      });
+
       it('while closed, forces a schedule and checks it in the establishment time zone', async () => {
         ctx.setNow('2025-01-04T05:00:00Z'); // Saturday 02:00 in São Paulo: closed
         try {

@@ -20,7 +20,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMercadoPagoGateway, mercadoPagoExternalReference, parseSavedCardToken, savedCardToken } from '../../src/server/adapters/payment-mercadopago.ts';
-import { defaultPaymentGateway, PaymentGatewayError, type ChargeRequest } from '../../src/server/adapters/payment-gateway.ts';
+import { PaymentGatewayError, type ChargeRequest } from '../../src/server/adapters/payment-gateway.ts';
+import { defaultPaymentGateway } from '../../src/server/adapters/select.ts';
 import { config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 

@@ -1,4 +1,4 @@
-// The sandbox acquirer (src/server/adapters/payment-sandbox.ts) on both engines, through the
+// The sandbox acquirer (src/server/sandboxes/payment-sandbox.ts) on both engines, through the
 // PaymentGateway interface only, against the real database: every test card's brand and outcome
 // (docs/payments.md 'Test cards') and the outcome a holder's name chooses for purchases, the
 // refusals of bad card data, idempotent charges and refunds
@@ -6,7 +6,7 @@
 // statement lines in the development outbox, no card number or CVV in any of its tables, and a
 // removed card that charges nothing more.
 import { describe, expect, it } from 'vitest';
-import { createSandboxGateway, HOLDER_OUTCOMES, holderOutcome, SANDBOX_TEST_CARDS } from '../../src/server/adapters/payment-sandbox.ts';
+import { createSandboxGateway, HOLDER_OUTCOMES, holderOutcome, SANDBOX_TEST_CARDS } from '../../src/server/sandboxes/payment-sandbox.ts';
 import { PaymentGatewayError, type CardData, type ChargeRequest, type PaymentGateway } from '../../src/server/adapters/payment-gateway.ts';
 import { listOutboxMessages } from '../../src/server/db/outbox-repo.ts';
 import type { Database } from '../../src/server/db/database.ts';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/api/app.ts';
 import { openDatabase, type Database, type Engine } from '../../src/server/db/database.ts';
 import { serverSealingKey } from '../../src/server/services/sealing-key.ts';
-import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
+import { createSandboxGateway } from '../../src/server/sandboxes/payment-sandbox.ts';
 import { runOrderPaymentJobs } from '../../src/server/services/order-payments.ts';
 import { stableId } from '../../src/server/db/ids.ts';
 import { createPixApiClient, PIX_SANDBOX_PATH, pixSandboxCredentials } from '../../src/server/adapters/pix-psp.ts';

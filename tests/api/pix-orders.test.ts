@@ -13,7 +13,7 @@ import { config } from '../../src/server/config.ts';
 import { createPixApiClient, pixSandboxCredentials, PIX_SANDBOX_PATH, signPixWebhook, type PixFetch } from '../../src/server/adapters/pix-psp.ts';
 import { runPixJobs } from '../../src/server/services/pix-orders.ts';
 import { runPaymentJobs } from '../../src/server/services/payment-jobs.ts';
-import { createSandboxGateway } from '../../src/server/adapters/payment-sandbox.ts';
+import { createSandboxGateway } from '../../src/server/sandboxes/payment-sandbox.ts';
 import { failUpdates } from './helpers/failures.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { stableId } from '../../src/server/db/ids.ts';

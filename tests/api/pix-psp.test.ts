@@ -1,6 +1,6 @@
 // Pix behind the PixPsp interface (src/server/adapters/pix-psp.ts, docs/payments.md 'Pix').
 // 1. The API Pix client against the sandbox PSP the API mounts at /api/pix-sandbox
-//    (src/server/adapters/pix-sandbox.ts), through app.request, on SQLite and PostgreSQL: the OAuth2
+//    (src/server/sandboxes/pix-sandbox.ts), through app.request, on SQLite and PostgreSQL: the OAuth2
 //    token (credentials checked, one token for many calls), a charge created idempotently by txid
 //    (20 concurrent identical PUTs make one row; another amount under the txid refused), its BR Code
 //    (the library's, a dynamic payload whose CRC checks out), read back, its location; a webhook

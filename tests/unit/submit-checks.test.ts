@@ -100,6 +100,18 @@ describe('each check', () => {
     });
   });
 
+  it('refuses a valid schedule holding a product that takes no scheduled order, naming it, and lets the same cart go unscheduled', () => {
+    const products = [
+      { name: 'Pizza', mandatory_schedule: false, available_now: true },
+      { name: 'Gelo', mandatory_schedule: false, available_now: true, accept_scheduling: false },
+    ];
+    expect(firstSubmitProblem(valid({ products, schedule: SCHEDULED }))).toEqual({ code: 'schedule_invalid', params: { reason: 'product', name: 'Gelo' } });
+    expect(firstSubmitProblem(valid({ products }))).toBeNull();
+    // A schedule the schedule check refused says why first.
+    const past = { date: '2025-01-04', time: '08:00', check: { ok: false as const, reason: 'past' as const } };
+    expect(firstSubmitProblem(valid({ products, schedule: past }))).toEqual({ code: 'schedule_invalid', params: { reason: 'past' } });
+  });
+
   it('blocks credits that do not cover the total when no other way to pay is chosen [R-5.35]', () => {
     const partial = { total: 3700, credits: 2000, products_total: 5000 };
     expect(code(valid({ use_credits: true, totals: partial, payment_type: null, payment_method: null }))).toBe('credits_without_method');

@@ -3,6 +3,7 @@ import {
   DEFAULT_TIME_ZONE,
   Temporal,
   addDaysToInstant,
+  establishmentTimeZone,
   hhmmToMinutes,
   isoDayToWday,
   minuteOfWeek,
@@ -37,5 +38,10 @@ describe('time helpers', () => {
 
   it('adds whole 24-hour days to an instant', () => {
     expect(addDaysToInstant(Temporal.Instant.from('2025-06-10T12:00:00Z'), 7).toString()).toBe('2025-06-17T12:00:00Z');
+  });
+
+  it('runs an establishment without a zone on the default zone, one with its own on that', () => {
+    for (const missing of ['', null, undefined]) expect(establishmentTimeZone(missing)).toBe(DEFAULT_TIME_ZONE);
+    expect(establishmentTimeZone('America/Manaus')).toBe('America/Manaus');
   });
 });

@@ -2,15 +2,13 @@
 // an address (the address modal's map centre [R-7.44]) and text to places (its search box,
 // restricted to Brazil [R-7.45]). Two engines: the offline default built from the demo streets
 // and the IBGE municipality list (geocoder-offline.ts), and any Nominatim-compatible endpoint
-// when GEOCODER_URL is set (geocoder-nominatim.ts), whose requests every process of the deployment
+// when GEOCODER_URL is set (geocoder-nominatim.ts; chosen in select.ts), whose requests every process of the deployment
 // takes turns to send (upstreamTurn: GEOCODER_REQUESTS_PER_SECOND, counted in the database).
 import { getStateCodeByName } from '@brazilian-utils/brazilian-utils';
 import { config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { hit } from '../services/rate-limit.ts';
 import { STATE_CODES, type GeoSearchResult, type ReverseGeocodeResult } from '../../schemas/api-geo.ts';
-import { createOfflineGeocoder } from './geocoder-offline.ts';
-import { createNominatimGeocoder } from './geocoder-nominatim.ts';
 
 export type LngLat = [lng: number, lat: number];
 
@@ -72,9 +70,6 @@ export function placeLabel(p: { street: string; number: string; neighborhood: st
   return [head, tail].filter(Boolean).join(' - ');
 }
 
-let offline: Geocoder | undefined;
-let remote: { identity: string; geocoder: Geocoder } | undefined;
-
 /**
  * How the deployment introduces itself to the geocoder: Nominatim's usage policy asks for a
  * User-Agent naming the application (not a library's default) with a contact, or a Referer.
@@ -85,23 +80,6 @@ export function geocoderIdentity(): { userAgent: string; referer: string } {
     userAgent: `Vitrine/0.1 (+${config.publicOrigin}${contact ? `; ${contact}` : ''})`,
     referer: `${config.publicOrigin}/`,
   };
-}
-
-/**
- * The geocoder the API uses: Nominatim-compatible at GEOCODER_URL when set, else the offline one.
- * Read per call, so a changed `config.geocoderUrl` takes effect (one client per URL and identity,
- * which keeps its answer cache).
- */
-export function defaultGeocoder(): Geocoder {
-  const url = config.geocoderUrl;
-  if (!url) {
-    offline ??= createOfflineGeocoder();
-    return offline;
-  }
-  const { userAgent, referer } = geocoderIdentity();
-  const identity = `${url}\0${userAgent}\0${referer}`;
-  if (remote?.identity !== identity) remote = { identity, geocoder: createNominatimGeocoder({ url, userAgent, referer }) };
-  return remote.geocoder;
 }
 
 /** The public Nominatim of the OpenStreetMap Foundation, whose policy allows one request a second per application. */

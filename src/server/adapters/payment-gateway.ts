@@ -1,16 +1,12 @@
 // The payment gateway behind one interface: tokenise a card, charge a token, refund a charge,
 // forget a card.
-// Two engines, chosen by PAYMENT_GATEWAY (docs/payments.md): the sandbox acquirer built into the
-// server (payment-sandbox.ts, the default and the tests'), and Mercado Pago's API
-// (payment-mercadopago.ts). Every charge and refund carries an idempotency key: a retried call
+// Two engines, chosen by PAYMENT_GATEWAY (docs/payments.md) in src/server/adapters/select.ts: the
+// sandbox acquirer built into the server (src/server/sandboxes/payment-sandbox.ts, the default and
+// the tests'), and Mercado Pago's API (payment-mercadopago.ts). Every charge and refund carries an idempotency key: a retried call
 // with the same key answers the first result and never moves money twice, so a caller that timed
 // out or crashed may simply call again.
 import type { CardBrand } from '../../domain/card.ts';
 import type { ChargeResult, RefundResult, TokenisedCard } from '../../schemas/payments.ts';
-import { config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { createMercadoPagoGateway } from './payment-mercadopago.ts';
-import { createSandboxGateway } from './payment-sandbox.ts';
 
 /** The card as typed, held only in memory for the one call that tokenises it. */
 export interface CardData {
@@ -107,26 +103,6 @@ export class PaymentGatewayError extends Error {
     this.name = 'PaymentGatewayError';
     this.code = code;
   }
-}
-
-/**
- * The gateway the API uses unless it is given one: PAYMENT_GATEWAY=mercadopago; in the demo the
- * sandbox acquirer unless told otherwise; in production without a gateway, none: every call is
- * gateway_offline, so a card is never taken by a stand-in (the start-up check, src/server/deployment.ts,
- * already refuses to start when an establishment takes cards).
- */
-export function defaultPaymentGateway(db: Database): Required<PaymentGateway> {
-  const p = config.payments;
-  if (p.gateway === 'mercadopago') {
-    if (!p.mercadoPago.accessToken) throw new Error('PAYMENT_GATEWAY=mercadopago needs MERCADOPAGO_ACCESS_TOKEN');
-    return createMercadoPagoGateway({ accessToken: p.mercadoPago.accessToken, apiUrl: p.mercadoPago.apiUrl });
-  }
-  if (p.gateway === 'sandbox' || p.gateway === '') {
-    if (config.demo) return createSandboxGateway(db, { latencyMs: p.sandboxLatencyMs });
-    if (p.gateway === 'sandbox') throw new Error('PAYMENT_GATEWAY=sandbox exists only in the demo (VITRINE_MODE=demo)');
-    return noPaymentGateway();
-  }
-  throw new Error(`PAYMENT_GATEWAY must be 'mercadopago' (or 'sandbox' in the demo), not '${p.gateway}'`);
 }
 
 /** A production deployment that configured no gateway: it tokenises, charges and refunds nothing. */

@@ -4,7 +4,7 @@
 // their arktype schema; refusals are thrown (ApiError, or the services' Refusal) for each caller
 // to answer in its own way.
 import type { Context } from 'hono';
-import type { ApiEnv } from './app.ts';
+import type { ApiEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import { requestClientAddress, requestDeps, setSessionCookies } from './guards.ts';
 import { uniqueViolation } from '../db/users-repo.ts';

@@ -5,7 +5,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { config } from '../config.ts';
-import type { Database, Engine } from '../db/database.ts';
 import { ApiError, errorResponse } from './errors.ts';
 import { Refusal } from '../services/refusal.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -19,76 +18,24 @@ import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { openingRoutes } from './routes/opening.ts';
 import { cardKeyRoutes } from './routes/card-keys.ts';
-import type { ServerSealingKey } from '../services/sealing-key.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { orderFollowupRoutes } from './routes/order-followup.ts';
-import type { ImageStorage } from '../adapters/image-storage.ts';
-import { defaultWhatsAppSender, type WhatsAppSender } from '../adapters/whatsapp.ts';
-import { defaultPaymentGateway, type PaymentGateway } from '../adapters/payment-gateway.ts';
-import { defaultSmsSender, type SmsSender } from '../adapters/sms.ts';
-import { defaultEmailSender, type EmailSender } from '../adapters/email.ts';
-import { createPixSandbox } from '../adapters/pix-sandbox.ts';
-import { pixOnFirstUse, type PixFetch, type PixPsp } from '../adapters/pix-psp.ts';
+import type { ApiDeps, ApiEnv } from './env.ts';
+import { defaultEmailSender, defaultPaymentGateway, defaultSmsSender, defaultWhatsAppSender } from '../adapters/select.ts';
+import { createPixSandbox } from '../sandboxes/pix-sandbox.ts';
+import { pixOnFirstUse } from '../adapters/pix-psp.ts';
 import { pixRoutes, pixWebhookRoutes } from './routes/pix.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { promotionRoutes } from './routes/promotions.ts';
-import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
-import type { LiveEvent } from '../../schemas/live-events.ts';
 
-export interface ApiDeps {
-  db: Database;
-  engine: Engine;
-  /** The clock; tests move it. */
-  now?: () => Date;
-  /** Called after an establishment's catalogue changed, to re-render its pages. */
-  rerender?: (slug: string) => Promise<{ pages: number }>;
-  /** Secret for /api/internal/*; empty disables those routes. */
-  internalToken?: string;
-  maxBodyBytes?: number;
-  /** Where uploaded photos go; default: DATA_DIR/uploads served at /uploads. */
-  imageStorage?: ImageStorage;
-  /** Session cookies get Secure; default: in production, or when the request came over TLS (a trusted proxy's X-Forwarded-Proto). */
-  secureCookies?: boolean;
-  /** The catalogue reads held in memory (src/server/cache/catalogue-cache.ts); the server passes one and drops it on the catalogue change signal. */
-  catalogueCache?: CatalogueCache;
-  /** Sends a live-updates event to every server process (src/server/live); never throws. Absent: nobody is told. */
-  publish?: (event: LiveEvent) => Promise<void>;
-  /** The key card payloads are sealed to; default: SEALED_BOX_SECRET_KEY or the one kept in DATA_DIR (src/server/services/sealing-key.ts). */
-  sealingKey?: ServerSealingKey;
-  /** Where the order updates customers ask for go; default: the WhatsApp Cloud API when configured, else the development outbox. */
-  whatsApp?: WhatsAppSender;
-  /** The payment gateway (docs/payments.md); default: PAYMENT_GATEWAY, the built-in sandbox acquirer unless set. */
-  payments?: PaymentGateway;
-  /** Where the phone codes go; default: Zenvia when configured, else the development outbox. */
-  sms?: SmsSender;
-  /** Where the e-mail codes go; default: SMTP when SMTP_URL is set, else the development outbox. */
-  email?: EmailSender;
-  /** How the sandbox PSP (/api/pix-sandbox) delivers its webhooks; default fetch (a test routes them into its app). */
-  pixSandboxFetch?: PixFetch;
-  /** The PSP orders' Pix charges are made at (docs/payments.md 'Pix'); default PIX_PSP (the sandbox PSP over HTTP unless set). */
-  pix?: PixPsp;
-  /** The key of the webhook's signature; default PIX_WEBHOOK_SECRET or the one kept in DATA_DIR. */
-  pixWebhookSecret?: string;
-  /** How long an order awaiting its Pix waits, seconds; default PIX_CHARGE_SECONDS. */
-  pixChargeSeconds?: number;
-}
+export type { ApiDeps, ApiEnv } from './env.ts';
 
 /** The largest body a request may send: the general limit, raised for the photo upload only. */
 export function maxBodyBytesFor(method: string, path: string, general: number): number {
   return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
 }
-
-export type ApiEnv = {
-  Variables: {
-    deps: Required<Pick<ApiDeps, 'db' | 'engine' | 'now' | 'whatsApp' | 'payments' | 'sms' | 'email' | 'pix'>> &
-      ApiDeps & {
-        /** The sandbox PSP's 'pay this charge' (the webhook's test helper form); absent when the sandbox is not mounted. */
-        pixSandboxPay?: (txid: string, amount?: number) => Promise<Response>;
-      };
-  };
-};
 
 export function createApi(deps: ApiDeps) {
   const full = {

@@ -17,7 +17,7 @@ import { establishmentOfKey } from '../services/establishment-keys.ts';
 import type { EstablishmentView } from '../../schemas/views.ts';
 import { ESTABLISHMENT_HEADER } from '../../schemas/api-headers.ts';
 import { hintCookieName, sessionCookieName } from '../../schemas/session-cookies.ts';
-import type { ApiEnv } from './app.ts';
+import type { ApiEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
 import { arrivedOverTls, clientAddress, type RequestOrigin } from '../client-address.ts';

@@ -2,7 +2,7 @@
 // c.json(), made once per catalogue change and sent in the coding the client accepts, or a 304.
 // Without a cache (the API's tests build apps without one) the answer is computed as before.
 import type { Context } from 'hono';
-import type { ApiEnv } from '../api/app.ts';
+import type { ApiEnv } from '../api/env.ts';
 import type { EstablishmentView } from '../../schemas/views.ts';
 import { type AnswerOptions, heldAnswerResponse } from './catalogue-cache.ts';
 

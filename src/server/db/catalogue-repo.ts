@@ -7,6 +7,7 @@ import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView
 import type { Database } from './database.ts';
 import { stableId } from './ids.ts';
 import { safeTenantUrl } from '../../domain/tenant-url.ts';
+import { establishmentTimeZone } from '../../domain/week-clock.ts';
 import { replacePromotions } from './promotions-repo.ts';
 import type { CategoryRow, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
 
@@ -165,21 +166,45 @@ function withSafeUrls<T extends Record<string, unknown>>(record: T, fields: read
   return out as T;
 }
 
+/** An establishment row's JSON columns read, its open mode typed and its zone resolved: the one reading of the row, for the views below and the order rules (src/server/services/orders.ts). */
+export interface DecodedEstablishment {
+  /** As stored, URLs unfiltered: the view filters the ones it sends. */
+  preferences: Record<string, unknown>;
+  address: EstablishmentView['address'];
+  design: Record<string, unknown>;
+  officeHours: { wday: number; start_at: number; stop_at: number }[];
+  openMode: EstablishmentView['open_mode'];
+  /** The establishment's zone, or the default one when it has none (establishmentTimeZone). */
+  timeZone: string;
+}
+
+export function decodeEstablishment(row: EstablishmentRow): DecodedEstablishment {
+  return {
+    preferences: JSON.parse(row.preferences) as Record<string, unknown>,
+    address: JSON.parse(row.address) as EstablishmentView['address'],
+    design: JSON.parse(row.design) as Record<string, unknown>,
+    officeHours: JSON.parse(row.office_hours) as DecodedEstablishment['officeHours'],
+    openMode: row.is_open as EstablishmentView['open_mode'],
+    timeZone: establishmentTimeZone(row.time_zone),
+  };
+}
+
 function toEstablishmentView(row: EstablishmentRow, company: CompanyView): EstablishmentView {
-  const preferences = withSafeUrls(JSON.parse(row.preferences) as Record<string, unknown>, ['terms_url', 'privacy_url']);
+  const decoded = decodeEstablishment(row);
+  const preferences = withSafeUrls(decoded.preferences, ['terms_url', 'privacy_url']);
   return {
     _id: row.id,
     slug_area: row.slug,
     name: row.name,
     active: row.active === 1,
-    open_mode: row.is_open as EstablishmentView['open_mode'],
+    open_mode: decoded.openMode,
     time_zone: row.time_zone,
     kind: row.kind as EstablishmentView['kind'],
     company,
-    address: JSON.parse(row.address),
-    design: withSafeUrls(JSON.parse(row.design) as Record<string, unknown>, ['icon', 'cover']) as EstablishmentView['design'],
+    address: decoded.address,
+    design: withSafeUrls(decoded.design, ['icon', 'cover']) as EstablishmentView['design'],
     preferences: preferences as EstablishmentView['preferences'],
-    office_hours: (JSON.parse(row.office_hours) as { wday: number; start_at: number; stop_at: number }[]).map((h, i) => ({
+    office_hours: decoded.officeHours.map((h, i) => ({
       _id: `${row.id}-${i}`,
       ...h,
     })),
@@ -394,4 +419,29 @@ export async function activeEstablishmentPaymentSwitches(db: Database): Promise<
     const prefs = JSON.parse(r.preferences) as { has_online_payment?: boolean; has_pix_payment?: boolean };
     return { slug: r.slug, cards: prefs.has_online_payment === true, pix: prefs.has_pix_payment === true };
   });
+}
+
+/** Every product of the establishment with its category's name and sort, in menu order: what a search index is built from. */
+export async function listSearchableProducts(db: Database, establishmentId: string) {
+  return db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.description',
+      'products.category_id',
+      'products.sort',
+      'products.price',
+      'products.promo',
+      'products.delivery_type',
+      'products.availabilities',
+      'categories.name as category_name',
+      'categories.sort as category_sort',
+    ])
+    .where('products.establishment_id', '=', establishmentId)
+    .orderBy('categories.sort')
+    .orderBy('products.sort')
+    .orderBy('products.id')
+    .execute();
 }

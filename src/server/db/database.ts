@@ -3,7 +3,7 @@
 // page bundle and the Node server load this module as two separate copies.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { config } from '../config.ts';
 import { migrationProvider } from './migrations.ts';
@@ -11,6 +11,8 @@ import { withStatementCache } from './sqlite-statement-cache.ts';
 import type { DB } from './types.ts';
 
 export type Database = Kysely<DB>;
+/** The database or a transaction on it: what a repository function runs on when its caller may hold a transaction. */
+export type Executor = Database | Transaction<DB>;
 export type Engine = 'sqlite' | 'postgres';
 
 export interface DatabaseOptions {

@@ -383,7 +383,7 @@ const orderFollowup: Migration = {
   },
 };
 
-// The sandbox acquirer built into the server (src/server/adapters/payment-sandbox.ts), the default
+// The sandbox acquirer built into the server (src/server/sandboxes/payment-sandbox.ts), the default
 // payment gateway: the cards it tokenised (a random token and the card's public part, never the
 // number or the CVV), its charges and its refunds, each with the caller's idempotency key, unique,
 // so concurrent retries of one call find one row (docs/payments.md).
@@ -555,7 +555,7 @@ const paymentCards: Migration = {
   },
 };
 
-// The sandbox PSP built into the server (src/server/adapters/pix-sandbox.ts), which answers the
+// The sandbox PSP built into the server (src/server/sandboxes/pix-sandbox.ts), which answers the
 // Banco Central's API Pix: its immediate charges (txid, the caller's, is the key: concurrent PUTs
 // of one txid make one row; the location's id is unique too), the Pix paid to them (endToEndId
 // unique; what was refunded of each, kept within its amount by one conditional update), their

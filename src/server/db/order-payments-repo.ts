@@ -4,7 +4,7 @@
 // conditional update on the state it comes from, so a request, the job and a second process never
 // both take one step.
 import type { Database } from './database.ts';
-import type { Executor } from './orders-repo.ts';
+import type { Executor } from './database.ts';
 import type { OrderPaymentRow } from './types.ts';
 
 /** The attempts made under a user's Idempotent-Key, the latest first. */

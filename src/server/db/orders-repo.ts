@@ -2,14 +2,14 @@
 // products (addresses: addresses-repo.ts) and the per-establishment order counter (credits: credits-repo.ts).
 // Writes that belong to one order take the caller's transaction (src/server/services/orders.ts).
 import { sql, type Transaction } from 'kysely';
-import type { Database } from './database.ts';
+import type { Executor } from './database.ts';
 import type { DB, EstablishmentRow, OrderRow } from './types.ts';
 import { toProductView } from './catalogue-repo.ts';
 import type { ProductView } from '../../schemas/views.ts';
 import type { Ratings } from '../../domain/evaluation.ts';
 
 /** A database or a transaction: reads work on either. */
-export type Executor = Database | Transaction<DB>;
+export type { Executor } from './database.ts';
 
 export async function getEstablishmentRow(db: Executor, id: string): Promise<EstablishmentRow | undefined> {
   return db.selectFrom('establishments').selectAll().where('id', '=', id).executeTakeFirst();

@@ -5,7 +5,7 @@
 // | unknown (no charge of ours) | received (recorded by older code and never applied: the recovery
 // job applies it). Every move is a conditional update on the state it comes from.
 import type { Database } from './database.ts';
-import type { Executor } from './orders-repo.ts';
+import type { Executor } from './database.ts';
 import type { OrderRow, PixChargeRow, PixReceiptRow } from './types.ts';
 
 export async function pixChargeOfOrder(db: Executor, orderId: string): Promise<PixChargeRow | undefined> {

@@ -5,7 +5,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './database.ts';
 import type { AchievementRow, CouponRow, DB } from './types.ts';
-import type { Executor } from './orders-repo.ts';
+import type { Executor } from './database.ts';
 import { stableId } from './ids.ts';
 import type { Achievement, Coupon } from '../../schemas/catalogue.ts';
 import type { CompletedOrdersTally } from '../../domain/achievement.ts';

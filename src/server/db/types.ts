@@ -229,7 +229,7 @@ export interface OutboxMessageRow {
   created_at: string;
 }
 
-/** A card the sandbox acquirer tokenised: its public part only (src/server/adapters/payment-sandbox.ts). */
+/** A card the sandbox acquirer tokenised: its public part only (src/server/sandboxes/payment-sandbox.ts). */
 export interface PaymentSandboxCardRow {
   token: string;
   brand: string;
@@ -391,7 +391,7 @@ export interface AchievementUseRow {
   created_at: string;
 }
 
-/** An immediate charge (cob) of the sandbox PSP (src/server/adapters/pix-sandbox.ts). */
+/** An immediate charge (cob) of the sandbox PSP (src/server/sandboxes/pix-sandbox.ts). */
 export interface PixSandboxChargeRow {
   txid: string;
   loc_id: number;

@@ -1,9 +1,10 @@
 // Reads and writes of customer accounts: users (per company), their sessions (stored by token
 // hash only) and their password hashes. Rows go out as stored; src/server/services/auth.ts turns
 // them into the API's user shape.
+import type { Transaction } from 'kysely';
 import type { Database } from './database.ts';
 import { randomId } from './ids.ts';
-import type { SessionRow, UserRow } from './types.ts';
+import type { DB, SessionRow, UserRow } from './types.ts';
 
 /** Which unique key a write collided with, or null when the error is something else. */
 export function uniqueViolation(err: unknown): 'email' | 'phone' | null {
@@ -34,6 +35,11 @@ export async function contactTaken(db: Database, companyId: string, field: 'emai
   let q = db.selectFrom('users').select('id').where('company_id', '=', companyId).where(field, '=', value);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** The company's customer with this id, unless erased. */
+export async function findLiveUserById(db: Database, companyId: string, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('company_id', '=', companyId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 export interface NewUser {
@@ -121,4 +127,61 @@ export async function deleteExpiredSessions(db: Database, userId: string, now: D
 export async function replacePasswordHash(db: Database, userId: string, current: string, next: string): Promise<boolean> {
   const res = await db.updateTable('users').set({ password_hash: next }).where('id', '=', userId).where('password_hash', '=', current).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+// --- Referral ---
+
+/** The id of the company's customer whose referral code is `normalizedCode`, or undefined. */
+export async function findUserIdByReferralCode(db: Database, companyId: string, normalizedCode: string): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('id').where('company_id', '=', companyId).where('referral_code', '=', normalizedCode).executeTakeFirst())?.id;
+}
+
+/** Sets the user's referral code unless one is set already; throws on a code another customer holds (unique index). */
+export async function setReferralCodeIfUnset(db: Database, userId: string, code: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ referral_code: code, updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('referral_code', 'is', null)
+    .execute();
+}
+
+/** The user's referral code as stored (null when none); throws for an unknown user. */
+export async function getReferralCode(db: Database, userId: string): Promise<string | null> {
+  return (await db.selectFrom('users').select('referral_code').where('id', '=', userId).executeTakeFirstOrThrow()).referral_code;
+}
+
+/** The customers a user brought, newest first, at most `limit`. */
+export async function listReferredUsers(db: Database, userId: string, limit: number): Promise<Pick<UserRow, 'name' | 'referral_rewarded_at' | 'created_at'>[]> {
+  return db
+    .selectFrom('users')
+    .select(['name', 'referral_rewarded_at', 'created_at'])
+    .where('referred_by', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Who referred the user and whether their reward was given, in the caller's transaction. */
+export async function getReferralState(
+  trx: Transaction<DB>,
+  userId: string,
+): Promise<Pick<UserRow, 'id' | 'name' | 'referred_by' | 'referral_rewarded_at'> | undefined> {
+  return trx.selectFrom('users').select(['id', 'name', 'referred_by', 'referral_rewarded_at']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The user's id and name unless erased, in the caller's transaction. */
+export async function getLiveUserName(trx: Transaction<DB>, userId: string): Promise<Pick<UserRow, 'id' | 'name'> | undefined> {
+  return trx.selectFrom('users').select(['id', 'name']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** Marks the user's referral rewarded unless it was: true when this call marked it. */
+export async function markReferralRewarded(trx: Transaction<DB>, userId: string, now: Date): Promise<boolean> {
+  const marked = await trx
+    .updateTable('users')
+    .set({ referral_rewarded_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('referral_rewarded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
 }

@@ -5,8 +5,8 @@
 // notifications too, so delivery is one path whichever process the change was made in.
 import pg from 'pg';
 import { type } from 'arktype';
-import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { notifyChannel } from '../db/live-repo.ts';
 import { LiveEvent } from '../../schemas/live-events.ts';
 
 export interface EventBus {
@@ -125,7 +125,7 @@ export async function postgresBus(db: Database, connectionString: string): Promi
   return {
     async publish(event) {
       try {
-        await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`.execute(db);
+        await notifyChannel(db, LIVE_CHANNEL, JSON.stringify(event));
       } catch (err) {
         console.error('[live] an event could not be sent:', (err as Error).message);
       }

@@ -15,6 +15,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { Database } from '../db/database.ts';
+import { getEstablishmentCompany } from '../db/establishments-repo.ts';
 import { lookupSession } from '../services/session.ts';
 import { hashToken } from '../services/auth.ts';
 import { sessionCookieName } from '../../schemas/session-cookies.ts';
@@ -226,7 +227,7 @@ export class LiveHub {
   private async companyOf(establishmentId: string): Promise<string | null> {
     const hit = this.roomInfo.get(establishmentId);
     if (hit && Date.now() - hit.at < ROOM_INFO_MS) return hit.companyId;
-    const row = await this.opts.db.selectFrom('establishments').select(['company_id', 'active']).where('id', '=', establishmentId).executeTakeFirst();
+    const row = await getEstablishmentCompany(this.opts.db, establishmentId);
     const companyId = row?.active === 1 ? row.company_id : null;
     if (companyId) this.roomInfo.set(establishmentId, { companyId, at: Date.now() });
     else this.roomInfo.delete(establishmentId);

@@ -1,6 +1,8 @@
 // The one read a search index is built from: the establishment's slug (the catalogue-change signal
 // names establishments by slug) and time zone, and every product with its category, in menu order.
 import type { Database } from '../db/database.ts';
+import { listSearchableProducts } from '../db/catalogue-repo.ts';
+import { getEstablishmentSlugAndZone } from '../db/establishments-repo.ts';
 import type { SearchDocument } from './product-index.ts';
 
 export interface SearchSource {
@@ -11,29 +13,9 @@ export interface SearchSource {
 
 /** What an establishment's index is built from; undefined for an unknown establishment. */
 export async function loadSearchSource(db: Database, establishmentId: string): Promise<SearchSource | undefined> {
-  const est = await db.selectFrom('establishments').select(['slug', 'time_zone']).where('id', '=', establishmentId).executeTakeFirst();
+  const est = await getEstablishmentSlugAndZone(db, establishmentId);
   if (!est) return undefined;
-  const rows = await db
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.category_id')
-    .select([
-      'products.id',
-      'products.name',
-      'products.description',
-      'products.category_id',
-      'products.sort',
-      'products.price',
-      'products.promo',
-      'products.delivery_type',
-      'products.availabilities',
-      'categories.name as category_name',
-      'categories.sort as category_sort',
-    ])
-    .where('products.establishment_id', '=', establishmentId)
-    .orderBy('categories.sort')
-    .orderBy('products.sort')
-    .orderBy('products.id')
-    .execute();
+  const rows = await listSearchableProducts(db, establishmentId);
   return {
     slug: est.slug,
     timeZone: est.time_zone,

@@ -33,7 +33,7 @@ import { userView } from './auth.ts';
 import { orderView } from './orders.ts';
 import { hitOrRefuse } from './rate-limit.ts';
 import { Refusal } from './refusal.ts';
-import { DEFAULT_TIME_ZONE } from '../../domain/time.ts';
+import { establishmentTimeZone } from '../../domain/time.ts';
 import { ACCOUNT_EXPORT_FORMAT, type AccountExport } from '../../schemas/api-account-data.ts';
 import type { AddressView } from '../../schemas/api-geo.ts';
 
@@ -59,7 +59,7 @@ export async function exportAccount(deps: { db: Database; now: Date; storage: Im
     userSessions(db, user.id, now),
   ]);
   const orderViews = orders.map((row) => ({
-    ...orderView(row, row.establishment_time_zone || DEFAULT_TIME_ZONE),
+    ...orderView(row, establishmentTimeZone(row.establishment_time_zone)),
     establishment: { slug: row.establishment_slug, name: row.establishment_name },
   }));
   return {

@@ -6,7 +6,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { burnVerification, hashPassword, passwordHashOutdated, verifyPassword } from './password-hash.ts';
 import type { Database } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
-import { contactTaken, findUserByEmail, findUserByPhone, insertUser, replacePasswordHash, type UserChanges } from '../db/users-repo.ts';
+import {
+  contactTaken,
+  findUserByEmail,
+  findUserByPhone,
+  findUserIdByReferralCode,
+  insertUser,
+  replacePasswordHash,
+  type UserChanges,
+} from '../db/users-repo.ts';
 import type { FieldProblem } from '../../schemas/api-errors.ts';
 import { Refusal, invalidBody } from './refusal.ts';
 import { hitOrRefuse, limitAddress, refundHit, resetLimit, type Limit } from './rate-limit.ts';
@@ -169,13 +177,7 @@ export async function assertContactsFree(db: Database, companyId: string, contac
 
 /** The company's customer who shares this referral code (any case, spaces ignored), or null. */
 async function referrerOf(db: Database, companyId: string, code: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('referral_code', '=', normalizeReferralCode(code))
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await findUserIdByReferralCode(db, companyId, normalizeReferralCode(code))) ?? null;
 }
 
 // --- Login and registration limits ---

@@ -21,7 +21,7 @@ import { isVerificationStatus, type CardRefundType, type CardView } from '../../
 import type { EstablishmentView } from '../../schemas/views.ts';
 import type { FieldProblem } from '../../schemas/api-errors.ts';
 import { PaymentGatewayError, type PaymentGateway } from '../adapters/payment-gateway.ts';
-import { SANDBOX_TEST_CARDS } from '../adapters/payment-sandbox.ts';
+import { SANDBOX_TEST_CARDS } from '../sandboxes/payment-sandbox.ts';
 import type { Database } from '../db/database.ts';
 import type { PaymentCardRow, UserRow } from '../db/types.ts';
 import { cardHolder, cardsAddedSince, documentBlocked, fingerprintBlocked, insertCard, listCards, sameCard } from '../db/cards-repo.ts';

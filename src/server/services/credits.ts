@@ -7,6 +7,15 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB, OrderRow, UserRow } from '../db/types.ts';
 import { CreditsShort, creditBalance, creditEntries, moveCredits } from '../db/credits-repo.ts';
+import {
+  findLiveUserById,
+  getLiveUserName,
+  getReferralCode,
+  getReferralState,
+  listReferredUsers,
+  markReferralRewarded,
+  setReferralCodeIfUnset,
+} from '../db/users-repo.ts';
 import { findUserByLogin } from './auth.ts';
 import { Refusal } from './refusal.ts';
 import { releaseOrderPromotion } from './promotions.ts';
@@ -93,13 +102,7 @@ export async function grantCredits(
 /** The company's customer with this id, e-mail or phone. */
 async function customerOf(db: Database, companyId: string, ref: string): Promise<UserRow | undefined> {
   const text = ref.trim();
-  const byId = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('id', '=', text)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const byId = await findLiveUserById(db, companyId, text);
   return byId ?? findUserByLogin(db, companyId, text);
 }
 
@@ -113,19 +116,14 @@ export async function referralCodeOf(db: Database, user: Pick<UserRow, 'id' | 'n
   for (let i = 0; i < CODE_TRIES; i++) {
     const code = makeReferralCode(user.name, () => randomInt(2 ** 32) / 2 ** 32);
     try {
-      await db
-        .updateTable('users')
-        .set({ referral_code: code, updated_at: now.toISOString() })
-        .where('id', '=', user.id)
-        .where('referral_code', 'is', null)
-        .execute();
+      await setReferralCodeIfUnset(db, user.id, code, now);
     } catch (err) {
       if (isUniqueViolation(err)) continue;
       throw err;
     }
     // Ours, or the one a concurrent request set first.
-    const row = await db.selectFrom('users').select('referral_code').where('id', '=', user.id).executeTakeFirstOrThrow();
-    if (row.referral_code) return row.referral_code;
+    const stored = await getReferralCode(db, user.id);
+    if (stored) return stored;
   }
   throw new Error('no free referral code after several draws');
 }
@@ -146,13 +144,7 @@ export async function referralOf(
   input: { user: Pick<UserRow, 'id' | 'name' | 'referral_code'>; slug: string; origin: string; prefs: Preferences; now: Date },
 ): Promise<ReferralAnswer> {
   const code = await referralCodeOf(db, input.user, input.now);
-  const rows = await db
-    .selectFrom('users')
-    .select(['name', 'referral_rewarded_at', 'created_at'])
-    .where('referred_by', '=', input.user.id)
-    .orderBy('created_at', 'desc')
-    .limit(100)
-    .execute();
+  const rows = await listReferredUsers(db, input.user.id, 100);
   return {
     code,
     link: `${input.origin}${referralPath(input.slug, code)}`,
@@ -174,17 +166,11 @@ export async function referralOf(
 export async function rewardReferral(trx: Transaction<DB>, order: Pick<OrderRow, 'id' | 'user_id'>, prefs: Preferences, now: Date): Promise<void> {
   const credit = prefs.referral_credit ?? 0;
   if (credit <= 0) return;
-  const user = await trx.selectFrom('users').select(['id', 'name', 'referred_by', 'referral_rewarded_at']).where('id', '=', order.user_id).executeTakeFirst();
+  const user = await getReferralState(trx, order.user_id);
   if (!user?.referred_by || user.referral_rewarded_at) return;
   // An erased referrer earns nothing more (docs/privacy.md); the new customer still does.
-  const referrer = await trx.selectFrom('users').select(['id', 'name']).where('id', '=', user.referred_by).where('deleted_at', 'is', null).executeTakeFirst();
-  const marked = await trx
-    .updateTable('users')
-    .set({ referral_rewarded_at: now.toISOString() })
-    .where('id', '=', user.id)
-    .where('referral_rewarded_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) !== 1) return;
+  const referrer = await getLiveUserName(trx, user.referred_by);
+  if (!(await markReferralRewarded(trx, user.id, now))) return;
   const first = (name: string) => name.trim().split(/\s+/)[0] ?? '';
   await moveCredits(
     trx,

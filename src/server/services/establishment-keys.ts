@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database } from '../db/database.ts';
+import { establishmentOfKeyHash, insertEstablishmentKey } from '../db/establishments-repo.ts';
 
 export const KEYS_FILE_NAME = 'establishment-keys.json';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -30,18 +31,14 @@ export function hashApiKey(key: string): string {
 /** Creates a key for the establishment and answers it (the only time it exists in plain text). */
 export async function createEstablishmentKey(db: Database, establishmentId: string, label: string, now = new Date()): Promise<string> {
   const key = newApiKey();
-  await db
-    .insertInto('establishment_api_keys')
-    .values({ key_hash: hashApiKey(key), establishment_id: establishmentId, label, created_at: now.toISOString() })
-    .execute();
+  await insertEstablishmentKey(db, { hash: hashApiKey(key), establishmentId, label }, now);
   return key;
 }
 
 /** The establishment a key belongs to, or undefined for an unknown (or malformed) key. */
 export async function establishmentOfKey(db: Database, key: string): Promise<string | undefined> {
   if (!KEY_PATTERN.test(key)) return undefined;
-  const row = await db.selectFrom('establishment_api_keys').select('establishment_id').where('key_hash', '=', hashApiKey(key)).executeTakeFirst();
-  return row?.establishment_id;
+  return establishmentOfKeyHash(db, hashApiKey(key));
 }
 
 // ---------------------------------------------------------------- the keys file
@@ -80,17 +77,14 @@ export async function ensureEstablishmentKeys(
     if (!key || !KEY_PATTERN.test(key)) key = newApiKey();
     keys[slug] = key;
     const hash = hashApiKey(key);
-    const existing = await db.selectFrom('establishment_api_keys').select('establishment_id').where('key_hash', '=', hash).executeTakeFirst();
-    if (existing && existing.establishment_id !== establishmentId) {
+    const existing = await establishmentOfKeyHash(db, hash);
+    if (existing && existing !== establishmentId) {
       // The slug now names another establishment (a re-created database): issue a fresh key.
       key = newApiKey();
       keys[slug] = key;
     }
-    if (!existing || existing.establishment_id !== establishmentId) {
-      await db
-        .insertInto('establishment_api_keys')
-        .values({ key_hash: hashApiKey(key), establishment_id: establishmentId, label: `demo ${slug}`, created_at: now.toISOString() })
-        .execute();
+    if (!existing || existing !== establishmentId) {
+      await insertEstablishmentKey(db, { hash: hashApiKey(key), establishmentId, label: `demo ${slug}` }, now);
     }
   }
   const file = keysFilePath(dataDir);

@@ -3,6 +3,7 @@
 // preferences.unavailable stops every order with the notice the pages show. The same
 // columns a catalogue import writes, so the next import sets them to what its file says.
 import type { Database } from '../db/database.ts';
+import { getEstablishmentOpening, setEstablishmentOpening } from '../db/establishments-repo.ts';
 import type { OpeningAnswer, OpeningBody, OpenMode } from '../../schemas/api-opening.ts';
 import { Refusal, invalidBody } from './refusal.ts';
 import { unavailableWithoutTitle } from '../../domain/open-now.ts';
@@ -14,7 +15,7 @@ export async function setOpening(
   body: OpeningBody,
   now: Date,
 ): Promise<{ slug: string; state: Omit<OpeningAnswer, 'pages'> }> {
-  const row = await db.selectFrom('establishments').select(['slug', 'is_open', 'preferences', 'active']).where('id', '=', establishmentId).executeTakeFirst();
+  const row = await getEstablishmentOpening(db, establishmentId);
   if (row?.active !== 1) throw new Refusal('not_found', 'establishment_not_found');
   if (body.is_open === undefined && body.unavailable === undefined && body.unavailable_title === undefined && body.unavailable_desc === undefined)
     throw invalidBody([{ path: '(root)', code: 'nothing_to_change', message: 'give is_open, unavailable, unavailable_title or unavailable_desc' }]);
@@ -28,10 +29,6 @@ export async function setOpening(
 
   const next = { ...preferences, unavailable, unavailable_title: title || undefined, unavailable_desc: desc || undefined };
   const isOpen = (body.is_open ?? row.is_open) as OpenMode;
-  await db
-    .updateTable('establishments')
-    .set({ is_open: isOpen, preferences: JSON.stringify(next), updated_at: now.toISOString() })
-    .where('id', '=', establishmentId)
-    .execute();
+  await setEstablishmentOpening(db, establishmentId, { is_open: isOpen, preferences: JSON.stringify(next) }, now);
   return { slug: row.slug, state: { is_open: isOpen, unavailable, unavailable_title: title || null, unavailable_desc: desc || null } };
 }

@@ -4,7 +4,7 @@
 // src/domain/delivery-fee.ts.
 import { isEstablishmentOpenAt } from '../../domain/office-hours.ts';
 import type { OpeningRules } from '../../domain/open-now.ts';
-import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
+import { establishmentTimeZone, Temporal } from '../../domain/time.ts';
 
 export interface OpenModeInput extends OpeningRules {
   time_zone?: string | null;
@@ -16,5 +16,5 @@ export interface OpenModeInput extends OpeningRules {
  */
 export function isEstablishmentOpen(est: OpenModeInput, at: Date | Temporal.Instant): boolean {
   const instant = at instanceof Date ? Temporal.Instant.fromEpochMilliseconds(at.getTime()) : at;
-  return isEstablishmentOpenAt(est, instant, est.time_zone || DEFAULT_TIME_ZONE);
+  return isEstablishmentOpenAt(est, instant, establishmentTimeZone(est.time_zone));
 }

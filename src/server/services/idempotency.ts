@@ -14,6 +14,15 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/types.ts';
+import {
+  completeIdempotencyClaim,
+  deleteExpiredIdempotencyKeys,
+  deleteIdempotencyKeyIfExpired,
+  getIdempotencyKey,
+  insertIdempotencyClaim,
+  releaseIdempotencyClaim,
+  takeOverIdempotencyClaim,
+} from '../db/idempotency-repo.ts';
 import { Refusal } from './refusal.ts';
 import { IDEMPOTENCY_HEADER } from '../../schemas/api-headers.ts';
 import { config } from '../config.ts';
@@ -79,8 +88,7 @@ export async function purgeExpiredKeys(db: Database, now: Date, force = false): 
   const t = now.getTime();
   if (!force && lastPurgeAt !== null && t >= lastPurgeAt && t - lastPurgeAt < PURGE_EVERY_MS) return 0;
   lastPurgeAt = t;
-  const res = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return deleteExpiredIdempotencyKeys(db, now.toISOString());
 }
 
 type Claim = { createdAt: string; lockedUntil: string };
@@ -97,44 +105,29 @@ async function claimOrReplay(db: Database, scope: IdempotencyScope): Promise<Cla
   };
   // A few rounds: the record may vanish (released, expired) between our insert and our read.
   for (let round = 0; round < 5; round++) {
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: scope.userId,
-        key: scope.key,
-        establishment_id: scope.establishmentId,
-        fingerprint: scope.fingerprint,
-        state: 'in_flight',
-        response_status: null,
-        response_body: null,
-        created_at: claim.createdAt,
-        locked_until: claim.lockedUntil,
-        expires_at: new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return claim;
+    const claimed = await insertIdempotencyClaim(db, {
+      user_id: scope.userId,
+      key: scope.key,
+      establishment_id: scope.establishmentId,
+      fingerprint: scope.fingerprint,
+      created_at: claim.createdAt,
+      locked_until: claim.lockedUntil,
+      expires_at: new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+    });
+    if (claimed) return claim;
 
-    const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', scope.userId).where('key', '=', scope.key).executeTakeFirst();
+    const row = await getIdempotencyKey(db, scope);
     if (!row) continue;
     if (row.expires_at <= nowIso) {
       // An expired key is free again.
-      await db.deleteFrom('idempotency_keys').where('user_id', '=', scope.userId).where('key', '=', scope.key).where('expires_at', '<=', nowIso).execute();
+      await deleteIdempotencyKeyIfExpired(db, scope, nowIso);
       continue;
     }
     if (row.fingerprint !== scope.fingerprint) throw new Refusal('unprocessable', 'idempotency_key_reused');
     if (row.state === 'done') return { status: row.response_status ?? 200, body: row.response_body ?? '{}', replayed: true };
     if (row.locked_until > nowIso) throw inFlight();
     // The claim's holder died: take it over, unless another request did so first.
-    const taken = await db
-      .updateTable('idempotency_keys')
-      .set({ created_at: claim.createdAt, locked_until: claim.lockedUntil })
-      .where('user_id', '=', scope.userId)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'in_flight')
-      .where('locked_until', '=', row.locked_until)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return claim;
+    if (await takeOverIdempotencyClaim(db, { userId: scope.userId, key: scope.key, ...claim }, row.locked_until)) return claim;
   }
   throw inFlight();
 }
@@ -175,38 +168,22 @@ export async function runIdempotent<P>(
   await purgeExpiredKeys(db, scope.now);
   const claimed = await claimOrReplay(db, scope);
   if ('replayed' in claimed) return claimed;
+  const held = { userId: scope.userId, key: scope.key, ...claimed };
   let prepared: { value: P } | null = null;
   try {
     if (preparation) prepared = { value: await preparation.prepare() };
     return await db.transaction().execute(async (trx) => {
       const result = await work(trx, prepared?.value as P);
       const body = JSON.stringify(result.body);
-      const done = await trx
-        .updateTable('idempotency_keys')
-        .set({ state: 'done', response_status: result.status, response_body: body })
-        .where('user_id', '=', scope.userId)
-        .where('key', '=', scope.key)
-        .where('state', '=', 'in_flight')
-        .where('created_at', '=', claimed.createdAt)
-        .where('locked_until', '=', claimed.lockedUntil)
-        .executeTakeFirst();
       // Our claim was taken over (we ran past the lock): roll back, the other request answers.
-      if (Number(done.numUpdatedRows) !== 1) throw inFlight();
+      if (!(await completeIdempotencyClaim(trx, held, { status: result.status, body }))) throw inFlight();
       return { status: result.status, body, replayed: false };
     });
   } catch (err) {
     if (prepared && preparation) {
       await preparation.undo(prepared.value, err).catch((undoErr: unknown) => console.error('[idempotency] could not undo a prepared step', undoErr));
     }
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('user_id', '=', scope.userId)
-      .where('key', '=', scope.key)
-      .where('state', '=', 'in_flight')
-      .where('created_at', '=', claimed.createdAt)
-      .where('locked_until', '=', claimed.lockedUntil)
-      .execute()
-      .catch((releaseErr: unknown) => console.error('[idempotency] could not release key', releaseErr));
+    await releaseIdempotencyClaim(db, held).catch((releaseErr: unknown) => console.error('[idempotency] could not release key', releaseErr));
     throw err;
   }
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { OrderRow } from '../db/types.ts';
 import { getEstablishmentTimeZone, getOrderById, getOrderRow, saveEvaluation, setWhatsAppUpdates } from '../db/orders-repo.ts';
 import { evaluationRefusal, type Ratings } from '../../domain/evaluation.ts';
-import { DEFAULT_TIME_ZONE, Temporal } from '../../domain/time.ts';
+import { establishmentTimeZone, Temporal } from '../../domain/time.ts';
 import type { OrderView, WhatsAppUpdatesAnswer } from '../../schemas/api-orders.ts';
 import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import { Refusal } from './refusal.ts';
@@ -29,7 +29,7 @@ export async function evaluateOrder(
   input: { establishmentId: string; orderId: string; userId: string; ratings: Ratings; now: Date },
 ): Promise<OrderView> {
   const row = ownOrder(await getOrderRow(db, input.establishmentId, input.orderId), input.userId);
-  const timeZone = (await getEstablishmentTimeZone(db, input.establishmentId)) ?? DEFAULT_TIME_ZONE;
+  const timeZone = establishmentTimeZone(await getEstablishmentTimeZone(db, input.establishmentId));
   const check = (order: OrderRow) =>
     evaluationRefusal({
       status: order.status,

@@ -10,6 +10,7 @@ import { routes } from '../../lib/urls.ts';
 import type { Database } from '../db/database.ts';
 import type { OrderRow } from '../db/types.ts';
 import { getEstablishment } from '../db/catalogue-repo.ts';
+import { getUser } from '../db/users-repo.ts';
 import { canonicalOriginFor } from '../page-data.ts';
 import type { WhatsAppMessage, WhatsAppSender } from '../adapters/whatsapp.ts';
 
@@ -40,10 +41,7 @@ export function orderUpdateMessage(to: string, p: { establishment: string; numbe
 
 async function sendWhatsAppUpdate(deps: NotificationDeps, order: OrderRow): Promise<void> {
   if (order.whatsapp_updates !== 1 || !isNotified(order.status) || !deps.whatsApp.connected) return;
-  const [establishment, user] = await Promise.all([
-    getEstablishment(deps.db, { id: order.establishment_id }),
-    deps.db.selectFrom('users').select('phone').where('id', '=', order.user_id).executeTakeFirst(),
-  ]);
+  const [establishment, user] = await Promise.all([getEstablishment(deps.db, { id: order.establishment_id }), getUser(deps.db, order.user_id)]);
   if (!establishment || !user?.phone) return;
   const link = `${canonicalOriginFor(establishment.company)}${routes.order(establishment.slug_area, order.id)}`;
   const message = orderUpdateMessage(phoneE164(user.phone), { establishment: establishment.name, number: order.number, status: order.status, link });

@@ -25,7 +25,7 @@ import type {
   OrderVariationEntry,
   OrderView,
 } from '../../schemas/api-orders.ts';
-import { listOrderVariations } from '../db/catalogue-repo.ts';
+import { decodeEstablishment, listOrderVariations } from '../db/catalogue-repo.ts';
 import { getEstablishmentRow, getProductsByIds, insertOrder, nextOrderNumber, type Executor } from '../db/orders-repo.ts';
 import { CreditsShort, creditBalance, lockUser, moveCredits } from '../db/credits-repo.ts';
 import { orderCreditsReference } from './credits.ts';
@@ -50,9 +50,9 @@ import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
-import { deliveryTime, firstSubmitProblem, productRefusingSchedule, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
+import { deliveryTime, firstSubmitProblem, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
 import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
-import { DEFAULT_TIME_ZONE, Temporal, zonedAt } from '../../domain/time.ts';
+import { Temporal, zonedAt } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
 
@@ -76,15 +76,14 @@ type Establishment = {
 };
 
 function loadEstablishment(row: EstablishmentRow): Establishment {
-  const officeHours = JSON.parse(row.office_hours) as OfficeHour[];
-  const openMode = row.is_open as Establishment['openMode'];
+  const { preferences, officeHours, openMode, timeZone, address } = decodeEstablishment(row);
   return {
     row,
-    preferences: JSON.parse(row.preferences) as Preferences,
+    preferences: preferences as Preferences,
     officeHours: openMode === 'open' && officeHours.length === 0 ? ALWAYS : officeHours,
-    timeZone: row.time_zone || DEFAULT_TIME_ZONE,
+    timeZone,
     openMode,
-    position: (JSON.parse(row.address) as { lng_lat: [number, number] }).lng_lat,
+    position: address.lng_lat,
   };
 }
 
@@ -315,8 +314,6 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
   if (problem) throw refused('unprocessable', problem.code, problem.params);
   if (unmetProductVariations.length) throw refused('unprocessable', 'variations_required', { list: unmetGroupsList(unmetProductVariations) });
   const schedule = facts.schedule.check;
-  // A product that does not take scheduled orders cannot be scheduled.
-  if (schedule?.ok && productRefusingSchedule(lines.map((l) => l.product)) !== null) throw refused('unprocessable', 'schedule_invalid', { reason: 'product' });
   // Decisions #1-#3: the coupon or prize must have something to discount in this cart and delivery.
   assertPromotionApplies(promotion, lines, totals, { delivery_type: type, has_address: address !== null });
   // Credits that pay the whole order make it an order paid by credits: nothing is left to

@@ -5,7 +5,7 @@
 // limits hold under concurrency) and give the use back when the order is cancelled.
 import type { Transaction } from 'kysely';
 import type { AchievementRow, CouponRow, DB } from '../db/types.ts';
-import type { Executor } from '../db/orders-repo.ts';
+import type { Executor } from '../db/database.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { AchievementView, CouponView } from '../../schemas/api-promotions.ts';
 import { Refusal } from './refusal.ts';

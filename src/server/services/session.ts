@@ -5,6 +5,7 @@
 import type { Database } from '../db/database.ts';
 import type { SessionRow, UserRow } from '../db/types.ts';
 import { deleteExpiredSessions, findSession, getUser, insertSession } from '../db/users-repo.ts';
+import { getEstablishmentCompany } from '../db/establishments-repo.ts';
 import { SESSION_SECONDS, hashToken, newSessionToken } from './auth.ts';
 
 /** Creates a 30-day session for the user at the establishment; answers the token (shown once, never stored). */
@@ -46,6 +47,5 @@ export async function lookupSession(db: Database, token: string, now: Date, comp
 
 /** The company of an establishment (active or not), or undefined for an unknown id: a session is valid across its company. */
 export async function companyOfEstablishment(db: Database, establishmentId: string): Promise<string | undefined> {
-  const est = await db.selectFrom('establishments').select('company_id').where('id', '=', establishmentId).executeTakeFirst();
-  return est?.company_id;
+  return (await getEstablishmentCompany(db, establishmentId))?.company_id;
 }

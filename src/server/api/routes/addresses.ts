@@ -3,7 +3,7 @@
 // default address the checkout picks by itself (the account area's 'Meus endereços' ).
 // Every route acts on the session's user only. docs/api.md 'Addresses, geocoding and delivery fee'.
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requestDeps, requireEstablishment, requireSession } from '../guards.ts';
 import { randomId } from '../../db/ids.ts';

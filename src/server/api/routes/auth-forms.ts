@@ -6,7 +6,7 @@
 // code on a refusal, so a password never reaches an address, a history or a log. Only posts from
 // this server's own pages are taken (requireSameOrigin). docs/api.md 'Form posts'.
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, fromRefusal, validate, type FieldProblem } from '../errors.ts';
 import { requestDeps, requireEstablishment, requireSameOrigin } from '../guards.ts';
 import { logIn, register } from '../account-entry.ts';

@@ -6,7 +6,7 @@
 // the company of the establishment where they register or log in. docs/api.md 'Accounts'
 // documents every answer.
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { clearSessionCookies, requestDeps as depsOf, requireEstablishment, requireSession, setSessionCookies } from '../guards.ts';
 import { ExchangeBody, HandoverBody, LoginBody, LogoutBody, RegisterBody, type AuthAnswer, type HandoverAnswer } from '../../../schemas/api-accounts.ts';

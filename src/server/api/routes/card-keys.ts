@@ -2,7 +2,7 @@
 // the same for everyone, so it may be cached for an hour; a changed key is found again when a
 // sealed call answers 409 sealed_box_key_changed.
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { encryptionKeyAnswer, serverSealingKey } from '../../services/sealing-key.ts';
 
 export const cardKeyRoutes = new Hono<ApiEnv>().get('/cards/encryption-key', (c) => {

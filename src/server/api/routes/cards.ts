@@ -4,7 +4,7 @@
 // lifts with its API key. Every customer route acts on the session's own user only.
 import { Hono, type Context } from 'hono';
 import { hkdfSync } from 'node:crypto';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requestApiKey, requestDeps, requireCaller, requireEstablishment, requireSession } from '../guards.ts';
 import { ESTABLISHMENT_HEADER } from '../../../schemas/api-headers.ts';

@@ -3,7 +3,7 @@
 // searched, sorted, paginated), order variations and feedbacks. Every nested route answers
 // 404 establishment_not_found for an unknown or inactive establishment.
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { getCategory, getProduct, listAllProducts, listCategories, listOrderVariations, listProducts } from '../../db/catalogue-repo.ts';
 import type { CategoryView, ProductView, ProductsAnswer } from '../../../schemas/views.ts';

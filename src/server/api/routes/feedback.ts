@@ -3,7 +3,7 @@
 // establishment lists them with its API key (a customer lists only their own). docs/api.md
 // 'Problem reports and suggestions'; the rules are src/server/services/feedback.ts's.
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { validate } from '../errors.ts';
 import { requestDeps, requireCaller, requireEstablishment, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';

@@ -7,7 +7,7 @@
 // requests a second (src/server/adapters/geocoder.ts upstreamTurn).
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { config } from '../../config.ts';
 import {
@@ -19,7 +19,8 @@ import {
   type GeoSearchAnswer,
 } from '../../../schemas/api-geo.ts';
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
-import { GeocoderBusyError, GeocoderUnavailableError, defaultGeocoder, upstreamTurn, type Geocoder, type UpstreamTurn } from '../../adapters/geocoder.ts';
+import { GeocoderBusyError, GeocoderUnavailableError, upstreamTurn, type Geocoder, type UpstreamTurn } from '../../adapters/geocoder.ts';
+import { defaultGeocoder } from '../../adapters/select.ts';
 import { offlineMapData } from '../../adapters/geocoder-offline.ts';
 import { limitAddress, hitOrRefuse } from '../../services/rate-limit.ts';
 import { requestClientAddress, requestDeps, requireEstablishment } from '../guards.ts';

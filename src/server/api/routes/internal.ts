@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { type } from 'arktype';
 import { timingSafeEqual } from 'node:crypto';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { runPaymentJobs } from '../../services/payment-jobs.ts';
 

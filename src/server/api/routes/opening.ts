@@ -2,7 +2,7 @@
 // unavailable'; `npm run establishment`): the change is written, the establishment's pages are
 // rendered again, and only then are its open pages told 'updated' [R-2.119].
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requireCaller } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';

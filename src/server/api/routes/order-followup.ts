@@ -3,7 +3,7 @@
 // status changes come on WhatsApp; and anyone may ask whether an establishment's
 // WhatsApp bot is connected, which the order page reads before it offers the updates.
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { validate } from '../errors.ts';
 import { requestDeps as depsOf, requireEstablishment, requireSession } from '../guards.ts';
 import {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { type Caller, requestDeps as depsOf, requireCaller as callerOf, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
@@ -35,7 +35,7 @@ import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRo
 import { afterStatusChange } from '../../services/order-notifications.ts';
 import { giveBackOrderHoldings, rewardReferral } from '../../services/credits.ts';
 import type { Preferences } from '../../../schemas/catalogue.ts';
-import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
+import { establishmentTimeZone } from '../../../domain/time.ts';
 import type { OrderRow } from '../../db/types.ts';
 
 /** The order when the caller may see it; 404 order_not_found otherwise (another user's order looks unknown). */
@@ -48,7 +48,7 @@ async function visibleOrder(c: Context<ApiEnv>, caller: Caller, establishmentId:
 
 async function viewFor(c: Context<ApiEnv>, caller: Caller, row: OrderRow): Promise<OrderView> {
   const { db } = depsOf(c);
-  const timeZone = (await getEstablishmentTimeZone(db, row.establishment_id)) ?? DEFAULT_TIME_ZONE;
+  const timeZone = establishmentTimeZone(await getEstablishmentTimeZone(db, row.establishment_id));
   if (caller.kind !== 'establishment') return orderView(row, timeZone);
   const customer = (await getCustomers(db, [row.user_id])).get(row.user_id);
   return orderView(row, timeZone, customer && { _id: row.user_id, ...customer });

@@ -3,7 +3,7 @@
 // the PSP tells of each Pix received through the webhook, checked by its signature. The webhook is
 // called by the PSP, not by the storefront: app.ts mounts `pixWebhookRoutes` before the Client-Type check.
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requestDeps, requireSession } from '../guards.ts';
 import { config } from '../../config.ts';

@@ -3,7 +3,7 @@
 // calls act on the session's own user; the establishment's (its coupons, grants of credit) take
 // its API key.
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requestDeps, requireCaller, requireEstablishment, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';

@@ -2,7 +2,7 @@
 // domain is, which establishments it has, one establishment with its computed open status, its
 // office hours, and the clock in its time zone. docs/api.md documents every answer.
 import { Hono } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requireEstablishment } from '../guards.ts';
 import type { Database } from '../../db/database.ts';
@@ -20,7 +20,7 @@ import {
 } from '../../../schemas/api-catalogue.ts';
 import { isEstablishmentOpen } from '../../services/establishment-status.ts';
 import { distanceMeters, withinDeliveryRadius } from '../../../domain/delivery-fee.ts';
-import { DEFAULT_TIME_ZONE, Temporal } from '../../../domain/time.ts';
+import { establishmentTimeZone, Temporal } from '../../../domain/time.ts';
 import { catalogueAnswer, jsonWithLength } from '../../cache/api-answers.ts';
 import { validatedQuery } from '../../cache/query-memo.ts';
 
@@ -123,16 +123,16 @@ export const tenancyRoutes = new Hono<ApiEnv>()
   .get('/datetime', async (c) => {
     const { db, now, catalogueCache } = c.get('deps');
     const query = validatedQuery<typeof DatetimeQuery.infer>(DatetimeQuery, c);
-    let timeZone = DEFAULT_TIME_ZONE;
+    let timeZone = establishmentTimeZone(undefined);
     if (query.establishment_id) {
-      timeZone = (await requireEstablishment(db, query.establishment_id, catalogueCache)).time_zone || DEFAULT_TIME_ZONE;
+      timeZone = establishmentTimeZone((await requireEstablishment(db, query.establishment_id, catalogueCache)).time_zone);
     } else if (query.lng_lat) {
       const point = query.lng_lat;
       const all = await summariesWithStatus(db, await listEstablishments(db, { activeOnly: true }), now());
       const serving = all
         .filter((it) => withinDeliveryRadius(it.lng_lat, point, it.view.preferences))
         .sort((a, b) => distanceMeters(a.lng_lat, point) - distanceMeters(b.lng_lat, point))[0];
-      if (serving) timeZone = serving.view.time_zone || DEFAULT_TIME_ZONE;
+      if (serving) timeZone = establishmentTimeZone(serving.view.time_zone);
     }
     const epochMs = now().getTime();
     const zoned = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone);

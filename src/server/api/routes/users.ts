@@ -5,17 +5,18 @@
 // user. docs/api.md 'Accounts'.
 import { Hono } from 'hono';
 import sharp from 'sharp';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { ApiError, validate, type FieldProblem } from '../errors.ts';
 import { DeleteAccountBody, PhotoFields, ProfileBody, type PhotoAnswer } from '../../../schemas/api-accounts.ts';
 import { getUser, updateUser, uniqueViolation, type UserChanges } from '../../db/users-repo.ts';
 import { randomId } from '../../db/ids.ts';
+import { getEstablishmentTimeZone } from '../../db/orders-repo.ts';
 import { assertContactsFree, checkProfile, userView, type ProfileChanges } from '../../services/auth.ts';
 import { changePassword, confirmPassword } from '../../services/account-password.ts';
 import { deleteUserPhoto, eraseAccount, exportAccount } from '../../services/account-data.ts';
 import { Refusal, invalidBody } from '../../services/refusal.ts';
 import { clearSessionCookies, requestDeps as depsOf, requireSession } from '../guards.ts';
-import { DEFAULT_TIME_ZONE } from '../../../domain/time.ts';
+import { establishmentTimeZone } from '../../../domain/time.ts';
 import { IMAGE_SIZES, MAX_DECODED_PIXELS, imageKey, imageSizeUrls, type ImageStorage } from '../../adapters/image-storage.ts';
 
 export const PHOTO_UPLOAD_PATH = '/api/users/me/photo';
@@ -93,8 +94,7 @@ export const userRoutes = new Hono<ApiEnv>()
     c.header('Cache-Control', 'no-store');
     const current = await requireSession(c, { db, now, secure });
     const body = validate(ProfileBody, await c.req.json(), 'body');
-    const est = await db.selectFrom('establishments').select('time_zone').where('id', '=', current.session.establishment_id).executeTakeFirst();
-    const { changes, password } = checkedProfile(body, now, est?.time_zone || DEFAULT_TIME_ZONE);
+    const { changes, password } = checkedProfile(body, now, establishmentTimeZone(await getEstablishmentTimeZone(db, current.session.establishment_id)));
     const user = current.user;
     // Before anything is written: a wrong current password changes nothing of the profile either.
     if (password !== undefined) await confirmPassword(db, user, body.current_password!, now);

@@ -4,7 +4,7 @@
 // docs/api.md 'Phone and e-mail verification'.
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { ApiEnv } from '../app.ts';
+import type { ApiEnv } from '../env.ts';
 import { validate } from '../errors.ts';
 import { requestClientAddress, requestDeps, requireSession } from '../guards.ts';
 import { userView } from '../../services/auth.ts';

@@ -18,8 +18,20 @@ import { formatBRL } from '../../domain/money.ts';
 import type { ChargeResult, DeclineReason, RefundResult, TokenisedCard } from '../../schemas/payments.ts';
 import type { Database } from '../db/database.ts';
 import { recordOutboxMessage } from '../db/outbox-repo.ts';
+import {
+  addSandboxChargeRefunded,
+  getSandboxCard,
+  getSandboxCardFace,
+  getSandboxCharge,
+  getSandboxChargeByKey,
+  getSandboxRefundByKey,
+  insertSandboxCard,
+  insertSandboxChargeOnce,
+  insertSandboxRefundOnce,
+  setSandboxCardOutcome,
+} from '../db/payment-sandbox-repo.ts';
 import type { PaymentSandboxChargeRow } from '../db/types.ts';
-import { PaymentGatewayError, type ChargeRequest, type PaymentGateway, type RefundRequest } from './payment-gateway.ts';
+import { PaymentGatewayError, type ChargeRequest, type PaymentGateway, type RefundRequest } from '../adapters/payment-gateway.ts';
 
 /** What a charge of a sandbox card does: approved, declined for a reason (DeclineReason), an issuer error, or offline. */
 export type SandboxOutcome = 'approved' | DeclineReason | 'issuer_error' | 'offline';
@@ -156,7 +168,7 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
   const travel = () => (half > 0 ? new Promise((resolve) => setTimeout(resolve, half)) : Promise.resolve());
   /** The statement line a customer's bank would show, as the outbox keeps it. */
   async function statementLine(executor: Database, token: string, text: string, now: Date): Promise<void> {
-    const card = await executor.selectFrom('payment_sandbox_cards').select(['brand', 'last4']).where('token', '=', token).executeTakeFirstOrThrow();
+    const card = await getSandboxCardFace(executor, token);
     const recipient = `${BRAND_NAMES[card.brand as CardBrand] ?? card.brand} •••• ${card.last4}`;
     await recordOutboxMessage(executor, { channel: 'card-statement', recipient, text }, now);
   }
@@ -179,10 +191,7 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
       const outcome = sandboxOutcome(number);
 
       const tokenised: TokenisedCard = { token: newId('tok'), brand, last4: number.slice(-4), exp_month: month, exp_year: year };
-      await db
-        .insertInto('payment_sandbox_cards')
-        .values({ ...tokenised, holder_name: holder.name.trim(), outcome, created_at: now.toISOString() })
-        .execute();
+      await insertSandboxCard(db, { ...tokenised, holder_name: holder.name.trim(), outcome, created_at: now.toISOString() });
       return tokenised;
     },
 
@@ -194,18 +203,14 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
           throw new PaymentGatewayError('idempotency_key_reused', 'the idempotency key was used for another charge');
         return chargeResult(row);
       };
-      const byKey = () => db.selectFrom('payment_sandbox_charges').selectAll().where('idempotency_key', '=', request.idempotency_key).executeTakeFirst();
+      const byKey = () => getSandboxChargeByKey(db, request.idempotency_key);
 
       const earlier = await byKey();
       if (earlier) return same(earlier);
       // Without the CVV a charge is a question about the one made under its key (a recovery after a
       // lost answer), never a new charge: nothing was charged, so a new charge needs the CVV.
       if (request.security_code === undefined) throw new PaymentGatewayError('invalid_cvv', 'no charge under this key; a new charge needs the CVV');
-      const card = await db
-        .selectFrom('payment_sandbox_cards')
-        .select(['outcome', 'brand', 'holder_name'])
-        .where('token', '=', request.token)
-        .executeTakeFirst();
+      const card = await getSandboxCard(db, request.token);
       if (!card) throw new PaymentGatewayError('unknown_token');
       if (card.outcome === REMOVED) throw new PaymentGatewayError('unknown_token', 'the card was removed');
       // An issuer checks a CVV sent with a charge; the sandbox checks its length for the brand.
@@ -233,13 +238,8 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
       await db.transaction().execute(async (trx) => {
         // Concurrent calls with one key: the unique key lets one insert through; the others (on
         // PostgreSQL, once the first commits) insert nothing and read that row below.
-        const inserted = await trx
-          .insertInto('payment_sandbox_charges')
-          .values(row)
-          .onConflict((oc) => oc.column('idempotency_key').doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 && row.status === 'captured')
-          await statementLine(trx, row.token, `Compra aprovada ${formatBRL(row.amount)} ${row.description}`, now);
+        const inserted = await insertSandboxChargeOnce(trx, row);
+        if (inserted && row.status === 'captured') await statementLine(trx, row.token, `Compra aprovada ${formatBRL(row.amount)} ${row.description}`, now);
       });
       const first = await byKey();
       if (!first) throw new Error('sandbox: charge row missing after insert');
@@ -249,7 +249,7 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
 
     async refund(request, now) {
       if (request.amount !== undefined) assertPositiveCents(request.amount);
-      const byKey = () => db.selectFrom('payment_sandbox_refunds').selectAll().where('idempotency_key', '=', request.idempotency_key).executeTakeFirst();
+      const byKey = () => getSandboxRefundByKey(db, request.idempotency_key);
       const same = (row: { id: string; charge_id: string; amount: number }): RefundResult => {
         if (row.charge_id !== request.charge_id || (request.amount !== undefined && row.amount !== request.amount))
           throw new PaymentGatewayError('idempotency_key_reused', 'the idempotency key was used for another refund');
@@ -274,14 +274,14 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
 
     async removeCard(token) {
       // One update, the same however often it runs: a token never kept, or removed before, changes nothing.
-      await db.updateTable('payment_sandbox_cards').set({ outcome: REMOVED }).where('token', '=', token).execute();
+      await setSandboxCardOutcome(db, token, REMOVED);
     },
   };
   return options.faults ? withChargeFaults(gateway, options.faults) : gateway;
 
   /** Records one refund under the request's key, unless that key already has one. */
   async function refundOnce(request: RefundRequest, now: Date): Promise<void> {
-    const charge = await db.selectFrom('payment_sandbox_charges').selectAll().where('id', '=', request.charge_id).executeTakeFirst();
+    const charge = await getSandboxCharge(db, request.charge_id);
     if (!charge) throw new PaymentGatewayError('charge_not_found');
     if (charge.status !== 'captured') throw new PaymentGatewayError('charge_not_captured');
     const amount = request.amount ?? charge.amount - charge.refunded;
@@ -289,20 +289,16 @@ export function createSandboxGateway(db: Database, options: { latencyMs?: number
 
     const id = newId('re');
     await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('payment_sandbox_refunds')
-        .values({ id, idempotency_key: request.idempotency_key, charge_id: charge.id, amount, created_at: now.toISOString() })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return;
+      const inserted = await insertSandboxRefundOnce(trx, {
+        id,
+        idempotency_key: request.idempotency_key,
+        charge_id: charge.id,
+        amount,
+        created_at: now.toISOString(),
+      });
+      if (!inserted) return;
       // One conditional update: two different refunds at once never return more than was charged.
-      const updated = await trx
-        .updateTable('payment_sandbox_charges')
-        .set((eb) => ({ refunded: eb('refunded', '+', amount) }))
-        .where('id', '=', charge.id)
-        .where((eb) => eb(eb('refunded', '+', amount), '<=', eb.ref('amount')))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new PaymentGatewayError('refund_exceeds_charge');
+      if (!(await addSandboxChargeRefunded(trx, charge.id, amount))) throw new PaymentGatewayError('refund_exceeds_charge');
       await statementLine(trx, charge.token, `Estorno ${formatBRL(amount)} ${charge.description}`, now);
     });
   }

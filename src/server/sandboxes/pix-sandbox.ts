@@ -1,7 +1,7 @@
 // The sandbox PSP built into the server: a Hono app answering the Banco Central's API Pix as a
 // receiver's PSP would, mounted by the API at /api/pix-sandbox (src/server/api/app.ts), the
 // default PSP (PIX_PSP=sandbox). It moves no money. The product reaches it with the same client and
-// the same HTTP calls as a real PSP (pix-psp.ts), so the demo and the tests exercise what production
+// the same HTTP calls as a real PSP (src/server/adapters/pix-psp.ts), so the demo and the tests exercise what production
 // runs. It keeps its records in the database (pix_sandbox_* tables; unique keys, so concurrent
 // identical calls make one row, on SQLite and PostgreSQL alike):
 //   POST /oauth/token                         OAuth2 client credentials (Basic auth) -> Bearer token
@@ -31,6 +31,26 @@ import { formatBRL } from '../../domain/money.ts';
 import { config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { recordOutboxMessage } from '../db/outbox-repo.ts';
+import {
+  addPixSandboxPaymentRefunded,
+  concludeActivePixSandboxCharge,
+  deletePixSandboxWebhook,
+  findPixSandboxChargeByLocationSuffix,
+  getPixSandboxCharge,
+  getPixSandboxLocation,
+  getPixSandboxPayment,
+  getPixSandboxRefund,
+  getPixSandboxWebhook,
+  insertPixSandboxChargeOnce,
+  insertPixSandboxPayment,
+  insertPixSandboxRefundOnce,
+  listOpenPixSandboxChargeRows,
+  listPixSandboxPayments,
+  listPixSandboxRefunds,
+  removeActivePixSandboxCharge,
+  settlePixSandboxRefund,
+  upsertPixSandboxWebhook,
+} from '../db/pix-sandbox-repo.ts';
 import type { PixSandboxChargeRow, PixSandboxPaymentRow, PixSandboxRefundRow } from '../db/types.ts';
 import {
   END_TO_END_ID_PATTERN,
@@ -45,7 +65,7 @@ import {
   pixWebhookSecret,
   signPixWebhook,
   type PixFetch,
-} from './pix-psp.ts';
+} from '../adapters/pix-psp.ts';
 
 export interface PixSandboxOptions {
   db: Database;
@@ -124,14 +144,7 @@ export function sandboxEndToEndId(prefix: 'E' | 'D', now: Date): string {
 
 /** The open charges (ATIVA, not yet expired), newest first: what the outbox page offers to pay. */
 export async function listOpenPixSandboxCharges(db: Database, now: Date, limit = 50): Promise<PixSandboxChargeRow[]> {
-  return db
-    .selectFrom('pix_sandbox_charges')
-    .selectAll()
-    .where('status', '=', 'ATIVA')
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+  return listOpenPixSandboxChargeRows(db, now.toISOString(), limit);
 }
 
 export function createPixSandbox(opts: PixSandboxOptions): Hono {
@@ -235,12 +248,9 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
 
   // --- Charges ------------------------------------------------------------------------------------
 
-  const chargeByTxid = (txid: string) => db.selectFrom('pix_sandbox_charges').selectAll().where('txid', '=', txid).executeTakeFirst();
-  const paymentsOf = (txid: string) => db.selectFrom('pix_sandbox_payments').selectAll().where('txid', '=', txid).orderBy('paid_at').execute();
-  const refundsOf = (e2eids: string[]) =>
-    e2eids.length === 0
-      ? Promise.resolve([] as PixSandboxRefundRow[])
-      : db.selectFrom('pix_sandbox_refunds').selectAll().where('end_to_end_id', 'in', e2eids).orderBy('requested_at').execute();
+  const chargeByTxid = (txid: string) => getPixSandboxCharge(db, txid);
+  const paymentsOf = (txid: string) => listPixSandboxPayments(db, txid);
+  const refundsOf = (e2eids: string[]) => listPixSandboxRefunds(db, e2eids);
 
   /** Where the QR code points: PUBLIC_ORIGIN's host when a BR Code can carry it (a dotted name, no port), else a name that never resolves; at most 77 characters. */
   function newLocation(): string {
@@ -341,25 +351,21 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
       // Concurrent PUTs of one txid: the primary key lets one insert through, the others insert
       // nothing (on PostgreSQL once the first commits) and answer that row. A location id drawn
       // twice (unique too) inserts nothing either and draws again.
-      await db
-        .insertInto('pix_sandbox_charges')
-        .values({
-          txid,
-          loc_id: randomInt(1, 2 ** 31 - 1),
-          location,
-          chave,
-          amount,
-          description: typeof description === 'string' && description !== '' ? description : null,
-          expires_in: expiresIn as number,
-          status: 'ATIVA',
-          revision: 0,
-          copy_paste: copyPaste,
-          created_at: at,
-          expires_at: plusSeconds(at, expiresIn as number),
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await insertPixSandboxChargeOnce(db, {
+        txid,
+        loc_id: randomInt(1, 2 ** 31 - 1),
+        location,
+        chave,
+        amount,
+        description: typeof description === 'string' && description !== '' ? description : null,
+        expires_in: expiresIn as number,
+        status: 'ATIVA',
+        revision: 0,
+        copy_paste: copyPaste,
+        created_at: at,
+        expires_at: plusSeconds(at, expiresIn as number),
+        updated_at: at,
+      });
       const row = await chargeByTxid(txid);
       if (row) return c.json(await cobView(same(row), false), 201);
     }
@@ -386,22 +392,15 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
       throw invalidCob('A cobrança está ATIVA, e a presente requisição propõe removê-la juntamente com outras alterações.', `cob.${others[0]}`);
     // One conditional update: of a removal and a payment at once, one wins.
     const at = now().toISOString();
-    const updated = await db
-      .updateTable('pix_sandbox_charges')
-      .set((eb) => ({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', revision: eb('revision', '+', 1), updated_at: at }))
-      .where('txid', '=', txid)
-      .where('status', '=', 'ATIVA')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw invalidCob('A cobrança não está ATIVA, e a presente requisição busca alterá-la.', 'cob.status');
+    if (!(await removeActivePixSandboxCharge(db, txid, at)))
+      throw invalidCob('A cobrança não está ATIVA, e a presente requisição busca alterá-la.', 'cob.status');
     return c.json(await cobView((await chargeByTxid(txid))!, false));
   });
 
   app.get('/loc/:id', async (c) => {
     authorise(c);
     const id = Number(c.req.param('id'));
-    const row = Number.isSafeInteger(id)
-      ? await db.selectFrom('pix_sandbox_charges').select(['loc_id', 'txid', 'location', 'created_at']).where('loc_id', '=', id).executeTakeFirst()
-      : undefined;
+    const row = Number.isSafeInteger(id) ? await getPixSandboxLocation(db, id) : undefined;
     if (!row) throw new Problem(404, 'PayloadLocationNaoEncontrado', 'Location não encontrada.', 'Location não encontrada para o id informado.');
     return c.json({ id: row.loc_id, txid: row.txid, location: row.location, tipoCob: 'cob', criacao: row.created_at });
   });
@@ -410,13 +409,7 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
   app.get('/qr/:token', async (c) => {
     const token = c.req.param('token');
     // The token is hex (no LIKE wildcard can pass); the location's host is whichever it was made with.
-    const row = /^[0-9a-f]{24}$/.test(token)
-      ? await db
-          .selectFrom('pix_sandbox_charges')
-          .selectAll()
-          .where('location', 'like', `%/${PIX_SANDBOX_PATH.slice(1)}/qr/${token}`)
-          .executeTakeFirst()
-      : undefined;
+    const row = /^[0-9a-f]{24}$/.test(token) ? await findPixSandboxChargeByLocationSuffix(db, `/${PIX_SANDBOX_PATH.slice(1)}/qr/${token}`) : undefined;
     if (row?.status !== 'ATIVA' || row.expires_at <= now().toISOString())
       throw new Problem(404, 'CobPayloadNaoEncontrado', 'Cobrança não encontrada.', 'A cobrança em questão não foi encontrada para a location requisitada.');
     return c.json({
@@ -432,9 +425,8 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
 
   // --- Pix received and refunds -------------------------------------------------------------------
 
-  const paymentById = (e2eid: string) => db.selectFrom('pix_sandbox_payments').selectAll().where('end_to_end_id', '=', e2eid).executeTakeFirst();
-  const refundById = (e2eid: string, id: string) =>
-    db.selectFrom('pix_sandbox_refunds').selectAll().where('end_to_end_id', '=', e2eid).where('id', '=', id).executeTakeFirst();
+  const paymentById = (e2eid: string) => getPixSandboxPayment(db, e2eid);
+  const refundById = (e2eid: string, id: string) => getPixSandboxRefund(db, e2eid, id);
 
   app.get('/pix/:e2eid', async (c) => {
     authorise(c);
@@ -482,19 +474,8 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
       await db.transaction().execute(async (trx) => {
         // Concurrent PUTs of one id: the primary key lets one through. Two different refunds at
         // once: one conditional update each, so they never return more than was paid.
-        const result = await trx
-          .insertInto('pix_sandbox_refunds')
-          .values(row)
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return;
-        const updated = await trx
-          .updateTable('pix_sandbox_payments')
-          .set((eb) => ({ refunded: eb('refunded', '+', amount) }))
-          .where('end_to_end_id', '=', e2eid)
-          .where((eb) => eb(eb('refunded', '+', amount), '<=', eb.ref('amount')))
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1)
+        if (!(await insertPixSandboxRefundOnce(trx, row))) return;
+        if (!(await addPixSandboxPaymentRefunded(trx, e2eid, amount)))
           throw invalidRefund(
             'A presente requisição de devolução, em conjunto com as demais prévias devoluções, excederia o valor do pix originário.',
             'devolucao.valor',
@@ -528,14 +509,7 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
     const at = now();
     const charge = await chargeByTxid(payment.txid);
     await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('pix_sandbox_refunds')
-        .set({ status: 'DEVOLVIDO', settled_at: at.toISOString() })
-        .where('end_to_end_id', '=', refund.end_to_end_id)
-        .where('id', '=', refund.id)
-        .where('status', '=', 'EM_PROCESSAMENTO')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return;
+      if (!(await settlePixSandboxRefund(trx, refund, at.toISOString()))) return;
       await recordOutboxMessage(
         trx,
         {
@@ -570,25 +544,20 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
         { razao: 'Campo webhook.webhookUrl não respeita o schema.', propriedade: 'webhook.webhookUrl' },
       ]);
     const at = now().toISOString();
-    await db
-      .insertInto('pix_sandbox_webhooks')
-      .values({ chave, webhook_url: url, created_at: at })
-      .onConflict((oc) => oc.column('chave').doUpdateSet({ webhook_url: url, created_at: at }))
-      .execute();
+    await upsertPixSandboxWebhook(db, { chave, webhook_url: url, created_at: at });
     return c.body(null, 200);
   });
 
   app.get('/webhook/:chave', async (c) => {
     authorise(c);
-    const row = await db.selectFrom('pix_sandbox_webhooks').selectAll().where('chave', '=', c.req.param('chave')).executeTakeFirst();
+    const row = await getPixSandboxWebhook(db, c.req.param('chave'));
     if (!row) throw new Problem(404, 'WebhookNaoEncontrado', 'Webhook não encontrado.', 'O webhook denotado por {chave} não encontra-se estabelecido.');
     return c.json({ webhookUrl: row.webhook_url, chave: row.chave, criacao: row.created_at });
   });
 
   app.delete('/webhook/:chave', async (c) => {
     authorise(c);
-    const deleted = await db.deleteFrom('pix_sandbox_webhooks').where('chave', '=', c.req.param('chave')).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1)
+    if (!(await deletePixSandboxWebhook(db, c.req.param('chave'))))
       throw new Problem(404, 'WebhookNaoEncontrado', 'Webhook não encontrado.', 'O webhook denotado por {chave} não encontra-se estabelecido.');
     return c.body(null, 204);
   });
@@ -604,7 +573,7 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
 
   /** POSTs { pix: [the Pix, with its refunds] } to the key's webhook, signed; null when the key has none. Never throws: a PSP's failed call is its own to retry. */
   async function deliverPix(chave: string, payment: PixSandboxPaymentRow): Promise<Delivery> {
-    const hook = await db.selectFrom('pix_sandbox_webhooks').select('webhook_url').where('chave', '=', chave).executeTakeFirst();
+    const hook = await getPixSandboxWebhook(db, chave);
     if (!hook) return null;
     const url = callbackUrl(hook.webhook_url);
     const body = JSON.stringify({ pix: [pixView(payment, await refundsOf([payment.end_to_end_id]))] });
@@ -652,14 +621,9 @@ export function createPixSandbox(opts: PixSandboxOptions): Hono {
     };
     await db.transaction().execute(async (trx) => {
       // One conditional update: of two payments (or a payment and a removal) at once, one wins.
-      const updated = await trx
-        .updateTable('pix_sandbox_charges')
-        .set({ status: 'CONCLUIDA', updated_at: payment.paid_at })
-        .where('txid', '=', txid)
-        .where('status', '=', 'ATIVA')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw invalidCob('A cobrança não está mais ATIVA e não pode ser paga.', 'cob.status');
-      await trx.insertInto('pix_sandbox_payments').values(payment).execute();
+      if (!(await concludeActivePixSandboxCharge(trx, txid, payment.paid_at)))
+        throw invalidCob('A cobrança não está mais ATIVA e não pode ser paga.', 'cob.status');
+      await insertPixSandboxPayment(trx, payment);
       await recordOutboxMessage(
         trx,
         {
