@@ -12,7 +12,8 @@ import { maskPhone, phoneForApi } from '../../src/domain/phone.ts';
 import { maskTaxId, stripTaxId, TAX_ID_MAX_MASKED_LENGTH } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { PhotoAnswer, UserView } from '../../src/schemas/api-accounts.ts';
-import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
+import { SubmitButton, errorText } from './form.tsx';
+import { Field, FormAlert } from '../shared/Field.tsx';
 import {
   GENDERS,
   birthdayError,

@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../shared/Dialog.tsx';
 import type { SupportContact } from '../cards/BlacklistNotice.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 // The cards' code (sealing, the local encrypted store, the drawer and the validation steps) loads
 // only when the customer pays online.
@@ -403,14 +404,9 @@ function TaxReceipt({
               }}
               data-tax-input
             />
-            <button
-              type="button"
-              className="h-11 cursor-pointer rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand hover:bg-branddark"
-              onClick={add}
-              data-tax-add
-            >
+            <Button size="small" onClick={add} data-tax-add>
               {t('checkout:payment.add')}
-            </button>
+            </Button>
           </div>
           {error && (
             <p id={`${fieldId}-error`} className="m-0 text-sm text-red-700" role="alert" data-tax-error>

@@ -23,6 +23,7 @@ import { OrderDetails, paymentStatusLabel, statusLabel } from './OrderDetails.ts
 import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
 import { routes } from '../../src/lib/urls.ts';
 import './i18n.ts';
+import { Button, buttonClass } from '../shared/Button.tsx';
 
 export const ORDER_POLL_MS = 10_000;
 
@@ -181,11 +182,7 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
         <section className="rounded-xl border border-solid border-line bg-card p-6 text-center" data-order-visitor>
           <h1 className="m-0 mb-2 text-xl font-bold text-ink">{t('order:page.loginTitle')}</h1>
           <p className="m-0 mb-4 text-muted">{t('order:page.loginText')}</p>
-          <a
-            href={`/${slug}/minha-conta?voltar=${encodeURIComponent(here)}`}
-            className="inline-block rounded-lg bg-brand px-5 py-3 font-semibold text-onbrand no-underline hover:bg-branddark"
-            data-order-login
-          >
+          <a href={`/${slug}/minha-conta?voltar=${encodeURIComponent(here)}`} className={buttonClass('primary', 'large')} data-order-login>
             {t('order:page.login')}
           </a>
         </section>
@@ -202,9 +199,9 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
       {state.kind === 'failed' && (
         <section className="flex flex-col items-center gap-3 rounded-xl border border-solid border-line bg-card p-6 text-center" data-order-failed>
           <p className="m-0 text-ink">{t('order:page.loadFailed')}</p>
-          <button
-            type="button"
-            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
+          <Button
+            variant="secondary"
+            size="compact"
             onClick={() => {
               setState({ kind: 'loading' });
               void getSession(establishmentId).then(
@@ -216,7 +213,7 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
             }}
           >
             {t('order:page.retry')}
-          </button>
+          </Button>
         </section>
       )}
       {state.kind === 'order' && (
@@ -246,15 +243,9 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
               </a>
             </div>
             {state.order.status === 'registered' && (
-              <button
-                ref={cancelButton}
-                type="button"
-                className="cursor-pointer rounded-lg border border-solid border-red-700 bg-transparent px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 dark:text-red-400"
-                onClick={() => setCancelling(true)}
-                data-order-cancel
-              >
+              <Button ref={cancelButton} variant="danger" size="compact" onClick={() => setCancelling(true)} data-order-cancel>
                 {t('order:cancel.button')}
-              </button>
+              </Button>
             )}
           </div>
         </>
