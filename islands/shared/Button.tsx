@@ -16,7 +16,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'border-0 bg-brand text-onbrand hover:bg-branddark',
   secondary: 'border border-solid border-line bg-card text-ink hover:bg-surface',
   outline: 'border border-solid border-brand bg-transparent text-brand hover:bg-surface',
-  danger: 'border border-solid border-red-700 bg-card text-red-700 hover:bg-red-50 dark:text-red-400',
+  danger: 'border border-solid border-red-700 bg-transparent text-red-700 hover:bg-red-50 dark:text-red-400',
   /** Confirms an act that cannot be undone (cancelling an order). */
   destructive: 'border-0 bg-red-700 text-white hover:bg-red-800',
 };
@@ -26,7 +26,7 @@ const SIZES: Record<ButtonSize, string> = {
   small: 'h-11 rounded-lg px-4 text-sm',
   medium: 'min-h-11 rounded-lg px-5 py-2 text-base',
   large: 'min-h-12 rounded-lg px-5 py-3 text-base',
-  bar: 'min-h-12 rounded-xl px-4 text-base',
+  bar: 'min-h-12 rounded-xl px-5 text-base',
 };
 const BASE = 'inline-flex items-center justify-center gap-2 font-semibold no-underline disabled:opacity-60';
 // A busy button shows the wait cursor; one that cannot act yet, the forbidden one.
