@@ -9,7 +9,7 @@
 // 'Voltar ao mapa' away, to move the point) and saves with PUT.
 // The state is one reducer (./address-modal-state.ts), the search box a hook
 // (./useAddressSearch.ts); failures follow islands/shared/call-failure.ts (ADDRESS_CALLS).
-import { Component, Suspense, lazy, useEffect, useId, useReducer, useRef, type ReactNode, type SubmitEvent } from 'react';
+import { Component, Suspense, useEffect, useId, useReducer, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { toast } from '../../src/client/toast.ts';
 import { addressSavePayload, type AddressFormValues } from '../../src/domain/address.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -23,11 +23,12 @@ import type { Address, LngLatPoint, ReverseGeocode, SavedAddress } from './types
 import { useAddressSearch } from './useAddressSearch.ts';
 import './i18n.ts';
 import { Button } from '../shared/Button.tsx';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 export { GEOLOCATION_ZOOM } from './address-modal-state.ts';
 
 /** The map's module (react-map-gl + MapLibre, ~250 KB compressed): fetched the first time a map shows. */
-const AddressMap = lazy(() => import('./AddressMap.tsx'));
+const AddressMap = lazyWithReload(() => import('./AddressMap.tsx'));
 
 export const INITIAL_ZOOM = 12;
 

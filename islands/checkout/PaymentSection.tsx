@@ -10,7 +10,7 @@
 // Pix shows neither. Then the credits box with the balance (only with credits [R-2.93]), the first
 // of the optional discounts that follow the payment, and the tax receipt box with CPF/CNPJ, Add
 // (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { centsFromTypedReais, formatBRL, formatBRLNumber } from '../../src/domain/money.ts';
 import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
 import { offlineMethods } from '../../src/domain/payment-methods.ts';
@@ -26,10 +26,11 @@ import type { SupportContact } from '../cards/BlacklistNotice.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
 import { Button } from '../shared/Button.tsx';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 // The cards' code (sealing, the local encrypted store, the drawer and the validation steps) loads
 // only when the customer pays online.
-const CardSelector = lazy(() => import('../cards/CardSelector.tsx'));
+const CardSelector = lazyWithReload(() => import('../cards/CardSelector.tsx'));
 
 export interface PaymentSectionProps {
   draft: Draft;

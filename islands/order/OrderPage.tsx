@@ -5,7 +5,7 @@
 // not found. An order paid by Pix gets its 'Pague com Pix' block (./PixPayment.tsx, loaded only for
 // such an order), which follows the order's payment as the page reads it again; an order paid
 // online says, before it is cancelled, that its amount goes back, and then shows the refund.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { t } from '../../src/i18n/index.ts';
 import type { OrderPageProps } from '../../src/schemas/island-props.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
@@ -16,9 +16,10 @@ import { FINAL_STATUSES, useOrder } from './useOrder.ts';
 import { routes } from '../../src/lib/urls.ts';
 import './i18n.ts';
 import { Button, buttonClass } from '../shared/Button.tsx';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 // The Pix block (its QR code, countdown and clipboard) comes only with an order paid by Pix.
-const PixPayment = lazy(() => import('./PixPayment.tsx'));
+const PixPayment = lazyWithReload(() => import('./PixPayment.tsx'));
 
 /** Whether the order has a Pix to pay, or one just paid, to show above it (not once it is complete or cancelled). */
 function showsPix(order: OrderView): boolean {
