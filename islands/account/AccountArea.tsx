@@ -7,7 +7,7 @@
 // the first paint is usually right; the browser confirms with getSession() and follows logins
 // and logouts, here and in the establishment's other tabs (a 401 puts the login form back)
 // [R-4.63, R-4.64].
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { getSession, onSessionChange } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure } from '../shared/call-failure.ts';
@@ -20,12 +20,13 @@ import { AddressBook } from './AddressBook.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { DataRights } from './DataRights.tsx';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 // The cards' code (sealing, the local encrypted store, their texts) loads with the wallet only; the
 // promotions' (the credits statement, the referral, their texts) with the page that shows them.
-const Wallet = lazy(() => import('../cards/Wallet.tsx').then((m) => ({ default: m.Wallet })));
-const CreditsStatement = lazy(() => import('../promotions/CreditsStatement.tsx').then((m) => ({ default: m.CreditsStatement })));
-const ReferralPanel = lazy(() => import('../promotions/ReferralPanel.tsx').then((m) => ({ default: m.ReferralPanel })));
+const Wallet = lazyWithReload(() => import('../cards/Wallet.tsx').then((m) => ({ default: m.Wallet })));
+const CreditsStatement = lazyWithReload(() => import('../promotions/CreditsStatement.tsx').then((m) => ({ default: m.CreditsStatement })));
+const ReferralPanel = lazyWithReload(() => import('../promotions/ReferralPanel.tsx').then((m) => ({ default: m.ReferralPanel })));
 
 const MENU: { section: AccountSection; path: string }[] = [
   { section: 'home', path: '' },

@@ -16,6 +16,7 @@ import { AddressModal } from '../address/AddressModal.tsx';
 import { PlaceIcon } from '../address/PlaceIcon.tsx';
 import type { AddressWithDelivery } from '../address/types.ts';
 import '../address/i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; addresses: AddressWithDelivery[] };
 /** The modal: a new address, or one being edited; `opener` gets the focus back. */
@@ -85,17 +86,12 @@ export function AddressBook({ establishmentId }: { establishmentId: string }) {
   }
 
   const addButton = (
-    <button
-      type="button"
-      className="flex cursor-pointer items-center justify-center gap-2 self-start rounded-lg border-0 bg-brand px-4 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark"
-      onClick={(event) => setEditing({ address: null, opener: event.currentTarget })}
-      data-address-add
-    >
+    <Button className="self-start" onClick={(event) => setEditing({ address: null, opener: event.currentTarget })} data-address-add>
       <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
         <path d="M12 5v14M5 12h14" />
       </svg>
       {t('address:book.add')}
-    </button>
+    </Button>
   );
 
   return (

@@ -17,7 +17,8 @@ import { t } from '../../src/i18n/index.ts';
 import type { AuthAnswer, UserView } from '../../src/schemas/api-accounts.ts';
 import type { AuthFormKind, AuthFormState } from '../../src/schemas/island-props.ts';
 import { AUTH_FORM_ACTIONS, authFormUrl } from '../../src/lib/urls.ts';
-import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
+import { SubmitButton, errorText } from './form.tsx';
+import { Field, FormAlert } from '../shared/Field.tsx';
 import { referralInvitationText } from '../../src/i18n/messages.ts';
 import { emailError, loginError, nameError, passwordError, phoneError, type FieldErrors } from './rules.ts';
 

@@ -9,15 +9,16 @@ import { maskPhone, phoneDigits } from '../../src/domain/phone.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { UserView } from '../../src/schemas/api-accounts.ts';
 import { reportFailure } from '../shared/call-failure.ts';
-import { Field, SubmitButton, errorText } from './Field.tsx';
+import { SubmitButton, errorText } from './form.tsx';
+import { Field } from '../shared/Field.tsx';
 import { PhoneDrawer } from './PhoneDrawer.tsx';
 import { EMAIL_CALL, sendBudgetCode, sendEmailCode, validateEmail } from './verification-api.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
 /** What the block reads of the user: the checkout passes the session's user, 'Meus dados' the profile. */
 export type ContactUser = Pick<UserView, 'phone' | 'email' | 'phone_verified' | 'email_verified'>;
 
-const button =
-  'cursor-pointer rounded-lg border border-solid border-line bg-card px-4 py-2 text-sm font-semibold text-ink hover:bg-surface disabled:cursor-wait disabled:opacity-70';
+const button = buttonClass('secondary', 'compact');
 
 function Status({ verified, hook }: { verified: boolean; hook: string }) {
   return (

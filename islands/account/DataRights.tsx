@@ -15,7 +15,9 @@ import type { AccountExport } from '../../src/schemas/api-account-data.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { useSession } from '../shared/useSession.ts';
-import { Field, FormAlert, errorText } from './Field.tsx';
+import { errorText } from './form.tsx';
+import { Field, FormAlert } from '../shared/Field.tsx';
+import { buttonClass } from '../shared/Button.tsx';
 
 const DOWNLOAD: CallPolicy = {
   call: 'GET /users/me/export',
@@ -29,8 +31,6 @@ const ERASE_IN_PLACE: CallPolicy = { call: ERASE.call, role: 'in_place' };
 const DELETED_NOTICE_MS = 6000;
 
 const money = (centavos: number) => normalizeSpaces(formatBRL(centavos));
-
-const BUTTON = 'cursor-pointer rounded-lg border border-solid px-4 py-2.5 text-base font-semibold disabled:cursor-wait disabled:opacity-70';
 
 export function DataRights({ establishmentId, slug }: { establishmentId: string; slug: string }) {
   const session = useSession(establishmentId);
@@ -78,18 +78,12 @@ export function DataRights({ establishmentId, slug }: { establishmentId: string;
           onClick={() => void download()}
           disabled={downloading}
           aria-busy={downloading || undefined}
-          className={`${BUTTON} border-line bg-card text-ink hover:bg-surface`}
+          className={buttonClass('secondary')}
           data-data-download
         >
           {downloading ? t('account:dataRights.downloading') : t('account:dataRights.download')}
         </button>
-        <button
-          ref={opener}
-          type="button"
-          onClick={() => setErasing(true)}
-          className={`${BUTTON} border-red-700 bg-card text-red-700 hover:bg-red-50 dark:text-red-400`}
-          data-account-delete
-        >
+        <button ref={opener} type="button" onClick={() => setErasing(true)} className={buttonClass('danger')} data-account-delete>
           {t('account:dataRights.delete')}
         </button>
       </div>
@@ -171,17 +165,10 @@ function DeleteAccountDialog({
       hook={{ 'data-delete-account-dialog': '' }}
       footer={
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={busy} className={`${BUTTON} border-line bg-card text-ink hover:bg-surface`} data-delete-cancel>
+          <button type="button" onClick={onClose} disabled={busy} className={buttonClass('secondary')} data-delete-cancel>
             {t('account:dataRights.cancel')}
           </button>
-          <button
-            type="submit"
-            form={formId}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className={`${BUTTON} border-red-700 bg-red-700 text-white hover:bg-red-800`}
-            data-delete-confirm
-          >
+          <button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined} className={buttonClass('destructive')} data-delete-confirm>
             {busy ? t('account:dataRights.deleting') : t('account:dataRights.confirm')}
           </button>
         </div>

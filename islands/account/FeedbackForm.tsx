@@ -14,7 +14,7 @@ import { reportFailure } from '../shared/call-failure.ts';
 import { listOrders } from '../order/order-api.ts';
 import { zonedDate } from '../order/format.ts';
 import { RECENT_ORDERS_CALL, SEND_CALL, sendProblemReport, sendSuggestion } from './feedback-api.ts';
-import { SubmitButton } from './Field.tsx';
+import { SubmitButton } from './form.tsx';
 
 /** How many recent orders the report offers. */
 const RECENT_ORDERS = 10;

@@ -10,7 +10,8 @@ import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { UserView } from '../../src/schemas/api-accounts.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
-import { Field, FormAlert, SubmitButton, errorText } from './Field.tsx';
+import { SubmitButton, errorText } from './form.tsx';
+import { Field, FormAlert } from '../shared/Field.tsx';
 import { newPasswordErrors, type FieldErrors } from './rules.ts';
 
 /** Any answered refusal says 'not changed'; the fields it names are marked too. */

@@ -16,17 +16,17 @@ import type { UserView } from '../../src/schemas/api-accounts.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import type { ContactUser } from './ContactVerification.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
-import { Field, SubmitButton, errorText } from './Field.tsx';
+import { SubmitButton, errorText } from './form.tsx';
+import { Field } from '../shared/Field.tsx';
 import { PHONE_CALL, confirmPhone, sendBudgetCode, sendPhoneCode, validatePhone as validatePhoneCode } from './verification-api.ts';
 
 import { initialPhoneState, phoneVerificationReducer, type PhoneStep } from './phone-steps.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
 export type { PhoneStep };
 
-const secondary =
-  'cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-3 text-base font-semibold text-ink hover:bg-surface disabled:cursor-wait disabled:opacity-70';
-const primary =
-  'cursor-pointer rounded-lg border-0 bg-brand px-5 py-3 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70';
+const secondary = buttonClass('secondary', 'large');
+const primary = buttonClass('primary', 'large');
 
 export function PhoneDrawer({
   establishmentId,

@@ -3,9 +3,10 @@
 // state (read-only when the geocoder found them, editable when it did not) and the place tabs
 // [R-4.37]. Saving needs both the spec's rules (addressFormErrors [R-5.80..R-5.84]) and the
 // browser's own form validity [R-5.85]; every problem is named in Portuguese next to its field.
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SubmitEvent } from 'react';
+import { useId, type ChangeEvent, type SubmitEvent } from 'react';
 import { ADDRESS_PLACES, addressFormErrors, type AddressFormValues, type AddressPlace } from '../../src/domain/address.ts';
 import { hasKey, t } from '../../src/i18n/index.ts';
+import { Field, type FieldProps } from '../shared/Field.tsx';
 import { PlaceIcon } from './PlaceIcon.tsx';
 import './i18n.ts';
 
@@ -211,47 +212,15 @@ export function AddressForm({ formId, values, errors, lockCity, lockState, notic
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
-  id: string;
+interface TextFieldProps extends Omit<FieldProps, 'name' | 'hintTone' | 'hooks'> {
   name: keyof AddressFormValues;
-  label: string;
-  error?: string;
-  hint?: string;
-  hintHook?: string;
-  after?: ReactNode;
 }
 
-function TextField({ id, name, label, error, hint, hintHook, after, readOnly, ...input }: TextFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-1" data-address-field={name}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          name={name}
-          readOnly={readOnly}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`w-full min-w-0 rounded-lg border border-solid px-3 py-2.5 text-base text-ink disabled:opacity-60 ${readOnly ? 'bg-surface' : 'bg-card'} ${error ? 'border-red-600' : 'border-line'}`}
-          {...input}
-        />
-        {after}
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="m-0 text-xs text-amber-800 dark:text-amber-300" {...(hintHook ? { [hintHook]: '' } : {})}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="m-0 text-sm text-red-700 dark:text-red-400" data-address-error={name}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
+const ADDRESS_HOOKS = { field: 'data-address-field', error: 'data-address-error' };
+
+/** An address field: its hints are cautions that stay beside an error. */
+function TextField(props: TextFieldProps) {
+  return <Field {...props} hintTone="warning" hooks={ADDRESS_HOOKS} />;
 }
 
 function Tick({

@@ -9,7 +9,7 @@
 // 'Voltar ao mapa' away, to move the point) and saves with PUT.
 // The state is one reducer (./address-modal-state.ts), the search box a hook
 // (./useAddressSearch.ts); failures follow islands/shared/call-failure.ts (ADDRESS_CALLS).
-import { Component, Suspense, lazy, useEffect, useId, useReducer, useRef, type ReactNode, type SubmitEvent } from 'react';
+import { Component, Suspense, useEffect, useId, useReducer, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { toast } from '../../src/client/toast.ts';
 import { addressSavePayload, type AddressFormValues } from '../../src/domain/address.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -22,11 +22,13 @@ import type { FlyTarget } from './AddressMap.tsx';
 import type { Address, LngLatPoint, ReverseGeocode, SavedAddress } from './types.ts';
 import { useAddressSearch } from './useAddressSearch.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 export { GEOLOCATION_ZOOM } from './address-modal-state.ts';
 
 /** The map's module (react-map-gl + MapLibre, ~250 KB compressed): fetched the first time a map shows. */
-const AddressMap = lazy(() => import('./AddressMap.tsx'));
+const AddressMap = lazyWithReload(() => import('./AddressMap.tsx'));
 
 export const INITIAL_ZOOM = 12;
 
@@ -201,46 +203,21 @@ export function AddressModal({ establishmentId, opener, address: editing, onClos
   const footer =
     step === 'map' ? (
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button
-          type="button"
-          className="cursor-pointer rounded-lg border border-solid border-brand bg-transparent px-4 py-2.5 text-sm font-semibold text-brand hover:bg-surface disabled:cursor-wait disabled:opacity-60"
-          onClick={locate}
-          disabled={locating}
-          data-address-locate
-        >
+        <Button variant="outline" size="dialog" onClick={locate} loading={locating} data-address-locate>
           {locating ? t('address:modal.locating') : t('address:modal.locate')}
-        </button>
-        <button
-          type="button"
-          className="cursor-pointer rounded-lg border-0 bg-brand px-5 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-60"
-          onClick={() => void toForm()}
-          disabled={!center || geocoding}
-          aria-busy={geocoding || undefined}
-          data-address-continue
-        >
+        </Button>
+        <Button onClick={() => void toForm()} disabled={!center || geocoding} aria-busy={geocoding || undefined} data-address-continue>
           {geocoding ? t('address:modal.geocoding') : t('address:modal.continue')}
-        </button>
+        </Button>
       </div>
     ) : (
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button
-          type="button"
-          className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface"
-          onClick={() => dispatch({ type: 'back_to_map' })}
-          data-address-back
-        >
+        <Button variant="secondary" size="dialog" onClick={() => dispatch({ type: 'back_to_map' })} data-address-back>
           {t('address:modal.back')}
-        </button>
-        <button
-          type="submit"
-          form={formId}
-          className="cursor-pointer rounded-lg border-0 bg-brand px-5 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-60"
-          disabled={saving}
-          aria-busy={saving || undefined}
-          data-address-save
-        >
+        </Button>
+        <Button type="submit" form={formId} loading={saving} data-address-save>
           {saving ? t('address:modal.saving') : t('address:modal.save')}
-        </button>
+        </Button>
       </div>
     );
 
@@ -293,13 +270,9 @@ export function AddressModal({ establishmentId, opener, address: editing, onClos
                   aria-describedby={`${uid}-search-status`}
                   data-address-search
                 />
-                <button
-                  type="submit"
-                  className="cursor-pointer rounded-lg border-0 bg-brand px-4 py-2.5 text-sm font-semibold text-onbrand hover:bg-branddark"
-                  data-address-search-submit
-                >
+                <Button type="submit" size="dialog" data-address-search-submit>
                   {t('address:modal.searchSubmit')}
-                </button>
+                </Button>
               </form>
               {search.results && search.results.length > 0 && (
                 <ul

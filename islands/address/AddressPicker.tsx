@@ -23,6 +23,7 @@ import { pickByItself } from './pick-address.ts';
 import { PlaceIcon } from './PlaceIcon.tsx';
 import type { Address, AddressWithDelivery } from './types.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 export type { Address } from './types.ts';
 
@@ -212,18 +213,12 @@ export function AddressPicker({ island, selectedId, onSelect, onOutsideRadius, o
           })}
         </ul>
       )}
-      <button
-        ref={newButton}
-        type="button"
-        className="flex cursor-pointer items-center justify-center gap-2 self-start rounded-lg border border-solid border-brand bg-transparent px-4 py-2 text-sm font-semibold text-brand hover:bg-surface"
-        onClick={() => setModalOpen(true)}
-        data-address-new
-      >
+      <Button ref={newButton} variant="outline" size="compact" className="self-start" onClick={() => setModalOpen(true)} data-address-new>
         <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <path d="M12 5v14M5 12h14" />
         </svg>
         {t('address:picker.new')}
-      </button>
+      </Button>
       {modalOpen && <AddressModal establishmentId={island.id} opener={newButton.current} onClose={() => setModalOpen(false)} onSaved={(a) => void saved(a)} />}
       {removing && (
         <ConfirmDialog

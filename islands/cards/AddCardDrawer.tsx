@@ -27,12 +27,13 @@ import { t } from '../../src/i18n/index.ts';
 import type { CardView } from '../../src/schemas/api-cards.ts';
 import { CARD_REFUSALS, isOneOf } from '../../src/schemas/refusal-codes.ts';
 import { ApiFailure } from '../../src/client/api.ts';
-import { Field, FormAlert } from '../account/Field.tsx';
+import { Field, FormAlert } from '../shared/Field.tsx';
 import { asFailure, reportFailure } from '../shared/call-failure.ts';
 import { CARD_CALL, saveCard } from './cards-api.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { cardProblemText, serverFieldErrors } from './validation-flow.ts';
 import './i18n.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
 export interface AddCardDrawerProps {
   establishmentId: string;
@@ -48,10 +49,8 @@ export interface AddCardDrawerProps {
 const EMPTY: CardForm = { number: '', holder: '', validity: '', securityCode: '', document: '' };
 const ORDER: (keyof CardForm)[] = ['number', 'holder', 'validity', 'securityCode', 'document'];
 
-const primary =
-  'min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70';
-const secondary =
-  'min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink hover:bg-surface disabled:opacity-70';
+const primary = buttonClass('primary');
+const secondary = buttonClass('secondary');
 
 export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClose, onSaved }: AddCardDrawerProps) {
   const uid = useId();

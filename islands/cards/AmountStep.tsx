@@ -10,6 +10,7 @@ import type { CardView } from '../../src/schemas/api-cards.ts';
 import { CardLabel, cardName } from './CardLabel.tsx';
 import { chargeRange, warnsLastAttempt } from './validation-flow.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 export interface AmountStepProps {
   card: CardView;
@@ -82,24 +83,12 @@ export function AmountStep({ card, heading: Heading, headingRef, attemptsLeft, t
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className="min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70"
-            data-amount-submit
-          >
+          <Button type="submit" loading={busy} data-amount-submit>
             {busy ? t('cards:steps.amount.busy') : t('cards:steps.amount.submit')}
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            className="min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink hover:bg-surface disabled:opacity-70"
-            onClick={onCancel}
-            data-amount-cancel
-          >
+          </Button>
+          <Button disabled={busy} variant="secondary" onClick={onCancel} data-amount-cancel>
             {t('cards:steps.amount.cancel')}
-          </button>
+          </Button>
         </div>
       </form>
     </div>

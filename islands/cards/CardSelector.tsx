@@ -25,6 +25,7 @@ import { CardValidation } from './CardValidation.tsx';
 import { useCards } from './useCards.ts';
 import { draftPaymentCard, stepForCard, type ValidationStep } from './validation-flow.ts';
 import './i18n.ts';
+import { Button, buttonClass } from '../shared/Button.tsx';
 
 export interface CardSelectorProps {
   establishmentId: string;
@@ -38,8 +39,7 @@ export interface CardSelectorProps {
 
 type Validating = { card: CardView; step: ValidationStep; opener: HTMLElement | null };
 
-const button =
-  'min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-4 text-sm font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-60';
+const button = buttonClass('secondary', 'small');
 const row = 'flex min-h-16 items-center gap-3 rounded-xl border border-solid px-3 py-2';
 
 export default function CardSelector({ establishmentId, userId, slug, timeZone, draft, store, support }: CardSelectorProps) {
@@ -205,14 +205,9 @@ export default function CardSelector({ establishmentId, userId, slug, timeZone, 
                 setDeclined(true);
               }}
               actions={(end) => (
-                <button
-                  type="button"
-                  className="min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 text-base font-semibold text-onbrand hover:bg-branddark"
-                  onClick={() => setValidating(null)}
-                  data-card-validation-done
-                >
+                <Button onClick={() => setValidating(null)} data-card-validation-done>
                   {end === 'confirmed' ? t('cards:steps.confirmed.continue') : t('cards:steps.close')}
-                </button>
+                </Button>
               )}
             />
           </div>

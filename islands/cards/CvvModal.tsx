@@ -11,6 +11,7 @@ import { checkCvv, cvvLength, type CardBrand } from '../../src/domain/card.ts';
 import { t } from '../../src/i18n/index.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 export interface CvvModalProps {
   brand: CardBrand | null;
@@ -67,24 +68,12 @@ export function CvvModal({ brand, cardName, purpose, opener, onCancel, onConfirm
       footer={
         // On a phone both buttons span the sheet, Confirmar on top under the thumb.
         <div className="flex flex-col-reverse gap-2 md:flex-row md:justify-end">
-          <button
-            type="button"
-            className="min-h-12 w-full cursor-pointer rounded-xl border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink hover:bg-surface md:w-auto"
-            onClick={onCancel}
-            data-cvv-cancel
-          >
+          <Button variant="secondary" size="bar" className="w-full md:w-auto" onClick={onCancel} data-cvv-cancel>
             {t('cards:cvv.cancel')}
-          </button>
-          <button
-            type="submit"
-            form={`${uid}-form`}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className="min-h-12 w-full cursor-pointer rounded-xl border-0 bg-brand px-6 py-2 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70 md:w-auto"
-            data-cvv-confirm
-          >
+          </Button>
+          <Button type="submit" form={`${uid}-form`} loading={busy} size="bar" className="w-full md:w-auto" data-cvv-confirm>
             {busy ? t('cards:cvv.sending') : t('cards:cvv.confirm')}
-          </button>
+          </Button>
         </div>
       }
     >

@@ -5,6 +5,7 @@ import { useId, useRef } from 'react';
 import { t } from '../../src/i18n/index.ts';
 import { useModal } from '../shared/useModal.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 export function LastAttemptDialog({ onBack, onSend }: { onBack: () => void; onSend: () => void }) {
   const uid = useId();
@@ -36,23 +37,12 @@ export function LastAttemptDialog({ onBack, onSend }: { onBack: () => void; onSe
           {t('cards:steps.lastAttempt.text')}
         </p>
         <div className="flex flex-wrap justify-end gap-2">
-          <button
-            ref={backRef}
-            type="button"
-            className="min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 font-semibold text-ink hover:bg-surface"
-            onClick={onBack}
-            data-last-attempt-back
-          >
+          <Button ref={backRef} variant="secondary" onClick={onBack} data-last-attempt-back>
             {t('cards:steps.lastAttempt.back')}
-          </button>
-          <button
-            type="button"
-            className="min-h-11 cursor-pointer rounded-lg border-none bg-brand px-4 py-2 font-semibold text-onbrand hover:bg-branddark"
-            onClick={onSend}
-            data-last-attempt-send
-          >
+          </Button>
+          <Button onClick={onSend} data-last-attempt-send>
             {t('cards:steps.lastAttempt.send')}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

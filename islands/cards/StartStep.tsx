@@ -12,6 +12,7 @@ import type { CardView } from '../../src/schemas/api-cards.ts';
 import { CardLabel } from './CardLabel.tsx';
 import { chargeRange } from './validation-flow.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 /** Why the last charge did not happen, as the screen tells it. */
 export type StartProblem = 'declined' | 'contacts' | 'too_many' | 'online_off' | null;
@@ -68,16 +69,9 @@ export function StartStep({ card, heading: Heading, headingRef, busy, problem, a
         </p>
       )}
       <div>
-        <button
-          type="button"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          className="min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70"
-          onClick={(e) => onStart(e.currentTarget)}
-          data-start-validation
-        >
+        <Button loading={busy} onClick={(e) => onStart(e.currentTarget)} data-start-validation>
           {busy ? t('cards:steps.start.busy') : t('cards:steps.start.button')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -28,11 +28,10 @@ import { useCards } from './useCards.ts';
 import { useSupportContact } from './useSupportContact.ts';
 import { WalletCard } from './WalletCard.tsx';
 import './i18n.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
-const primary =
-  'min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-60';
-const secondary =
-  'min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-60';
+const primary = buttonClass('primary');
+const secondary = buttonClass('secondary');
 
 export function Wallet({
   establishmentId,

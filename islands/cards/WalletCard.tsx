@@ -8,14 +8,13 @@ import { routes } from '../../src/lib/urls.ts';
 import type { CardView } from '../../src/schemas/api-cards.ts';
 import { CardLabel, cardName } from './CardLabel.tsx';
 import './i18n.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
 const STATUS_CLASS: Record<CardView['verification_status'], string> = {
   verified: 'bg-green-100 text-green-900',
   verification_in_progress: 'bg-amber-100 text-amber-900',
   not_verified: 'bg-surface text-ink',
 };
-
-const action = 'inline-flex min-h-11 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold';
 
 export function WalletCard({
   card,
@@ -52,27 +51,17 @@ export function WalletCard({
         {!validated &&
           canValidate &&
           (blocked ? (
-            <button
-              type="button"
-              disabled
-              aria-describedby={blockedNoteId}
-              className={`${action} border border-solid border-line bg-transparent text-ink disabled:cursor-not-allowed disabled:opacity-60`}
-              data-card-pending
-            >
+            <button type="button" disabled aria-describedby={blockedNoteId} className={buttonClass('secondary', 'small')} data-card-pending>
               {t('cards:wallet.pending')}
             </button>
           ) : (
-            <a
-              href={routes.cardStep(slug, 'cartao-validar', card._id)}
-              className={`${action} bg-brand text-onbrand no-underline hover:bg-branddark`}
-              data-card-pending
-            >
+            <a href={routes.cardStep(slug, 'cartao-validar', card._id)} className={buttonClass('primary', 'small')} data-card-pending>
               {t('cards:wallet.pending')}
             </a>
           ))}
         <button
           type="button"
-          className={`${action} border border-solid border-line bg-transparent text-ink hover:bg-surface`}
+          className={buttonClass('secondary', 'small')}
           aria-label={t('cards:wallet.deleteLabel', { card: cardName(card) })}
           onClick={(e) => onDelete(card, e.currentTarget)}
           data-card-delete

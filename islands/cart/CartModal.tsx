@@ -24,6 +24,7 @@ import type { OrderingState } from '../../src/domain/open-now.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 import { Suggestions } from './Suggestions.tsx';
 import { smallPicture } from '../../src/lib/thumbnails.ts';
+import { Button } from '../shared/Button.tsx';
 
 /** How often the open/closed reading behind the notice and the checkout button is refreshed. */
 const STATUS_CHECK_MS = 3000;
@@ -145,14 +146,9 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
             {t('cart:modal.backToMenu')}
           </a>
         ) : (
-          <button
-            type="button"
-            className="cursor-pointer self-center rounded-lg border border-solid border-brand bg-transparent px-4 py-2 text-sm font-semibold text-brand hover:bg-surface"
-            onClick={onClose}
-            data-cart-add-more
-          >
+          <Button variant="outline" size="compact" className="self-center" onClick={onClose} data-cart-add-more>
             {t('cart:modal.addMore')}
-          </button>
+          </Button>
         )}
         {ordering.state !== 'unavailable' && <Suggestions island={island} lines={lines} onAdd={onAddProduct} />}
       </div>

@@ -3,7 +3,7 @@
 // 'Finalizar pedido' opens the checkout, whose code is imported only then and closes back to the
 // cart).
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
-import { reloadForChunkError } from '../../src/client/chunk-reload.ts';
+import { reloadOnChunkError } from '../../src/client/chunk-reload.ts';
 import { t } from '../../src/i18n/index.ts';
 import { LoadingOverlay } from '../shared/LoadingOverlay.tsx';
 import type { CartStore } from '../stores/cart.ts';
@@ -13,11 +13,7 @@ import type { StoreIsland } from '../../src/client/store-island.ts';
 import type { ViewState } from './view-state.ts';
 
 /** The checkout chunk; pressing (pointerdown) 'Finalizar pedido' starts loading it. */
-export const loadCheckout = () =>
-  import('../checkout/CheckoutFlow.tsx').catch((err: unknown) => {
-    reloadForChunkError(err);
-    throw err;
-  });
+export const loadCheckout = () => reloadOnChunkError(import('../checkout/CheckoutFlow.tsx'));
 const CheckoutFlow = lazy(loadCheckout);
 
 export function CartRoot({ store, island, view }: { store: CartStore; island: StoreIsland; view: ViewState }) {

@@ -11,6 +11,7 @@ import type { CartStore } from '../stores/cart.ts';
 import { useSession } from '../shared/useSession.ts';
 import { useSignalValue } from './hooks.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
+import { Button, buttonClass } from '../shared/Button.tsx';
 
 export function CheckOrderFooter({
   store,
@@ -33,11 +34,7 @@ export function CheckOrderFooter({
   if (!session.user) {
     return (
       <div className="flex justify-center" data-check-order="visitor">
-        <a
-          href={`/${island.slug}/minha-conta`}
-          className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand px-4 text-center text-base font-semibold text-onbrand no-underline hover:bg-branddark"
-          data-cart-login
-        >
+        <a href={`/${island.slug}/minha-conta`} className={buttonClass('primary', 'bar', 'w-full text-center')} data-cart-login>
           {t('cart:footer.login')}
         </a>
       </div>
@@ -70,9 +67,9 @@ export function CheckOrderFooter({
         </span>
       </div>
       <span className="relative flex md:w-56" title={tip ?? undefined}>
-        <button
-          type="button"
-          className="h-12 w-full cursor-pointer rounded-xl border-none bg-brand px-4 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-50"
+        <Button
+          size="bar"
+          className="w-full"
           disabled={disabled}
           aria-describedby={tip ? tipId : undefined}
           onPointerDown={() => void import('../checkout/CheckoutFlow.tsx').catch(() => undefined)}
@@ -80,7 +77,7 @@ export function CheckOrderFooter({
           data-cart-checkout
         >
           {t('cart:footer.checkout')}
-        </button>
+        </Button>
       </span>
       {tip && (
         <p id={tipId} className={checkoutBlocked ? 'm-0 text-center text-xs text-muted md:hidden' : 'sr-only'} data-cart-checkout-tip>

@@ -12,6 +12,7 @@ import type { CartStore } from '../stores/cart.ts';
 import { brDate } from './ScheduleSection.tsx';
 import type { CheckoutState } from './useCheckout.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 export function ClosedNotice({ canSchedule }: { canSchedule: boolean }) {
   return (
@@ -154,16 +155,9 @@ export function SendOrderBar({ total, sending, onSend }: { total: number; sendin
           {formatBRL(total)}
         </span>
       </div>
-      <button
-        type="button"
-        className="h-12 cursor-pointer rounded-xl border-none bg-brand px-5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-60"
-        disabled={sending}
-        aria-busy={sending || undefined}
-        onClick={onSend}
-        data-send-order
-      >
+      <Button size="bar" loading={sending} onClick={onSend} data-send-order>
         {sending ? t('checkout:send.sending') : t('checkout:send.button')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -9,7 +9,7 @@
 // The state and the customer's moves are ./useCheckout.ts; each section draws its part of it
 // (./DeliverySection.tsx, ./ScheduleSection.tsx, ./PaymentSection.tsx, ./CheckoutSections.tsx);
 // the schedule modal is ./ScheduleModal.tsx.
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { SessionUser } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -27,9 +27,10 @@ import { ScheduleSection } from './ScheduleSection.tsx';
 import { paymentInfo } from './send.ts';
 import { useCheckout } from './useCheckout.ts';
 import './i18n.ts';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 // The CVV before an order paid by card is sent: its code comes only with a card payment.
-const OrderCvvModal = lazy(() => import('../cards/OrderCvvModal.tsx'));
+const OrderCvvModal = lazyWithReload(() => import('../cards/OrderCvvModal.tsx'));
 
 export interface CompleteRequestProps {
   store: CartStore;

@@ -2,7 +2,7 @@
 // the establishment allow, each with its time, and for delivery the customer's addresses
 // (../address/AddressPicker.tsx, loaded only when delivery is chosen, with the map behind its
 // modal) and the fee of the chosen one.
-import { lazy, Suspense, useId } from 'react';
+import { Suspense, useId } from 'react';
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -10,9 +10,10 @@ import type { StoreIsland } from '../../src/client/store-island.ts';
 import { deliveryTime } from './model.ts';
 import type { CheckoutState } from './useCheckout.ts';
 import './i18n.ts';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 // The address picker (and, through its modal, the map) loads only when delivery is chosen.
-const AddressPicker = lazy(() => import('../address/AddressPicker.tsx').then((m) => ({ default: m.AddressPicker })));
+const AddressPicker = lazyWithReload(() => import('../address/AddressPicker.tsx').then((m) => ({ default: m.AddressPicker })));
 
 export function DeliverySection({ checkout, store, island }: { checkout: CheckoutState; store: CartStore; island: StoreIsland }) {
   const headingId = useId();

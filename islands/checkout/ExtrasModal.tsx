@@ -14,6 +14,7 @@ import { VariationGroup } from '../cart/VariationGroup.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { orderVariationEntries, selectionsFromEntries, type Selections } from './model.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 export function ExtrasModal({
   store,
@@ -53,16 +54,16 @@ export function ExtrasModal({
           </ul>
         </div>
       )}
-      <button
-        type="button"
-        className="h-12 w-full cursor-pointer rounded-xl border-none bg-brand px-4 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-50"
+      <Button
+        size="bar"
+        className="w-full"
         disabled={unmet.length > 0}
         aria-describedby={unmet.length > 0 ? `${titleId}-unmet` : undefined}
         onClick={submit}
         data-extras-continue
       >
         {t('checkout:extras.continue')}
-      </button>
+      </Button>
     </div>
   );
 

@@ -10,7 +10,7 @@
 // Pix shows neither. Then the credits box with the balance (only with credits [R-2.93]), the first
 // of the optional discounts that follow the payment, and the tax receipt box with CPF/CNPJ, Add
 // (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { centsFromTypedReais, formatBRL, formatBRLNumber } from '../../src/domain/money.ts';
 import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
 import { offlineMethods } from '../../src/domain/payment-methods.ts';
@@ -25,10 +25,12 @@ import { ConfirmDialog } from '../shared/Dialog.tsx';
 import type { SupportContact } from '../cards/BlacklistNotice.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
+import { lazyWithReload } from '../shared/lazy.ts';
 
 // The cards' code (sealing, the local encrypted store, the drawer and the validation steps) loads
 // only when the customer pays online.
-const CardSelector = lazy(() => import('../cards/CardSelector.tsx'));
+const CardSelector = lazyWithReload(() => import('../cards/CardSelector.tsx'));
 
 export interface PaymentSectionProps {
   draft: Draft;
@@ -403,14 +405,9 @@ function TaxReceipt({
               }}
               data-tax-input
             />
-            <button
-              type="button"
-              className="h-11 cursor-pointer rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand hover:bg-branddark"
-              onClick={add}
-              data-tax-add
-            >
+            <Button size="small" onClick={add} data-tax-add>
               {t('checkout:payment.add')}
-            </button>
+            </Button>
           </div>
           {error && (
             <p id={`${fieldId}-error`} className="m-0 text-sm text-red-700" role="alert" data-tax-error>

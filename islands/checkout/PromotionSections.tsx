@@ -21,6 +21,7 @@ import { couponValueMessage } from './promotions.ts';
 import type { CheckoutState } from './useCheckout.ts';
 import { messageText, type BoxMessage } from './usePromotions.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 function Message({ message, hook }: { message: BoxMessage; hook: string }) {
   const success = message.tone === 'success';
@@ -111,15 +112,9 @@ export function CouponSection({ checkout }: { checkout: CheckoutState }) {
               onChange={(e) => setCode(normalizeCouponCode(e.target.value))}
               data-coupon-input
             />
-            <button
-              type="submit"
-              disabled={promotions.checkingCoupon}
-              aria-busy={promotions.checkingCoupon || undefined}
-              className="h-11 cursor-pointer rounded-lg border-none bg-brand px-4 text-sm font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-60"
-              data-coupon-apply
-            >
+            <Button type="submit" disabled={promotions.checkingCoupon} aria-busy={promotions.checkingCoupon || undefined} size="small" data-coupon-apply>
               {promotions.checkingCoupon ? t('checkout:coupon.applying') : t('checkout:coupon.apply')}
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -200,16 +195,16 @@ function AchievementItem({
             {t('checkout:gamification.remove')}
           </button>
         ) : usable ? (
-          <button
-            type="button"
+          <Button
             aria-describedby={statusId}
-            className="h-11 flex-none cursor-pointer rounded-lg border-none bg-brand px-5 text-sm font-semibold text-onbrand hover:bg-branddark"
+            size="small"
+            className="flex-none"
             aria-label={t('checkout:gamification.useLabel', { name: a.name })}
             onClick={onUse}
             data-achievement-use
           >
             {t('checkout:gamification.use')}
-          </button>
+          </Button>
         ) : (
           <button
             type="button"

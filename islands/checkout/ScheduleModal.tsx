@@ -16,6 +16,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import type { ScheduleModalProduct } from './schedule-modal.ts';
 import { ScheduleFields, scheduleProblemKey } from './ScheduleSection.tsx';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 export interface ScheduleModalProps {
   ctx: ScheduleContext;
@@ -58,23 +59,12 @@ export function ScheduleModal({ ctx, store, products, required, onClose }: Sched
 
   const footer = (
     <div className="flex flex-wrap items-center justify-end gap-2">
-      <button
-        type="button"
-        className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface"
-        onClick={onClose}
-        data-schedule-modal-later
-      >
+      <Button variant="secondary" size="dialog" onClick={onClose} data-schedule-modal-later>
         {t('checkout:scheduleModal.later')}
-      </button>
-      <button
-        type="button"
-        className="cursor-pointer rounded-lg border-0 bg-brand px-5 py-2.5 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-not-allowed disabled:opacity-60"
-        disabled={!ready}
-        onClick={confirm}
-        data-schedule-modal-confirm
-      >
+      </Button>
+      <Button disabled={!ready} onClick={confirm} data-schedule-modal-confirm>
         {asap ? t('checkout:scheduleModal.confirmAsap') : t('checkout:scheduleModal.confirm')}
-      </button>
+      </Button>
     </div>
   );
 

@@ -7,6 +7,7 @@
 // is silent) and repairs what it can (an address the server refuses is cleared, a coupon or
 // achievement it refuses goes, a balance it no longer has is read again), through
 // islands/shared/call-failure.ts; a 401 has ended the session and gone to the login.
+import { reloadOnChunkError } from '../../src/client/chunk-reload.ts';
 import { api, ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
 import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
@@ -157,7 +158,7 @@ export async function sendOrder({
     let res: PlaceOrderAnswer;
     if (body.payment_type === 'online' && chosen && card) {
       // The sealing code (@noble) comes only with a card payment, not with every checkout.
-      const { sendSealedOrderPayment } = await import('../cards/cards-api.ts');
+      const { sendSealedOrderPayment } = await reloadOnChunkError(import('../cards/cards-api.ts'));
       res = await sendSealedOrderPayment(card.userId, card.cvv, shownCard(chosen), (sealed) =>
         post({ ...body, payment_card: { token_id: chosen.token_id ?? chosen._id, security_code: sealed.security_code }, payment_card_details: sealed.details }),
       );

@@ -4,6 +4,7 @@
 // midnight, the delivery fee of a kept address), and the customer's moves: picking a type or an
 // address, scheduling, sending. Every choice goes to the draft through the store's setters (the
 // idempotency key follows the content, decisions #22); sending is in ./send.ts.
+import { reloadOnChunkError } from '../../src/client/chunk-reload.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { toast } from '../../src/client/toast.ts';
@@ -189,7 +190,7 @@ export function useCheckout({
     const address = draft.delivery_address;
     if (draft.delivery_type !== 'delivery' || !address?.lng_lat || draft.delivery_tax !== null) return;
     let live = true;
-    void import('../address/address-api.ts').then(({ deliveryTax }) =>
+    void reloadOnChunkError(import('../address/address-api.ts')).then(({ deliveryTax }) =>
       deliveryTax(est._id, { lng: address.lng_lat![0], lat: address.lng_lat![1] }).then(
         (r) => {
           if (live && store.draft.value.delivery_address?._id === address._id) store.setDeliveryAddress(address, r.price);

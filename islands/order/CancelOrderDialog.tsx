@@ -8,6 +8,7 @@ import { t } from '../../src/i18n/index.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import type { OrderView } from './order-api.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 /** The API's CANCELLATION_REASON_MAX (src/schemas/api-orders.ts, not imported: it would bring arktype into the page). */
 const REASON_MAX = 500;
@@ -58,24 +59,12 @@ export function CancelOrderDialog({
       hook={{ 'data-order-cancel-dialog': '', role: 'alertdialog', 'aria-describedby': note ? `${uid}-message ${uid}-payment` : `${uid}-message` }}
       footer={
         <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface"
-            onClick={onBack}
-            data-order-cancel-back
-          >
+          <Button variant="secondary" size="dialog" onClick={onBack} data-order-cancel-back>
             {t('order:cancel.back')}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className="cursor-pointer rounded-lg border-0 bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
-            data-order-cancel-confirm
-          >
+          </Button>
+          <Button type="submit" form={formId} loading={busy} variant="destructive" size="dialog" data-order-cancel-confirm>
             {busy ? t('order:cancel.busy') : t('order:cancel.submit')}
-          </button>
+          </Button>
         </div>
       }
     >

@@ -15,6 +15,7 @@ import { aspectLabel, canEvaluate, EvaluationSummary, StarRating } from './evalu
 import { zonedDateTime } from './format.ts';
 import { evaluateOrder, readOrder, type OrderView } from './order-api.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 const READ: CallPolicy = { call: 'GET /establishments/{id}/orders/{orderId} (evaluation)', role: 'required' };
 const REFUSED: Record<string, MessageKey> = {
@@ -107,16 +108,16 @@ export function OrderEvaluation({ establishmentId, slug, timeZone }: { establish
     return (
       <div className="flex flex-col items-start gap-3" data-evaluation-failed>
         <p className="m-0 text-ink">{t('order:page.loadFailed')}</p>
-        <button
-          type="button"
-          className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
+        <Button
+          variant="secondary"
+          size="compact"
           onClick={() => {
             setState({ kind: 'loading' });
             void load();
           }}
         >
           {t('order:page.retry')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -184,14 +185,9 @@ export function OrderEvaluation({ establishmentId, slug, timeZone }: { establish
               {t('order:evaluation.missing', { list: missing.map((a) => aspectLabel(a, order.delivery_type)).join(', ') })}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={busy}
-            className="cursor-pointer self-start rounded-lg border-0 bg-brand px-5 py-3 text-base font-semibold text-onbrand hover:bg-branddark disabled:cursor-wait disabled:opacity-70"
-            data-evaluation-send
-          >
+          <Button type="submit" loading={busy} size="large" className="self-start" data-evaluation-send>
             {busy ? t('order:evaluation.sending') : t('order:evaluation.send')}
-          </button>
+          </Button>
         </form>
       )}
     </div>

@@ -11,6 +11,7 @@ import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { canEvaluate, EvaluateLink, EvaluationSummary } from './evaluation-parts.tsx';
 import { changeWhatsAppUpdates, readWhatsAppUpdates, whatsAppBotStatus, type OrderView } from './order-api.ts';
 import './i18n.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
 const READ: CallPolicy = { call: 'GET whatsapp-bot status and /orders/{id}/whatsapp-updates', role: 'background' };
 const CHANGE: CallPolicy = { call: 'PATCH /orders/{id}/whatsapp-updates', role: 'action', catalogue: () => ({ key: 'order:whatsapp.failed' }) };
@@ -92,13 +93,7 @@ export function OrderFollowUp({
           <EvaluationSummary evaluation={order.evaluation} deliveryType={order.delivery_type} timeZone={timeZone} />
         </div>
       ) : (
-        canEvaluate(order) && (
-          <EvaluateLink
-            slug={slug}
-            order={order}
-            className="self-start rounded-lg bg-brand px-5 py-3 font-semibold text-onbrand no-underline hover:bg-branddark"
-          />
-        )
+        canEvaluate(order) && <EvaluateLink slug={slug} order={order} className={buttonClass('primary', 'large', 'self-start')} />
       )}
       {!finished && phone && <WhatsAppUpdates establishmentId={establishmentId} orderId={order._id} phone={phone} />}
     </>

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLiveOrders } from './useLiveOrders.ts';
 import { formatBRL } from '../../src/domain/money.ts';
-import { DEFAULT_TIME_ZONE } from '../../src/domain/time.ts';
+import { DEFAULT_TIME_ZONE, establishmentTimeZone } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import { readStoreIsland } from '../../src/client/store-island.ts';
 import { StatusBadge } from './OrderDetails.tsx';
@@ -19,6 +19,7 @@ import { zonedDateTime } from './format.ts';
 import { routes } from '../../src/lib/urls.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 const PAGE_SIZE = 20;
 const FIRST_PAGE: CallPolicy = { call: 'GET /establishments/{id}/orders', role: 'required' };
@@ -40,7 +41,7 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
   // The establishment's zone comes with the page (the layout's #store-data island), read in the
   // browser only: the account area is also rendered on the server.
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
-  useEffect(() => setTimeZone(readStoreIsland()?.time_zone ?? DEFAULT_TIME_ZONE), []);
+  useEffect(() => setTimeZone(establishmentTimeZone(readStoreIsland()?.time_zone)), []);
 
   const load = useCallback(
     async (page: number) => {
@@ -96,13 +97,9 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
     return (
       <div className="flex flex-col items-start gap-3" data-orders-failed>
         <p className="m-0 text-ink">{t('order:list.loadFailed')}</p>
-        <button
-          type="button"
-          className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
-          onClick={() => void load(1)}
-        >
+        <Button variant="secondary" size="compact" onClick={() => void load(1)}>
           {t('order:list.retry')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -163,10 +160,11 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
         ))}
       </ul>
       {state.orders.length < state.total && (
-        <button
-          type="button"
-          disabled={more}
-          className="cursor-pointer self-center rounded-lg border border-solid border-brand bg-transparent px-4 py-2 text-sm font-semibold text-brand hover:bg-surface disabled:cursor-wait disabled:opacity-60"
+        <Button
+          loading={more}
+          variant="outline"
+          size="compact"
+          className="self-center"
           onClick={() => {
             setMore(true);
             void load(state.page + 1).finally(() => setMore(false));
@@ -174,7 +172,7 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
           data-orders-more
         >
           {t('order:list.more')}
-        </button>
+        </Button>
       )}
     </div>
   );

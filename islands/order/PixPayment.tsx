@@ -19,6 +19,7 @@ import type { OrderView } from './order-api.ts';
 import { countdownText, createPixCharge, readPixCharge, type PixChargeView } from './pix-api.ts';
 import { zonedDate, zonedTime } from './format.ts';
 import './i18n.ts';
+import { Button } from '../shared/Button.tsx';
 
 /** What the block shows and the failures it shows itself (with a retry), so the policy only logs them. */
 const CHARGE: CallPolicy = { call: 'POST /pix', role: 'in_place' };
@@ -176,14 +177,9 @@ function PixAwaiting({ establishmentId, order, onStale }: { establishmentId: str
         {state.kind === 'failed' && (
           <div className="flex flex-col items-start gap-2" data-pix-failed>
             <p className="m-0 text-ink">{t('order:pix.failed')}</p>
-            <button
-              type="button"
-              className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
-              onClick={() => setAttempt((n) => n + 1)}
-              data-pix-retry
-            >
+            <Button variant="secondary" size="compact" onClick={() => setAttempt((n) => n + 1)} data-pix-retry>
               {t('order:pix.retry')}
-            </button>
+            </Button>
           </div>
         )}
         {charge && <PixCharge charge={charge} msLeft={msLeft} />}
@@ -264,14 +260,9 @@ function PixCharge({ charge, msLeft }: { charge: PixChargeView; msLeft: number }
             className="w-full resize-none break-all rounded-lg border border-solid border-line bg-surface px-3 py-2 font-mono text-sm text-ink"
             data-pix-code
           />
-          <button
-            type="button"
-            className="h-11 cursor-pointer rounded-lg border-none bg-brand px-4 text-base font-semibold text-onbrand hover:bg-branddark"
-            onClick={() => void copy()}
-            data-pix-copy
-          >
+          <Button onClick={() => void copy()} data-pix-copy>
             {t('order:pix.copy')}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

@@ -4,6 +4,7 @@
 // before it was open was sent to nobody, and when the server says it may have missed events. A
 // page misses no status. Answers whether the socket is up; the order page polls only while it is not.
 import { useEffect, useRef, useState } from 'react';
+import { reloadForChunkError } from '../../src/client/chunk-reload.ts';
 import { liveConnected, onLiveMessage, onLiveState, startLive } from '../../src/client/live.ts';
 
 export function useLiveOrders(establishmentId: string, onChange: (orderId?: string) => void): boolean {
@@ -22,8 +23,11 @@ export function useLiveOrders(establishmentId: string, onChange: (orderId?: stri
       setConnected(state.connected);
       if (state.connected) latest.current();
     });
-    // Offline or a new deployment: the page keeps polling.
-    startLive(establishmentId).catch((err: unknown) => console.warn('[live] not started', err));
+    // Offline: the page keeps polling.
+    startLive(establishmentId).catch((err: unknown) => {
+      // partysocket's chunk gone with a new release: reload once to fetch the new one.
+      if (!reloadForChunkError(err)) console.warn('[live] not started', err);
+    });
     return () => {
       offMessages();
       offState();

@@ -8,11 +8,10 @@ import { t } from '../../src/i18n/index.ts';
 import { authFormUrl, routes } from '../../src/lib/urls.ts';
 import type { AchievementsPageProps } from '../../src/schemas/island-props.ts';
 import { AchievementCard } from './AchievementCard.tsx';
+import { buttonClass } from '../shared/Button.tsx';
 
-const secondary =
-  'min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink no-underline hover:bg-surface inline-flex items-center';
-const primary =
-  'min-h-11 cursor-pointer rounded-lg border-0 bg-brand px-5 py-2 text-base font-semibold text-onbrand no-underline hover:bg-branddark inline-flex items-center';
+const secondary = buttonClass('secondary');
+const primary = buttonClass('primary');
 
 export default function AchievementsPage({ slug, customer, achievements }: AchievementsPageProps) {
   const here = routes.achievements(slug);

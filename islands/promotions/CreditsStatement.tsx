@@ -14,11 +14,11 @@ import type { CreditEntriesAnswer } from '../../src/schemas/api-promotions.ts';
 import { zonedDateTime } from '../order/format.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 import { CREDITS_CALL, fetchCreditEntries } from './promotions-api.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; ledger: CreditEntriesAnswer };
 
-const secondary =
-  'min-h-11 cursor-pointer rounded-lg border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink hover:bg-surface disabled:cursor-not-allowed disabled:opacity-60';
+const secondary = buttonClass('secondary');
 
 /** Gives the session the balance the server answered, when it moved since the page loaded (the header shows it). */
 async function followBalance(establishmentId: string, value: number): Promise<void> {

@@ -14,13 +14,12 @@ import type { ReferralAnswer } from '../../src/schemas/api-promotions.ts';
 import { zonedDate } from '../order/format.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 import { REFERRAL_CALL, fetchReferral } from './promotions-api.ts';
+import { buttonClass } from '../shared/Button.tsx';
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; referral: ReferralAnswer };
 
-const button =
-  'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border-0 bg-brand px-5 py-2 text-base font-semibold text-onbrand no-underline hover:bg-branddark';
-const secondary =
-  'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-solid border-line bg-card px-5 py-2 text-base font-semibold text-ink no-underline hover:bg-surface';
+const button = buttonClass('primary');
+const secondary = buttonClass('secondary');
 /** How long 'Link copiado!' stays on the button. */
 const COPIED_MS = 2500;
 

@@ -10,6 +10,7 @@ import { useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { t } from '../../src/i18n/index.ts';
 import { useModal } from './useModal.ts';
+import { Button } from './Button.tsx';
 
 export interface DialogProps {
   titleId: string;
@@ -156,23 +157,12 @@ export function ConfirmDialog({
           {message}
         </p>
         <div className="flex justify-end gap-2">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-4 py-2 text-sm font-semibold text-ink hover:bg-surface"
-            onClick={onCancel}
-            data-confirm-cancel
-          >
+          <Button ref={cancelRef} variant="secondary" size="compact" onClick={onCancel} data-confirm-cancel>
             {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className="cursor-pointer rounded-lg border-none bg-brand px-4 py-2 text-sm font-semibold text-onbrand hover:bg-branddark"
-            onClick={onConfirm}
-            data-confirm-ok
-          >
+          </Button>
+          <Button size="compact" onClick={onConfirm} data-confirm-ok>
             {confirmLabel}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

@@ -5,10 +5,12 @@
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 const KEY = 'chunk-reload-at';
 
-/** Whether an error is a failed module/chunk load (browsers word it differently). Example: `isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /x.js')) === true` */
+/** Whether an error is a failed module/chunk load (browsers word it differently; Vite's preload of a chunk's CSS has its own words). Example: `isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /x.js')) === true` */
 export function isChunkLoadError(err: unknown): boolean {
   const text = err instanceof Error ? `${err.name} ${err.message}` : String(err);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk/i.test(text);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Loading chunk|Unable to preload CSS/i.test(
+    text,
+  );
 }
 
 /** Whether to reload now, given when the last such reload happened (ms epoch or null). Example: `shouldReload(null, 0) === true` */
@@ -39,4 +41,16 @@ export function reloadForChunkError(
   }
   reload();
   return true;
+}
+
+/**
+ * A dynamic import that reloads the page once when its chunk is gone [R-8.86]; the caller still
+ * gets the failure (it keeps its own offline handling). Every `import()` of the islands and page
+ * scripts goes through it. Example: `const { x } = await reloadOnChunkError(import('./x.ts'))`.
+ */
+export function reloadOnChunkError<T>(load: Promise<T>): Promise<T> {
+  return load.catch((err: unknown) => {
+    reloadForChunkError(err);
+    throw err;
+  });
 }

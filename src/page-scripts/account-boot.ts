@@ -9,6 +9,7 @@
 // anywhere clears the session and goes to the account page.
 // Its texts come from src/page-scripts/texts.ts.
 import { api, ApiFailure } from '../client/api.ts';
+import { reloadOnChunkError } from '../client/chunk-reload.ts';
 import { getSession, guardSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from '../client/session.ts';
 import { toast } from '../client/toast.ts';
 import { formatBRL, normalizeSpaces } from '../domain/money.ts';
@@ -226,7 +227,7 @@ function watchAchievements(): void {
   dropdown.addEventListener('toggle', () => {
     if (!dropdown.open) return;
     void getSession(establishmentId)
-      .then((user) => (user ? import('./achievements-menu.ts').then((m) => m.showAchievements(dropdown, establishmentId)) : undefined))
+      .then((user) => (user ? reloadOnChunkError(import('./achievements-menu.ts')).then((m) => m.showAchievements(dropdown, establishmentId)) : undefined))
       // Silent: the dropdown keeps its link to the achievements page.
       .catch((err: unknown) => console.error('[achievements]', err));
   });

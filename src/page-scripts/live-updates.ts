@@ -2,6 +2,7 @@
 // interaction or, failing one, when the browser is idle a few seconds after the page settled: the
 // socket and partysocket's code never compete with the first paint or the first tap. On 'updated'
 // the page offers a reload (src/page-scripts/reload-prompt.ts).
+import { reloadForChunkError } from '../client/chunk-reload.ts';
 import { readStoreIsland } from '../client/store-island.ts';
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
@@ -23,8 +24,11 @@ export function startLiveUpdates(): void {
         });
         return live.startLive(store.id);
       })
-      // Offline or a new deployment: the page works as before, without live updates.
-      .catch((err: unknown) => console.warn('[live] not started', err));
+      // Offline: the page works as before, without live updates. A chunk gone with a new release
+      // (this code's, or partysocket's that live.ts imports) reloads the page once.
+      .catch((err: unknown) => {
+        if (!reloadForChunkError(err)) console.warn('[live] not started', err);
+      });
   };
   for (const type of FIRST_INTERACTION) addEventListener(type, start, { capture: true, passive: true });
   window.setTimeout(() => {

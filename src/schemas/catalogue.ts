@@ -4,6 +4,7 @@
 import { type } from 'arktype';
 import { ACHIEVEMENT_GOAL_TYPES, ACHIEVEMENT_REWARD_TYPES } from '../domain/achievement.ts';
 import { isSafeTenantUrl } from '../domain/tenant-url.ts';
+import { DEFAULT_TIME_ZONE } from '../domain/week-clock.ts';
 
 const cents = 'number.integer';
 const nonNegativeCents = 'number.integer >= 0';
@@ -237,7 +238,7 @@ export const Catalogue = type({
     name: '0 < string <= 120',
     active: 'boolean = true',
     is_open: "'auto' | 'open' | 'closed' = 'auto'",
-    time_zone: "string = 'America/Sao_Paulo'",
+    time_zone: ['string', '=', DEFAULT_TIME_ZONE],
     kind: "'Restaurant' | 'Store' = 'Restaurant'",
     phone: /^\d{10,11}$/,
     hide_phone: 'boolean = false',

@@ -11,6 +11,7 @@ describe('reload after a chunk-load failure', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/_astro/mount.abc.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new Error('Unable to preload CSS for /_astro/AddressMap.abc.css'))).toBe(true);
     expect(isChunkLoadError(new Error('network_error'))).toBe(false);
     expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
   });
