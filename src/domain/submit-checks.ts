@@ -15,45 +15,9 @@ import { type Temporal, zonedAt } from './time.ts';
 import { unmetVariationGroups } from './variation-pricing.ts';
 import type { VariationGroupDef, VariationSelection } from './variation-pricing.ts';
 
-export type SubmitProblemCode =
-  | 'closed_without_schedule'
-  | 'mandatory_schedule'
-  | 'unavailable_today'
-  | 'product_unavailable'
-  | 'products_not_same_day'
-  | 'credits_without_method'
-  | 'min_order'
-  | 'payment_type_missing'
-  | 'payment_method_missing'
-  | 'delivery_type_missing'
-  | 'address_missing'
-  | 'card_missing'
-  | 'card_document_invalid'
-  | 'change_too_low'
-  | 'invoice_document_missing'
-  | 'variations_required'
-  | 'schedule_invalid';
+import { SUBMIT_PROBLEM_CODES, type SubmitProblemCode } from './submit-problem-codes.ts';
 
-/** Every code, in the order the checks run. Example: `SUBMIT_PROBLEM_CODES[0] === 'closed_without_schedule'` */
-export const SUBMIT_PROBLEM_CODES: readonly SubmitProblemCode[] = [
-  'closed_without_schedule',
-  'mandatory_schedule',
-  'unavailable_today',
-  'products_not_same_day',
-  'product_unavailable',
-  'schedule_invalid',
-  'credits_without_method',
-  'min_order',
-  'payment_type_missing',
-  'payment_method_missing',
-  'delivery_type_missing',
-  'address_missing',
-  'card_missing',
-  'card_document_invalid',
-  'change_too_low',
-  'invoice_document_missing',
-  'variations_required',
-];
+export { SUBMIT_PROBLEM_CODES, type SubmitProblemCode };
 
 export type SubmitProblem = { code: SubmitProblemCode; params?: Record<string, string | number> };
 

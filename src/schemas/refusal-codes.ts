@@ -10,6 +10,8 @@
 // A code may sit in more than one group (user_is_banned is refused when logging in, saving a card
 // and sending an order); each group then has its own words for it.
 
+import { SUBMIT_PROBLEM_CODES } from '../domain/submit-problem-codes.ts';
+
 /** What any call can be refused with: the request itself (headers, body, session, size), the API's own failure. */
 export const REQUEST_REFUSALS = [
   'invalid_body',
@@ -110,26 +112,8 @@ export const FEEDBACK_REFUSALS = ['order_not_found', 'too_many_messages'] as con
 /** The coupon check (GET /coupons/{code}/check), answered again by a send whose coupon changed meanwhile. */
 export const COUPON_CHECK_REFUSALS = ['coupons_disabled', 'coupon_not_found', 'coupon_inactive', 'coupon_expired', 'coupon_sold_out', 'coupon_used'] as const;
 
-/** The checks run before an order is written (src/domain/submit-checks.ts SubmitProblemCode), answered as 422 by a send. */
-export const SUBMIT_PROBLEMS = [
-  'closed_without_schedule',
-  'mandatory_schedule',
-  'unavailable_today',
-  'product_unavailable',
-  'products_not_same_day',
-  'credits_without_method',
-  'min_order',
-  'payment_type_missing',
-  'payment_method_missing',
-  'delivery_type_missing',
-  'address_missing',
-  'card_missing',
-  'card_document_invalid',
-  'change_too_low',
-  'invoice_document_missing',
-  'variations_required',
-  'schedule_invalid',
-] as const;
+/** The checks run before an order is written (the domain's own list, src/domain/submit-checks.ts), answered as 422 by a send. */
+export const SUBMIT_PROBLEMS = SUBMIT_PROBLEM_CODES;
 
 /** A send (POST /orders) beyond its submit checks and its coupon: the store, the address, the payment, the promotions, the credits, the key. */
 export const ORDER_SEND_REFUSALS = [

@@ -8,6 +8,11 @@ type Key = { userId: string; key: string };
 /** The claim a request holds: its row matches only while nobody took it over. */
 type Claim = Key & { createdAt: string; lockedUntil: string };
 
+/** The row of our claim as we made it: still in flight, not taken over (a takeover moves its times). */
+function stillOurs(claim: Claim) {
+  return { user_id: claim.userId, key: claim.key, state: 'in_flight', created_at: claim.createdAt, locked_until: claim.lockedUntil } as const;
+}
+
 /** Deletes the keys expired at `nowIso`; answers how many. */
 export async function deleteExpiredIdempotencyKeys(db: Database, nowIso: string): Promise<number> {
   const res = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', nowIso).executeTakeFirst();
@@ -51,11 +56,7 @@ export async function completeIdempotencyClaim(trx: Transaction<DB>, claim: Clai
   const done = await trx
     .updateTable('idempotency_keys')
     .set({ state: 'done', response_status: response.status, response_body: response.body })
-    .where('user_id', '=', claim.userId)
-    .where('key', '=', claim.key)
-    .where('state', '=', 'in_flight')
-    .where('created_at', '=', claim.createdAt)
-    .where('locked_until', '=', claim.lockedUntil)
+    .where((eb) => eb.and(stillOurs(claim)))
     .executeTakeFirst();
   return Number(done.numUpdatedRows) === 1;
 }
@@ -64,10 +65,6 @@ export async function completeIdempotencyClaim(trx: Transaction<DB>, claim: Clai
 export async function releaseIdempotencyClaim(db: Database, claim: Claim): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
-    .where('user_id', '=', claim.userId)
-    .where('key', '=', claim.key)
-    .where('state', '=', 'in_flight')
-    .where('created_at', '=', claim.createdAt)
-    .where('locked_until', '=', claim.lockedUntil)
+    .where((eb) => eb.and(stillOurs(claim)))
     .execute();
 }
