@@ -225,19 +225,25 @@ export function useCheckout({
     setScheduleModal(needing);
   };
 
-  const pickType = (type: DeliveryType) => {
-    store.setDeliveryType(type, deliveryTime(prefs, type));
-    // A method the new type does not take goes (the customer picks again).
+  // After the type changed: a method the new type does not take goes (the customer picks again),
+  // and a type whose products need a schedule asks for one.
+  const afterTypeChange = (type: DeliveryType) => {
     const method = store.draft.value.payment_method;
     if (method && !offlineMethods(prefs, type).some((m) => m._id === method._id)) store.setPaymentMethod(null);
     offerScheduleModal();
   };
 
+  const pickType = (type: DeliveryType) => {
+    store.setDeliveryType(type, deliveryTime(prefs, type));
+    afterTypeChange(type);
+  };
+
   const selectAddress = (address: Address & { delivery_fee: number }) => {
     const { delivery_fee, ...rest } = address;
     // Choosing (or saving) an address means delivery.
-    if (store.draft.value.delivery_type !== 'delivery') pickType('delivery');
-    store.setDeliveryAddress(rest, delivery_fee);
+    const switching = store.draft.value.delivery_type !== 'delivery';
+    store.chooseDeliveryAddress(rest, delivery_fee, deliveryTime(prefs, 'delivery'));
+    if (switching) afterTypeChange('delivery');
   };
 
   const submit = async () => {

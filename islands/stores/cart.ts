@@ -84,6 +84,12 @@ export interface CartStore {
   resetDeliveryType(): void;
   /** The chosen saved address and its fee (both null to clear it, e.g. outside the radius [R-8.49]). */
   setDeliveryAddress(address: DraftAddress | null, fee: number | null): void;
+  /**
+   * The customer chose (or just saved) an address: the order is to be delivered there [R-4.15].
+   * A draft of another type becomes delivery, with `time` as the estimate; one already for delivery
+   * keeps its estimate. One change, so the draft is never delivery without an address or the reverse.
+   */
+  chooseDeliveryAddress(address: DraftAddress, fee: number | null, time: Draft['delivery_time']): void;
   /** The schedule: day ('YYYY-MM-DD') and ISO instant; nulls for 'as soon as possible'. */
   setSchedule(date: string | null, scheduledAt: string | null): void;
   /** Choosing a payment type clears the chosen method and the change (spec section 4 'Payment type'). */
@@ -277,6 +283,12 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
       update({ delivery_type: type, delivery_tax: null, delivery_time: time }),
     resetDeliveryType: () => update({ delivery_type: null, delivery_tax: null, delivery_time: null, scheduling_date: null, scheduled_at: null }),
     setDeliveryAddress: (address: DraftAddress | null, fee: number | null) => update({ delivery_address: address, delivery_tax: address ? fee : null }),
+    chooseDeliveryAddress: (address: DraftAddress, fee: number | null, time: Draft['delivery_time']) =>
+      update({
+        delivery_address: address,
+        delivery_tax: fee,
+        ...(draft.value.delivery_type === 'delivery' ? {} : { delivery_type: 'delivery' as const, delivery_time: time }),
+      }),
     setSchedule: (date: string | null, scheduledAt: string | null) => update({ scheduling_date: date, scheduled_at: scheduledAt }),
     setPaymentType: (type: Draft['payment_type']) => update({ payment_type: type, payment_method: null, change: null }),
     setPaymentMethod: (method: DraftPaymentMethod | null) => update({ payment_method: method, change: method?.payback ? draft.value.change : null }),

@@ -429,6 +429,20 @@ describe('cart store: checkout setters', () => {
     expect(parseDraft(storage.getItem(KEY))?.delivery_type).toBe('pickup');
   });
 
+  it('choosing or saving an address while the draft is for pickup makes it a delivery there, with its fee and estimate [R-4.15]', () => {
+    const cart = open();
+    cart.add(SUCO, [], 1);
+    cart.setDeliveryType('pickup', { min: 20, max: 40 });
+    cart.chooseDeliveryAddress(ADDRESS, 690, { min: 45, max: 90 });
+    expect(cart.draft.value).toMatchObject({ delivery_type: 'delivery', delivery_address: ADDRESS, delivery_tax: 690, delivery_time: { min: 45, max: 90 } });
+    // What another tab or the next visit reads is the same delivery draft.
+    expect(parseDraft(storage.getItem(KEY))).toMatchObject({ delivery_type: 'delivery', delivery_tax: 690 });
+    // Already for delivery: another address keeps the type and its estimate.
+    const other = { ...ADDRESS, _id: 'addr-2', street: 'Rua Dois' };
+    cart.chooseDeliveryAddress(other, 990, { min: 1, max: 2 });
+    expect(cart.draft.value).toMatchObject({ delivery_type: 'delivery', delivery_address: other, delivery_tax: 990, delivery_time: { min: 45, max: 90 } });
+  });
+
   it('resetting an unsupported type drops the schedule date with it [R-4.14]', () => {
     const cart = open();
     cart.add(SUCO, [], 1);
