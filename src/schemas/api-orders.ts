@@ -5,6 +5,7 @@
 import { type } from 'arktype';
 import type { SelectedVariationEntry } from '../domain/cart.ts';
 import { RATING_MAX, RATING_MIN, type Ratings } from '../domain/evaluation.ts';
+import type { PaymentState, SpecOrderStatus } from '../domain/order-lifecycle.ts';
 import type { AddressView } from './api-geo.ts';
 import { SealedBoxBody, type SealedBoxBody as SealedBox } from './sealed-box.ts';
 
@@ -144,7 +145,8 @@ void _everyOrderBodyFitsTheShape;
 
 export const OrderParams = type({ id, orderId: id });
 
-export const ORDER_STATUSES = ['registered', 'confirmed', 'complete', 'canceled'] as const;
+/** The spec's four statuses [R-3.52]; the lifecycle's finer steps are inside 'confirmed' (src/domain/order-lifecycle.ts). */
+export const ORDER_STATUSES = ['registered', 'confirmed', 'complete', 'canceled'] as const satisfies readonly SpecOrderStatus[];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Every key of an OrderView; `fields` keeps a subset (plus `_id`). */
@@ -333,13 +335,8 @@ export interface OrderView {
   customer?: { _id: string; name: string; phone: string };
 }
 
-export const ORDER_PAYMENT_STATUSES = ['none', 'paid', 'awaiting', 'refund_pending', 'refunded', 'expired'] as const;
-/**
- * none: paid on delivery or pickup; paid: charged (card) or received (Pix); awaiting: a Pix not paid
- * yet; refund_pending / refunded: the order was cancelled and its payment is going / went back;
- * expired: its Pix was not paid in time (the order is cancelled).
- */
-export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+/** An order's payment state: the lifecycle's (src/domain/order-lifecycle.ts PAYMENT_STATES). */
+export type OrderPaymentStatus = PaymentState;
 
 /** What an order keeps of its online payment: the card's public part, or the Pix charge's txid. */
 export interface OrderPaymentDetails {

@@ -182,6 +182,7 @@ export const ESTABLISHMENT_REFUSALS = [
   'status_change_not_allowed',
   'invalid_status_transition',
   'payment_pending',
+  'not_a_delivery',
   'order_already_finished',
   'whatsapp_bot_disconnected',
   'phone_missing',

@@ -535,20 +535,3 @@ export function pickOrderFields(view: OrderView, fields: readonly OrderField[] |
   for (const f of fields) if (f in view) out[f] = view[f as keyof OrderView];
   return out as Partial<OrderView>;
 }
-
-// ---------------------------------------------------------------- status changes
-
-export type StatusActor = 'client' | 'establishment';
-
-/** Which status the establishment may move an order to from each status; the customer may only cancel a registered order. */
-export const ESTABLISHMENT_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  registered: ['confirmed', 'canceled'],
-  confirmed: ['complete', 'canceled'],
-  complete: [],
-  canceled: [],
-};
-
-export function allowedTransition(actor: StatusActor, from: OrderStatus, to: OrderStatus): boolean {
-  if (actor === 'client') return from === 'registered' && to === 'canceled';
-  return ESTABLISHMENT_TRANSITIONS[from].includes(to);
-}

@@ -30,7 +30,9 @@ import { refundOrderCharge, releaseCharge } from '../../services/order-payments.
 import { refundOrderPix, removeOrderPixCharge } from '../../services/pix-orders.ts';
 import { pixDeps } from './pix.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
-import { allowedTransition, orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
+import { orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
+import { cancellationEffect, checkTransition, type PaymentState } from '../../../domain/order-lifecycle.ts';
+import type { DeliveryType } from '../../../domain/cart.ts';
 import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
 import { afterStatusChange } from '../../services/order-notifications.ts';
 import { giveBackOrderHoldings, rewardReferral } from '../../services/credits.ts';
@@ -192,6 +194,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     const body = validate(StatusBody, await c.req.json(), 'body');
     const row = await visibleOrder(c, caller, id, orderId);
     const from = row.status as OrderStatus;
+    const payment = (row.payment_status ?? 'none') as PaymentState;
     const changes: Parameters<typeof updateOrderStatus>[3] = { status: body.status, updated_at: now.toISOString() };
 
     if (caller.kind === 'customer') {
@@ -201,13 +204,14 @@ export const orderRoutes = new Hono<ApiEnv>()
         fields.push({ path: 'cancellation_type', code: 'client_required', message: "cancellation_type must be 'client'" });
       if (!body.cancellation_reason) fields.push({ path: 'cancellation_reason', code: 'required', message: 'cancellation_reason must be a non-empty text' });
       if (fields.length) throw new ApiError(400, 'invalid_body', fields);
-      if (!allowedTransition('client', from, 'canceled')) throw new ApiError(409, 'order_cannot_be_canceled');
+      const check = checkTransition({ actor: 'customer', from, to: 'canceled', deliveryType: row.delivery_type as DeliveryType, payment });
+      if (!check.ok) throw new ApiError(409, check.code);
       changes.cancellation_type = 'client';
       changes.cancellation_reason = body.cancellation_reason;
     } else {
-      if (!allowedTransition('establishment', from, body.status)) throw new ApiError(409, 'invalid_status_transition');
-      // An order awaiting its Pix is confirmed only once paid.
-      if (body.status === 'confirmed' && row.payment_status === 'awaiting') throw new ApiError(409, 'payment_pending');
+      // Forward only, confirmed once its Pix has come (payment_pending), cancelled until complete.
+      const check = checkTransition({ actor: 'establishment', from, to: body.status, deliveryType: row.delivery_type as DeliveryType, payment });
+      if (!check.ok) throw new ApiError(409, check.code);
       if (body.status === 'canceled') {
         changes.cancellation_type = 'establishment';
         changes.cancellation_reason = body.cancellation_reason || null;
@@ -218,12 +222,12 @@ export const orderRoutes = new Hono<ApiEnv>()
 
     // Compare-and-set on the status read above, and what follows from it, in one transaction: two
     // concurrent changes cannot both apply, nor give anything back twice.
-    // An order paid online and cancelled: its payment goes back (marked in the same transaction, sent right after).
-    const refunds = body.status === 'canceled' && row.payment_status === 'paid';
-    if (refunds) changes.payment_status = 'refund_pending';
-    // An order still awaiting its Pix: nothing was paid; its charge is removed at the PSP below.
-    const unpaidPix = body.status === 'canceled' && row.payment_status === 'awaiting';
-    if (unpaidPix) changes.payment_status = 'none';
+    // A cancelled order paid online: its payment goes back (marked in the same transaction, sent
+    // right after). One still awaiting its Pix had nothing paid: its charge is removed at the PSP below.
+    const effect = body.status === 'canceled' ? cancellationEffect(caller.kind === 'customer' ? 'customer' : 'establishment', payment) : null;
+    if (effect) changes.payment_status = effect.payment;
+    const refunds = effect?.refund === true;
+    const unpaidPix = effect?.closeCharge === true;
     // What a cancelled order held goes back (credits, coupon use, achievement reward); a completed
     // one may earn its customer's referral its credit.
     const changed = await db.transaction().execute(async (trx) => {
