@@ -12,6 +12,8 @@ import { apiKeyHeaders, ordersPath } from './helpers/orders.ts';
 import { config } from '../../src/server/config.ts';
 import { createPixApiClient, pixSandboxCredentials, PIX_SANDBOX_PATH, signPixWebhook, type PixFetch } from '../../src/server/adapters/pix-psp.ts';
 import { runPixJobs } from '../../src/server/services/pix-orders.ts';
+import { changeOrderStatus } from '../../src/server/services/order-status.ts';
+import { getOrderRow } from '../../src/server/db/orders-repo.ts';
 import { runPaymentJobs } from '../../src/server/services/payment-jobs.ts';
 import { createSandboxGateway } from '../../src/server/sandboxes/payment-sandbox.ts';
 import { failUpdates } from './helpers/failures.ts';
@@ -454,6 +456,37 @@ forEachDatabase(
         });
         expect((await orderOf(waiting.session, waiting.order._id)).payment.status).toBe('none');
         expect((await pay(waitingCharge.txid)).status).toBe(409);
+      });
+
+      it('a Pix that lands between a cancellation reading the order and writing it: the cancellation misses rather than cancel a paid order as unpaid; asked again, it sends the Pix back', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        // What the cancelling request read: the order still awaiting its Pix.
+        const stale = (await getOrderRow(ctx().db, SHOP, order._id))!;
+        expect(stale.payment_status).toBe('awaiting');
+        expect((await pay(charge.txid)).status).toBe(202);
+        const deps = {
+          db: ctx().db,
+          now: ctx().now(),
+          payments: createSandboxGateway(ctx().db),
+          pix: { db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS },
+        };
+        await expect(changeOrderStatus(deps, stale, { actor: 'customer', to: 'canceled', reason: 'Desisti' })).rejects.toMatchObject({
+          kind: 'conflict',
+          code: 'order_cannot_be_canceled',
+        });
+        expect(await orderOf(session, order._id)).toMatchObject({ status: 'registered', payment: { status: 'paid' } });
+
+        // Read again, the cancellation sees the payment and sends it back, once.
+        const cancelled = await changeOrderStatus(deps, (await getOrderRow(ctx().db, SHOP, order._id))!, {
+          actor: 'customer',
+          to: 'canceled',
+          reason: 'Desisti',
+        });
+        expect(cancelled).toMatchObject({ status: 'canceled', cancellation_type: 'client' });
+        const [receipt] = await receipts(charge.txid);
+        expect(receipt).toMatchObject({ outcome: 'refunded' });
+        expect((await sandboxRefunds()).filter((r) => r.end_to_end_id === receipt!.end_to_end_id)).toHaveLength(1);
       });
     });
   },

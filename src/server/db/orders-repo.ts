@@ -95,24 +95,34 @@ export async function getCustomers(db: Executor, userIds: readonly string[]): Pr
   return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
 }
 
+/** What a status change writes (src/server/services/order-status.ts). */
+export interface OrderStatusChanges {
+  status: string;
+  cancellation_type?: string | null;
+  cancellation_reason?: string | null;
+  completed_at?: string;
+  payment_status?: string;
+  updated_at: string;
+}
+
 /**
- * Changes an order's status only if it still has `from` (compare-and-set, so two concurrent changes
- * cannot both apply); true when it changed.
+ * Writes a status change only if the order still has the status and payment state it was read
+ * with (compare-and-set, so two concurrent changes cannot both apply, and a Pix landing in between
+ * makes the change miss): true when it was written.
  */
 export async function updateOrderStatus(
   db: Executor,
   orderId: string,
-  from: string,
-  changes: {
-    status: string;
-    cancellation_type?: string | null;
-    cancellation_reason?: string | null;
-    completed_at?: string;
-    payment_status?: string;
-    updated_at: string;
-  },
+  from: { status: string; payment_status: string },
+  changes: OrderStatusChanges,
 ): Promise<boolean> {
-  const res = await db.updateTable('orders').set(changes).where('id', '=', orderId).where('status', '=', from).executeTakeFirst();
+  const res = await db
+    .updateTable('orders')
+    .set(changes)
+    .where('id', '=', orderId)
+    .where('status', '=', from.status)
+    .where('payment_status', '=', from.payment_status)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

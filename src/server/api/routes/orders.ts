@@ -18,7 +18,6 @@ import {
   parseOrderBody,
   OrdersQuery,
   StatusBody,
-  type OrderStatus,
   type OrderView,
   type OrdersListAnswer,
   type OrderBody,
@@ -26,17 +25,13 @@ import {
 } from '../../../schemas/api-orders.ts';
 import { openForServer, serverSealingKey } from '../../services/sealing-key.ts';
 import { placeCardOrder, prepareCardOrder, type ShownCard } from '../../services/card-orders.ts';
-import { refundOrderCharge, releaseCharge } from '../../services/order-payments.ts';
-import { refundOrderPix, removeOrderPixCharge } from '../../services/pix-orders.ts';
+import { releaseCharge } from '../../services/order-payments.ts';
 import { pixDeps } from './pix.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
 import { orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
-import { cancellationEffect, checkTransition, type PaymentState } from '../../../domain/order-lifecycle.ts';
-import type { DeliveryType } from '../../../domain/cart.ts';
-import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows, updateOrderStatus } from '../../db/orders-repo.ts';
+import { changeOrderStatus } from '../../services/order-status.ts';
+import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows } from '../../db/orders-repo.ts';
 import { afterStatusChange } from '../../services/order-notifications.ts';
-import { giveBackOrderHoldings, rewardReferral } from '../../services/credits.ts';
-import type { Preferences } from '../../../schemas/catalogue.ts';
 import { establishmentTimeZone } from '../../../domain/time.ts';
 import type { OrderRow } from '../../db/types.ts';
 
@@ -193,10 +188,6 @@ export const orderRoutes = new Hono<ApiEnv>()
     const caller = await callerOf(c, id);
     const body = validate(StatusBody, await c.req.json(), 'body');
     const row = await visibleOrder(c, caller, id, orderId);
-    const from = row.status as OrderStatus;
-    const payment = (row.payment_status ?? 'none') as PaymentState;
-    const changes: Parameters<typeof updateOrderStatus>[3] = { status: body.status, updated_at: now.toISOString() };
-
     if (caller.kind === 'customer') {
       if (body.status !== 'canceled') throw new ApiError(403, 'status_change_not_allowed');
       const fields = [];
@@ -204,46 +195,13 @@ export const orderRoutes = new Hono<ApiEnv>()
         fields.push({ path: 'cancellation_type', code: 'client_required', message: "cancellation_type must be 'client'" });
       if (!body.cancellation_reason) fields.push({ path: 'cancellation_reason', code: 'required', message: 'cancellation_reason must be a non-empty text' });
       if (fields.length) throw new ApiError(400, 'invalid_body', fields);
-      const check = checkTransition({ actor: 'customer', from, to: 'canceled', deliveryType: row.delivery_type as DeliveryType, payment });
-      if (!check.ok) throw new ApiError(409, check.code);
-      changes.cancellation_type = 'client';
-      changes.cancellation_reason = body.cancellation_reason;
-    } else {
-      // Forward only, confirmed once its Pix has come (payment_pending), cancelled until complete.
-      const check = checkTransition({ actor: 'establishment', from, to: body.status, deliveryType: row.delivery_type as DeliveryType, payment });
-      if (!check.ok) throw new ApiError(409, check.code);
-      if (body.status === 'canceled') {
-        changes.cancellation_type = 'establishment';
-        changes.cancellation_reason = body.cancellation_reason || null;
-      }
-      // The evaluation window runs from here (decisions.md 'Order evaluation').
-      if (body.status === 'complete') changes.completed_at = changes.updated_at;
     }
-
-    // Compare-and-set on the status read above, and what follows from it, in one transaction: two
-    // concurrent changes cannot both apply, nor give anything back twice.
-    // A cancelled order paid online: its payment goes back (marked in the same transaction, sent
-    // right after). One still awaiting its Pix had nothing paid: its charge is removed at the PSP below.
-    const effect = body.status === 'canceled' ? cancellationEffect(caller.kind === 'customer' ? 'customer' : 'establishment', payment) : null;
-    if (effect) changes.payment_status = effect.payment;
-    const refunds = effect?.refund === true;
-    const unpaidPix = effect?.closeCharge === true;
-    // What a cancelled order held goes back (credits, coupon use, achievement reward); a completed
-    // one may earn its customer's referral its credit.
-    const changed = await db.transaction().execute(async (trx) => {
-      if (!(await updateOrderStatus(trx, row.id, from, changes))) return false;
-      if (body.status === 'canceled') await giveBackOrderHoldings(trx, row, now);
-      if (body.status === 'complete') {
-        const est = await getEstablishmentRow(trx, row.establishment_id);
-        if (est) await rewardReferral(trx, row, JSON.parse(est.preferences) as Preferences, now);
-      }
-      return true;
+    const { payments } = c.get('deps');
+    const fresh = await changeOrderStatus({ db, now, payments, pix: pixDeps(c) }, row, {
+      actor: caller.kind === 'customer' ? 'customer' : 'establishment',
+      to: body.status,
+      reason: body.cancellation_reason,
     });
-    if (!changed) throw new ApiError(409, caller.kind === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
-    if (refunds && row.payment_type === 'pix') await refundOrderPix(pixDeps(c), row.id);
-    else if (refunds) await refundOrderCharge({ db, now, payments: c.get('deps').payments }, row.id);
-    if (unpaidPix) await removeOrderPixCharge(pixDeps(c), row.id);
-    const fresh = (await getOrderRow(db, id, row.id))!;
     // What follows a committed change: the customer's open pages are told, and their WhatsApp
     // update sent; neither fails the change.
     const view = await viewFor(c, caller, fresh);

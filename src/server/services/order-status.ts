@@ -1,0 +1,72 @@
+// Moving an order along its lifecycle (src/domain/order-lifecycle.ts), whoever moves it: the
+// customer cancelling, the establishment (API key, and the panel and POS on the same rule). The
+// move and what it gives back happen in one transaction, compared and set on the status AND the
+// payment state read before it: a Pix that lands between the read and the write makes the write
+// miss rather than cancel a paid order as if nothing had been paid. The money goes back after the
+// commit, exactly once (the refund is claimed by moving the payment's own row first; the recovery
+// jobs finish a refund a stopped process left marked refund_pending).
+import { cancellationEffect, checkTransition, type OrderActor, type PaymentState } from '../../domain/order-lifecycle.ts';
+import type { DeliveryType } from '../../domain/cart.ts';
+import type { OrderStatus } from '../../schemas/api-orders.ts';
+import type { Preferences } from '../../schemas/catalogue.ts';
+import { getEstablishmentRow, getOrderRow, updateOrderStatus, type OrderStatusChanges } from '../db/orders-repo.ts';
+import type { OrderRow } from '../db/types.ts';
+import { giveBackOrderHoldings, rewardReferral } from './credits.ts';
+import { refundOrderCharge, type OrderPaymentDeps } from './order-payments.ts';
+import { refundOrderPix, removeOrderPixCharge, type PixOrderDeps } from './pix-orders.ts';
+import { Refusal } from './refusal.ts';
+
+export interface OrderStatusDeps extends OrderPaymentDeps {
+  pix: PixOrderDeps;
+}
+
+export interface StatusChange {
+  actor: Exclude<OrderActor, 'system'>;
+  to: OrderStatus;
+  /** Why it was cancelled (the customer must say; the establishment may). */
+  reason?: string | null;
+}
+
+/** Who cancelled, as the order keeps it (cancellation_type). */
+const CANCELLED_BY = { customer: 'client', establishment: 'establishment', pos: 'establishment' } as const;
+
+/**
+ * Applies one move to an order read just before, or refuses it (409 with the lifecycle's code, or
+ * when another move got there first). Answers the order as stored after the move.
+ */
+export async function changeOrderStatus(deps: OrderStatusDeps, row: OrderRow, change: StatusChange): Promise<OrderRow> {
+  const { db, now } = deps;
+  const from = row.status as OrderStatus;
+  const payment = (row.payment_status ?? 'none') as PaymentState;
+  const check = checkTransition({ actor: change.actor, from, to: change.to, deliveryType: row.delivery_type as DeliveryType, payment });
+  if (!check.ok) throw new Refusal('conflict', check.code);
+
+  const changes: OrderStatusChanges = { status: change.to, updated_at: now.toISOString() };
+  const effect = change.to === 'canceled' ? cancellationEffect(change.actor, payment) : null;
+  if (effect) {
+    changes.payment_status = effect.payment;
+    changes.cancellation_type = CANCELLED_BY[change.actor];
+    changes.cancellation_reason = change.reason || null;
+  }
+  // The evaluation window runs from here (decisions.md 'Order evaluation').
+  if (change.to === 'complete') changes.completed_at = changes.updated_at;
+
+  // What a cancelled order held goes back (credits, coupon use, achievement reward); a completed
+  // one may earn its customer's referral its credit.
+  const moved = await db.transaction().execute(async (trx) => {
+    if (!(await updateOrderStatus(trx, row.id, { status: from, payment_status: payment }, changes))) return false;
+    if (change.to === 'canceled') await giveBackOrderHoldings(trx, row, now);
+    if (change.to === 'complete') {
+      const est = await getEstablishmentRow(trx, row.establishment_id);
+      if (est) await rewardReferral(trx, row, JSON.parse(est.preferences) as Preferences, now);
+    }
+    return true;
+  });
+  if (!moved) throw new Refusal('conflict', change.actor === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
+
+  if (effect?.refund && row.payment_type === 'pix') await refundOrderPix(deps.pix, row.id);
+  else if (effect?.refund) await refundOrderCharge(deps, row.id);
+  if (effect?.closeCharge) await removeOrderPixCharge(deps.pix, row.id);
+  // The row was just updated, and orders are never deleted.
+  return (await getOrderRow(db, row.establishment_id, row.id))!;
+}
