@@ -13,6 +13,7 @@ import { config } from '../../src/server/config.ts';
 import { createPixApiClient, pixSandboxCredentials, PIX_SANDBOX_PATH, signPixWebhook, type PixFetch } from '../../src/server/adapters/pix-psp.ts';
 import { runPixJobs } from '../../src/server/services/pix-orders.ts';
 import { changeOrderStatus } from '../../src/server/services/order-status.ts';
+import { orderMoney } from '../../src/server/services/order-money.ts';
 import { getOrderRow } from '../../src/server/db/orders-repo.ts';
 import { runPaymentJobs } from '../../src/server/services/payment-jobs.ts';
 import { createSandboxGateway } from '../../src/server/sandboxes/payment-sandbox.ts';
@@ -465,11 +466,11 @@ forEachDatabase(
         const stale = (await getOrderRow(ctx().db, SHOP, order._id))!;
         expect(stale.payment_status).toBe('awaiting');
         expect((await pay(charge.txid)).status).toBe(202);
+        const pixDeps = { db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS };
         const deps = {
           db: ctx().db,
           now: ctx().now(),
-          payments: createSandboxGateway(ctx().db),
-          pix: { db: ctx().db, now: ctx().now(), pix: pspOf(), chargeSeconds: CHARGE_SECONDS },
+          money: orderMoney({ db: ctx().db, now: ctx().now(), payments: createSandboxGateway(ctx().db) }, pixDeps),
         };
         await expect(changeOrderStatus(deps, stale, { actor: 'customer', to: 'canceled', reason: 'Desisti' })).rejects.toMatchObject({
           kind: 'conflict',

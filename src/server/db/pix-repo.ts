@@ -131,28 +131,6 @@ export async function lapsedPixOrders(db: Database, createdBefore: Date, limit: 
 }
 
 /**
- * Cancels an order whose Pix did not come in time, in the caller's transaction, with its charge
- * expired; answers the order (for what it held to go back), or undefined when it no longer waited.
- */
-export async function expirePixOrder(
-  trx: Executor,
-  orderId: string,
-  reason: string,
-  now: Date,
-): Promise<Pick<OrderRow, 'id' | 'user_id' | 'credits'> | undefined> {
-  const done = await trx
-    .updateTable('orders')
-    .set({ status: 'canceled', payment_status: 'expired', cancellation_type: 'payment_expired', cancellation_reason: reason, updated_at: now.toISOString() })
-    .where('id', '=', orderId)
-    .where('payment_status', '=', 'awaiting')
-    .where('status', '=', 'registered')
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) return undefined;
-  await trx.updateTable('pix_charges').set({ status: 'expired' }).where('order_id', '=', orderId).where('status', '=', 'active').execute();
-  return trx.selectFrom('orders').select(['id', 'user_id', 'credits']).where('id', '=', orderId).executeTakeFirstOrThrow();
-}
-
-/**
  * Orders paid by Pix that owe their Pix back (cancelled after it paid: payment_status
  * refund_pending) while the Pix that paid them is still 'applied': the cancelling request stopped
  * between its transaction and the refund. Answers those Pix's endToEndIds.

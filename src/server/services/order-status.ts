@@ -1,5 +1,6 @@
 // Moving an order along its lifecycle (src/domain/order-lifecycle.ts), whoever moves it: the
-// customer cancelling, the establishment (API key, and the panel and POS on the same rule). The
+// customer cancelling, the establishment (API key, and the panel and POS on the same rule), the
+// Pix job cancelling an order whose Pix did not come in time. The
 // move and what it gives back happen in one transaction, compared and set on the status AND the
 // payment state read before it: a Pix that lands between the read and the write makes the write
 // miss rather than cancel a paid order as if nothing had been paid. The money goes back after the
@@ -12,23 +13,37 @@ import type { Preferences } from '../../schemas/catalogue.ts';
 import { getEstablishmentRow, getOrderRow, updateOrderStatus, type OrderStatusChanges } from '../db/orders-repo.ts';
 import type { OrderRow } from '../db/types.ts';
 import { giveBackOrderHoldings, rewardReferral } from './credits.ts';
-import { refundOrderCharge, type OrderPaymentDeps } from './order-payments.ts';
-import { refundOrderPix, removeOrderPixCharge, type PixOrderDeps } from './pix-orders.ts';
+import type { Database } from '../db/database.ts';
 import { Refusal } from './refusal.ts';
 
-export interface OrderStatusDeps extends OrderPaymentDeps {
-  pix: PixOrderDeps;
+/**
+ * Where a cancelled order's money goes back, given by the caller (the routes compose the card and
+ * Pix services; the Pix job its own), so this module depends on neither.
+ */
+export interface OrderMoney {
+  /** The card charge that paid the order goes back, once. */
+  refundCard(orderId: string): Promise<unknown>;
+  /** The Pix that paid the order goes back, once. */
+  refundPix(orderId: string): Promise<unknown>;
+  /** The order's open Pix charge is closed here and at the PSP, so it can no longer be paid. */
+  closePixCharge(orderId: string): Promise<unknown>;
+}
+
+export interface OrderStatusDeps {
+  db: Database;
+  now: Date;
+  money: OrderMoney;
 }
 
 export interface StatusChange {
-  actor: Exclude<OrderActor, 'system'>;
+  actor: OrderActor;
   to: OrderStatus;
   /** Why it was cancelled (the customer must say; the establishment may). */
   reason?: string | null;
 }
 
 /** Who cancelled, as the order keeps it (cancellation_type). */
-const CANCELLED_BY = { customer: 'client', establishment: 'establishment', pos: 'establishment' } as const;
+const CANCELLED_BY = { customer: 'client', establishment: 'establishment', pos: 'establishment', system: 'payment_expired' } as const;
 
 /**
  * Applies one move to an order read just before, or refuses it (409 with the lifecycle's code, or
@@ -64,9 +79,9 @@ export async function changeOrderStatus(deps: OrderStatusDeps, row: OrderRow, ch
   });
   if (!moved) throw new Refusal('conflict', change.actor === 'customer' ? 'order_cannot_be_canceled' : 'invalid_status_transition');
 
-  if (effect?.refund && row.payment_type === 'pix') await refundOrderPix(deps.pix, row.id);
-  else if (effect?.refund) await refundOrderCharge(deps, row.id);
-  if (effect?.closeCharge) await removeOrderPixCharge(deps.pix, row.id);
+  if (effect?.refund && row.payment_type === 'pix') await deps.money.refundPix(row.id);
+  else if (effect?.refund) await deps.money.refundCard(row.id);
+  if (effect?.closeCharge) await deps.money.closePixCharge(row.id);
   // The row was just updated, and orders are never deleted.
   return (await getOrderRow(db, row.establishment_id, row.id))!;
 }

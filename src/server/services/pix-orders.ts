@@ -21,7 +21,6 @@ import { finishOrderRefund, getEstablishmentRow, getOrderById, type Executor } f
 import {
   activePixCharges,
   closedPixChargesExpiringAfter,
-  expirePixOrder,
   insertPixCharge,
   insertPixReceipt,
   lapsedPixOrders,
@@ -36,7 +35,7 @@ import {
 } from '../db/pix-repo.ts';
 import { pixQrSvg } from '../pix-qr.ts';
 import { Refusal } from './refusal.ts';
-import { giveBackOrderHoldings } from './credits.ts';
+import { changeOrderStatus, type OrderMoney } from './order-status.ts';
 
 /** After its expiry a charge can take no Pix; the job asks about a closed charge until this long after it, for a Pix whose webhook was lost. */
 export const CLOSED_CHARGE_WATCH_MS = 10 * 60 * 1000;
@@ -268,6 +267,23 @@ export async function removeOrderPixCharge(deps: PixOrderDeps, orderId: string):
   await removeAtPsp(deps, charge.txid);
 }
 
+/** What an expiry moves: only the charge, closed as expired (nothing was paid, nothing goes back). */
+function expiryMoney(deps: PixOrderDeps): OrderMoney {
+  const nothingPaid = async (orderId: string) => {
+    throw new Error(`order ${orderId}: an expired order has nothing to refund`);
+  };
+  return {
+    refundCard: nothingPaid,
+    refundPix: nothingPaid,
+    closePixCharge: async (orderId) => {
+      const charge = await chargeOfOrder(deps.db, orderId);
+      if (!charge) return;
+      await movePixCharge(deps.db, charge.txid, 'active', 'expired');
+      await removeAtPsp(deps, charge.txid);
+    },
+  };
+}
+
 /** What the PSP knows of a charge that we may have missed (a lost webhook): its Pix, applied like the webhook's. */
 async function catchUp(deps: PixOrderDeps, txid: string): Promise<void> {
   const charge = await deps.pix.getCharge(txid);
@@ -299,19 +315,23 @@ export async function runPixJobs(deps: PixOrderDeps): Promise<{ expired: number;
   for (const { txid } of await closedPixChargesExpiringAfter(db, new Date(now.getTime() - CLOSED_CHARGE_WATCH_MS), 50)) await catchUpQuietly(deps, txid);
 
   let expired = 0;
-  for (const order of await lapsedPixOrders(db, new Date(now.getTime() - deps.chargeSeconds * 1000), 100)) {
-    const changed = await db.transaction().execute(async (trx) => {
-      const row = await expirePixOrder(trx, order.id, 'O pagamento por Pix não foi feito a tempo.', now);
-      if (!row) return false;
-      // What the order held comes back when it is cancelled (as the status route does).
-      await giveBackOrderHoldings(trx, row, now);
-      return true;
-    });
-    if (!changed) continue;
+  for (const { id } of await lapsedPixOrders(db, new Date(now.getTime() - deps.chargeSeconds * 1000), 100)) {
+    const order = await getOrderById(db, id);
+    if (!order) continue;
+    // The same cancellation as anyone's (what the order held comes back), moved by the lifecycle's
+    // 'system' rule: only a registered order still awaiting its Pix; a Pix that landed since makes it miss.
+    try {
+      await changeOrderStatus({ db, now, money: expiryMoney(deps) }, order, {
+        actor: 'system',
+        to: 'canceled',
+        reason: 'O pagamento por Pix não foi feito a tempo.',
+      });
+    } catch (err) {
+      if (err instanceof Refusal) continue;
+      throw err;
+    }
     expired++;
-    const charge = await chargeOfOrder(db, order.id);
-    if (charge) await removeAtPsp(deps, charge.txid);
-    await tellCustomer(deps, order.id);
+    await tellCustomer(deps, id);
   }
   let refunded = 0;
   for (const { end_to_end_id } of await pixReceiptsWithOutcome(db, 'refund_pending', 100)) {

@@ -30,6 +30,7 @@ import { pixDeps } from './pix.ts';
 import { REPLAYED_HEADER, idempotencyKeyOf, requestFingerprint, runIdempotent } from '../../services/idempotency.ts';
 import { orderView, pickOrderFields, placeOrder } from '../../services/orders.ts';
 import { changeOrderStatus } from '../../services/order-status.ts';
+import { orderMoney } from '../../services/order-money.ts';
 import { getCustomers, getEstablishmentRow, getEstablishmentTimeZone, getOrderRow, listOrderRows } from '../../db/orders-repo.ts';
 import { afterStatusChange } from '../../services/order-notifications.ts';
 import { establishmentTimeZone } from '../../../domain/time.ts';
@@ -196,8 +197,8 @@ export const orderRoutes = new Hono<ApiEnv>()
       if (!body.cancellation_reason) fields.push({ path: 'cancellation_reason', code: 'required', message: 'cancellation_reason must be a non-empty text' });
       if (fields.length) throw new ApiError(400, 'invalid_body', fields);
     }
-    const { payments } = c.get('deps');
-    const fresh = await changeOrderStatus({ db, now, payments, pix: pixDeps(c) }, row, {
+    const money = orderMoney({ db, now, payments: c.get('deps').payments }, pixDeps(c));
+    const fresh = await changeOrderStatus({ db, now, money }, row, {
       actor: caller.kind === 'customer' ? 'customer' : 'establishment',
       to: body.status,
       reason: body.cancellation_reason,
