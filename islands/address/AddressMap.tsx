@@ -9,6 +9,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 // A URL, not a CSS import: Astro would otherwise inline MapLibre's sheet into pages that never map.
 import maplibreCssUrl from 'maplibre-gl/dist/maplibre-gl.css?url';
 import { t } from '../../src/i18n/index.ts';
+import { CenterMarker } from './CenterMarker.tsx';
 import type { LngLatPoint } from './types.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 import './i18n.ts';
@@ -129,23 +130,6 @@ export default function AddressMap({ initial, mapStyle, target, onCenter, onFail
         <NavigationControl position="top-right" showCompass={false} />
       </MapGL>
       <CenterMarker />
-    </div>
-  );
-}
-
-/** The fixed pin: its tip sits exactly on the map's centre. */
-function CenterMarker() {
-  return (
-    <div
-      className="pointer-events-none absolute left-1/2 top-1/2 z-[2] -translate-x-1/2 -translate-y-full text-brand"
-      role="img"
-      aria-label={t('address:modal.centerMarker')}
-      data-address-center-marker
-    >
-      <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M12 23s-8-7-8-13a8 8 0 0 1 16 0c0 6-8 13-8 13z" fill="currentColor" stroke="#fff" strokeWidth="1.5" />
-        <circle cx="12" cy="10" r="3" fill="#fff" />
-      </svg>
     </div>
   );
 }

@@ -4,9 +4,9 @@
 // notice, the field errors, the save under way). Every move the customer makes is one action, so
 // the whole journey reads in one place and each transition is a pure function.
 import { addressFormValuesOf, type AddressFormValues } from '../../src/domain/address.ts';
-import type { FormErrors } from './AddressForm.tsx';
+import type { FormErrors } from './form-errors.ts';
 import type { FlyTarget } from './AddressMap.tsx';
-import type { Address, GeoResult, LngLatPoint } from './types.ts';
+import type { Address, GeoResult, LngLatPoint, ReverseGeocode } from './types.ts';
 
 /** Close enough to read street names when a search result is chosen. */
 export const RESULT_ZOOM = 17;
@@ -83,6 +83,40 @@ export function editAddressModalState(address: Address): AddressModalState {
     target: { ...point, zoom: RESULT_ZOOM, key: 1 },
     values: addressFormValuesOf(address),
     locks: { city: address.city.trim() !== '', state: /^[A-Z]{2}$/.test(address.state) },
+  };
+}
+
+function emptyValues(point: LngLatPoint): AddressFormValues {
+  return {
+    street: '',
+    number: '',
+    no_number: false,
+    complement: '',
+    no_complement: false,
+    neighborhood: '',
+    ref: '',
+    city: '',
+    state: '',
+    place: 'default',
+    lat: point.lat,
+    lng: point.lng,
+  };
+}
+
+/** The form of a point: what the geocoder found, else what the chosen search result knows. */
+export function formValuesOf(
+  point: LngLatPoint,
+  found: Partial<ReverseGeocode> | null,
+  chosen: { street?: string; neighborhood?: string; city?: string; state?: string } | null,
+) {
+  const pick = (key: 'street' | 'neighborhood' | 'city' | 'state') => found?.[key]?.trim() || chosen?.[key]?.trim() || '';
+  return {
+    ...emptyValues(point),
+    number: /^\d{1,8}$/.test(found?.number ?? '') ? found!.number! : '',
+    street: pick('street'),
+    neighborhood: pick('neighborhood'),
+    city: pick('city'),
+    state: pick('state').toUpperCase(),
   };
 }
 

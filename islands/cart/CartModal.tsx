@@ -6,9 +6,9 @@
 // checkout: a closed establishment that does not schedule (with its next opening) and one that
 // takes no orders at all, for visitors and customers alike; both block 'Finalizar pedido'
 // (decisions #5).
+// Each line is ./CartLineItem.tsx, the notice ./OrderingNotice.tsx over ./useOrdering.ts.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CartLine } from '../../src/domain/cart.ts';
-import { formatBRL } from '../../src/domain/money.ts';
 import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -16,18 +16,12 @@ import { dismissCartToast } from './cart-toast.ts';
 import { CheckOrderFooter } from './CheckOrderFooter.tsx';
 import { ConfirmDialog, Dialog } from '../shared/Dialog.tsx';
 import { useSignalValue } from './hooks.ts';
-import { orderingNow } from '../../src/client/store-island.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
-import { openingText } from '../../src/i18n/messages.ts';
-import type { WallClockTime } from '../../src/domain/week-clock.ts';
-import type { OrderingState } from '../../src/domain/open-now.ts';
-import { QuantityControl } from './QuantityControl.tsx';
+import { CartLineItem } from './CartLineItem.tsx';
+import { OrderingNotice } from './OrderingNotice.tsx';
 import { Suggestions } from './Suggestions.tsx';
-import { smallPicture } from '../../src/lib/thumbnails.ts';
+import { useOrdering } from './useOrdering.ts';
 import { Button } from '../shared/Button.tsx';
-
-/** How often the open/closed reading behind the notice and the checkout button is refreshed. */
-const STATUS_CHECK_MS = 3000;
 
 export interface CartModalProps {
   store: CartStore;
@@ -37,48 +31,6 @@ export interface CartModalProps {
   onAddProduct: (productId: string) => void;
   /** 'Finalizar pedido' [R-2.67, R-2.68]. */
   onCheckout: () => void;
-}
-
-type Ordering = { state: OrderingState; opens: WallClockTime | null };
-
-/** What the establishment lets the customer do now, re-read every STATUS_CHECK_MS. */
-function useOrdering(island: StoreIsland): Ordering {
-  const [ordering, setOrdering] = useState(() => orderingNow(island));
-  useEffect(() => {
-    const id = window.setInterval(() => {
-      const next = orderingNow(island);
-      // A new object every tick would re-render the cart for nothing.
-      setOrdering((current) =>
-        current.state === next.state && current.opens?.days === next.opens?.days && current.opens?.time === next.opens?.time ? current : next,
-      );
-    }, STATUS_CHECK_MS);
-    return () => window.clearInterval(id);
-  }, [island]);
-  return ordering;
-}
-
-/** Why the order cannot be finished now, or that it can only be scheduled; nothing while open. */
-function OrderingNotice({ ordering }: { ordering: Ordering }) {
-  if (ordering.state === 'open') return null;
-  if (ordering.state === 'unavailable') {
-    return (
-      <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" role="status" data-cart-unavailable-notice>
-        {t('cart:modal.unavailableNotice')}
-      </p>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-cart-notice={ordering.state}>
-      <p className="m-0" data-cart-closed-notice>
-        {ordering.state === 'closed' ? t('cart:modal.closedNoScheduleNotice') : t('cart:modal.closedNotice')}
-      </p>
-      {ordering.opens && (
-        <p className="m-0 font-semibold" data-cart-next-opening>
-          {openingText(ordering.opens)}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export function CartModal({ store, island, opener, onClose, onAddProduct, onCheckout }: CartModalProps) {
@@ -162,51 +114,5 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
         />
       )}
     </Dialog>
-  );
-}
-
-function CartLineItem({ line, onChange }: { line: CartLine; onChange: (next: number) => void }) {
-  return (
-    <li className="flex gap-3 border-b border-b-solid border-line py-3 last:border-b-0" data-cart-line={line.product_id} data-line-id={line.line_id}>
-      {line.image ? (
-        <img
-          src={smallPicture(line.image)}
-          alt=""
-          width="72"
-          height="72"
-          loading="lazy"
-          className="h-18 w-18 flex-none rounded-lg bg-surface object-cover"
-          data-cart-line-image
-        />
-      ) : (
-        <div className="h-18 w-18 flex-none rounded-lg bg-surface" aria-hidden="true" />
-      )}
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="m-0 font-semibold leading-snug" data-cart-line-name>
-          {line.name}
-        </p>
-        {line.tags.length > 0 && (
-          <ul className="m-0 flex list-none flex-wrap gap-1 p-0" data-cart-line-tags>
-            {line.tags.map((tag, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a line's tags may repeat and never move
-              <li key={`${tag}-${i}`} className="rounded-full bg-surface px-2 py-0.5 text-xs text-muted">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
-        {line.note && (
-          <p className="m-0 text-xs text-muted" data-cart-line-note>
-            {t('cart:modal.note', { note: line.note })}
-          </p>
-        )}
-        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          <QuantityControl size="sm" value={line.qnt} min={0} max={QUANTITY_MAX} name={line.name} onChange={onChange} hook={{ 'data-cart-line-qty': '' }} />
-          <span className="font-bold tabular-nums" data-cart-line-total data-cents={line.line_cents}>
-            {formatBRL(line.line_cents)}
-          </span>
-        </div>
-      </div>
-    </li>
   );
 }

@@ -5,12 +5,15 @@
 // schedule and address modals); a bottom sheet as tall as its content on phones, the same centred
 // card from 768 px (a short question such as the CVV); full screen at every width (the checkout
 // [R-2.48]); and a side sheet on the right from 768 px, full screen on phones (the add-card drawer). Beside it the small
-// confirmation shown on top of a dialog (ConfirmDialog).
+// confirmation shown on top of a dialog (./ConfirmDialog.tsx, also exported from here). The frames'
+// classes are ./dialog-frames.ts.
 import { useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { t } from '../../src/i18n/index.ts';
+import { FRAME } from './dialog-frames.ts';
 import { useModal } from './useModal.ts';
-import { Button } from './Button.tsx';
+
+export { ConfirmDialog } from './ConfirmDialog.tsx';
 
 export interface DialogProps {
   titleId: string;
@@ -33,36 +36,6 @@ export interface DialogProps {
   /** Extra attributes (test hooks) on the dialog element. */
   hook: Record<string, string>;
 }
-
-// Whole class strings, so UnoCSS finds every utility in the source.
-const FRAME = {
-  card: {
-    backdrop: 'fixed inset-0 z-[70] flex items-stretch justify-center bg-black/50 md:items-center md:p-6',
-    dialog:
-      'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink shadow-2xl outline-none md:h-auto md:max-h-[min(90vh,52rem)] md:max-w-2xl md:rounded-2xl',
-    header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
-    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
-  },
-  bottom: {
-    backdrop: 'fixed inset-0 z-[70] flex items-end justify-center bg-black/50 md:items-center md:p-6',
-    dialog:
-      'relative flex max-h-[92vh] w-full flex-col overflow-hidden rounded-t-2xl bg-card text-ink shadow-2xl outline-none md:max-h-[min(90vh,52rem)] md:max-w-lg md:rounded-2xl',
-    header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
-    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
-  },
-  side: {
-    backdrop: 'fixed inset-0 z-[70] flex justify-end bg-black/50',
-    dialog: 'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink shadow-2xl outline-none md:max-w-md',
-    header: 'flex flex-none items-center gap-3 border-b border-b-solid border-line px-4 py-3',
-    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))]',
-  },
-  full: {
-    backdrop: 'fixed inset-0 z-[75] flex bg-black/50',
-    dialog: 'relative flex h-full w-full flex-col overflow-hidden bg-card text-ink outline-none',
-    header: 'flex flex-none items-center gap-2 border-b border-b-solid border-line px-3 py-2 md:px-6',
-    footer: 'flex-none border-t border-t-solid border-line bg-card px-4 py-3 pb-[calc(.75rem+env(safe-area-inset-bottom,0px))] md:px-6',
-  },
-};
 
 export function Dialog({
   titleId,
@@ -114,56 +87,6 @@ export function Dialog({
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
         {footer && <div className={frame.footer}>{footer}</div>}
-      </div>
-    </div>
-  );
-}
-
-/** A small confirmation on top of a dialog (role=alertdialog): Cancelar / confirm; Escape cancels. */
-export function ConfirmDialog({
-  message,
-  cancelLabel,
-  confirmLabel,
-  onCancel,
-  onConfirm,
-}: {
-  message: string;
-  cancelLabel: string;
-  confirmLabel: string;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const onKeyDown = useModal({ ref, onClose: onCancel, focusOnOpen: () => cancelRef.current });
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop cancels, as Escape and the cancel button do
-    <div
-      className="fixed inset-0 z-[80] flex items-center justify-center bg-black/50 p-4"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCancel();
-      }}
-    >
-      <div
-        ref={ref}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="cart-confirm-message"
-        onKeyDown={onKeyDown}
-        className="w-full max-w-sm rounded-2xl bg-card p-5 text-ink shadow-2xl"
-        data-cart-confirm
-      >
-        <p id="cart-confirm-message" className="m-0 mb-5 text-base font-semibold">
-          {message}
-        </p>
-        <div className="flex justify-end gap-2">
-          <Button ref={cancelRef} variant="secondary" size="compact" onClick={onCancel} data-confirm-cancel>
-            {cancelLabel}
-          </Button>
-          <Button size="compact" onClick={onConfirm} data-confirm-ok>
-            {confirmLabel}
-          </Button>
-        </div>
       </div>
     </div>
   );

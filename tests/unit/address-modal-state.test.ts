@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressModalReducer,
   editAddressModalState,
+  formValuesOf,
   initialAddressModalState,
   keepDescription,
   RESULT_ZOOM,
@@ -136,5 +137,21 @@ describe('editing a saved address', () => {
     const typed = editAddressModalState(saved).values!;
     const found = { ...values, street: 'Avenida Ana Costa', number: '100', neighborhood: 'Gonzaga' };
     expect(keepDescription(found, typed)).toEqual({ ...found, complement: 'Fundos', no_complement: false, ref: 'Portão azul', place: 'work' });
+  });
+
+  it("a point's form takes what the geocoder found, else what the chosen result knows; a number only when it is digits", () => {
+    const found = { street: ' Avenida Ana Costa ', number: '100', neighborhood: '', city: 'Santos', state: 'sp' };
+    expect(formValuesOf(santos, found, result)).toEqual({
+      ...values,
+      street: 'Avenida Ana Costa',
+      number: '100',
+      neighborhood: 'Centro',
+      city: 'Santos',
+      state: 'SP',
+    });
+    expect(formValuesOf(santos, { ...found, number: '12A' }, null).number).toBe('');
+    // The geocoder failed: the chosen result fills what it can, the rest is typed.
+    expect(formValuesOf(santos, null, result)).toMatchObject({ street: 'Rua Amador Bueno', number: '', neighborhood: 'Centro', city: 'Santos', state: 'SP' });
+    expect(formValuesOf(santos, null, null)).toEqual({ ...values, city: '', state: '' });
   });
 });
