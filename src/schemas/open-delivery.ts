@@ -1,0 +1,179 @@
+// The parts of Open Delivery v1.3 (Abrasel) that the product sends as an Ordering Application:
+// the `Order` of components.schemas (tests/fixtures/opendelivery/openapi.yaml, 'Order'), typed
+// field by field as the document declares it. Optional fields the product never fills (EAN,
+// sourceAppId, lastEvent, the PICKUP_AREA / PLACE / TAB modes' details...) are left out of the
+// types on purpose, so a new one is a decision (docs/open-delivery.md 'What is not sent').
+// Money is the document's decimal number of reais, made from integer centavos in one place
+// (src/server/open-delivery/order.ts odPrice); dates are UTC ISO-8601 instants.
+
+/** The document's Price: a decimal amount (up to 4 decimal places) and its ISO 4217 currency. */
+export interface OdPrice {
+  value: number;
+  currency: 'BRL';
+}
+
+export type OdOrderType = 'DELIVERY' | 'TAKEOUT' | 'INDOOR';
+export type OdOrderTiming = 'INSTANT' | 'SCHEDULED';
+export type OdUnit = 'UN' | 'KG' | 'L' | 'OZ' | 'LB' | 'GAL';
+
+/** items[].options[]: a variation item the customer chose, per unit of its item. */
+export interface OdItemOption {
+  index: number;
+  id: string;
+  name: string;
+  externalCode: string;
+  unit: OdUnit;
+  /** How many of this option go into one unit of the item. */
+  quantity: number;
+  unitPrice: OdPrice;
+  /** Information only (the document: never counted in the totals). */
+  originalPrice?: OdPrice;
+  /** quantity x unitPrice. */
+  totalPrice: OdPrice;
+}
+
+/** items[]: one line of the order. */
+export interface OdItem {
+  id: string;
+  index: number;
+  name: string;
+  externalCode: string;
+  unit: OdUnit;
+  quantity: number;
+  specialInstructions?: string;
+  unitPrice: OdPrice;
+  /** Sum of the options' totalPrice (per unit of the item). */
+  optionsPrice: OdPrice;
+  /** quantity x (unitPrice + optionsPrice). */
+  totalPrice: OdPrice;
+  options?: OdItemOption[];
+}
+
+export interface OdOtherFee {
+  name: string;
+  type: 'DELIVERY_FEE' | 'SERVICE_FEE' | 'TIP';
+  receivedBy: 'MARKETPLACE' | 'MERCHANT' | 'LOGISTIC_SERVICES';
+  price: OdPrice;
+  observation?: string;
+}
+
+export interface OdSponsorshipValue {
+  name: 'MARKETPLACE' | 'MERCHANT';
+  amount: OdPrice;
+  /** The coupon's code, or the campaign (achievement reward) the discount came from. */
+  discountCode?: string;
+}
+
+export interface OdDiscount {
+  amount: OdPrice;
+  target: 'CART' | 'DELIVERY_FEE' | 'ITEM';
+  sponsorshipValues: OdSponsorshipValue[];
+}
+
+export interface OdTotal {
+  itemsPrice: OdPrice;
+  otherFees: OdPrice;
+  discount: OdPrice;
+  /** itemsPrice + otherFees - discount. */
+  orderAmount: OdPrice;
+}
+
+export type OdPaymentMethodKind =
+  | 'CREDIT'
+  | 'DEBIT'
+  | 'MEAL_VOUCHER'
+  | 'FOOD_VOUCHER'
+  | 'DIGITAL_WALLET'
+  | 'PIX'
+  | 'CASH'
+  | 'CREDIT_DEBIT'
+  | 'COUPON'
+  | 'REDEEM'
+  | 'PREPAID_REDEEM'
+  | 'OTHER';
+
+/** The card brands of the document's enum that the product's cards can have. */
+export type OdCardBrand = 'VISA' | 'MASTERCARD' | 'DINERS' | 'AMEX' | 'HIPERCARD' | 'ELO';
+
+export interface OdPaymentMethod {
+  value: number;
+  currency: 'BRL';
+  type: 'PREPAID' | 'PENDING';
+  method: OdPaymentMethodKind;
+  brand?: OdCardBrand;
+  methodInfo?: string;
+  /** CASH: the amount the customer pays with, change included. */
+  changeFor?: number;
+}
+
+export interface OdPayments {
+  prepaid: number;
+  pending: number;
+  methods: OdPaymentMethod[];
+}
+
+export interface OdCustomer {
+  id: string;
+  name: string;
+  documentNumber?: string;
+  phone: { number: string };
+  ordersCountOnMerchant: number;
+}
+
+export interface OdSchedule {
+  scheduledDateTimeStart: string;
+  scheduledDateTimeEnd: string;
+}
+
+/** delivery.deliveryAddress (declared inline in the Order, not the Address schema). */
+export interface OdDeliveryAddress {
+  country: string;
+  state: string;
+  city: string;
+  district: string;
+  street: string;
+  number: string;
+  complement?: string;
+  reference?: string;
+  formattedAddress: string;
+  postalCode: string;
+  coordinates: { latitude: number; longitude: number };
+}
+
+export interface OdDelivery {
+  deliveredBy: 'MERCHANT' | 'MARKETPLACE';
+  deliveryAddress: OdDeliveryAddress;
+  estimatedDeliveryDateTime: string;
+}
+
+export interface OdTakeout {
+  mode: 'DEFAULT';
+  takeoutDateTime: string;
+}
+
+export interface OdIndoor {
+  mode: 'DEFAULT';
+  indoorDateTime: string;
+}
+
+/** components.schemas.Order, as the product fills it (GET /v1/orders/{orderId} will answer it). */
+export interface OdOrder {
+  id: string;
+  type: OdOrderType;
+  displayId: string;
+  createdAt: string;
+  orderTiming: OdOrderTiming;
+  preparationStartDateTime: string;
+  merchant: { id: string; name: string };
+  items: OdItem[];
+  otherFees?: OdOtherFee[];
+  discounts?: OdDiscount[];
+  total: OdTotal;
+  payments: OdPayments;
+  customer: OdCustomer;
+  schedule?: OdSchedule;
+  delivery?: OdDelivery;
+  takeout?: OdTakeout;
+  indoor?: OdIndoor;
+  extraInfo?: string;
+}
