@@ -41,7 +41,7 @@ async function pixCall(init: PixCall & { establishmentId: string; signal?: Abort
   let res: Response;
   try {
     res = await fetch(`/api${'params' in init ? routePath(init.route, init.params) : routePath(init.route)}`, {
-      method: init.route.slice(0, init.route.indexOf(' ')),
+      method: init.route.split(' ')[0],
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',

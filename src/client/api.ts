@@ -50,11 +50,10 @@ type CallArgs<K extends RouteKey, Q> = [ParamName<K> | Body<K>] extends [never] 
 
 /** The path of a route with its params filled in (each URI-encoded) and its query appended (a list comma-joined). */
 export function routePath<K extends RouteKey>(route: K, params?: Params<K>, query?: Query<K>): string {
-  const path = route.slice(route.indexOf(' ') + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name]!));
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
+  // URLSearchParams writes each value as a string: a number, a boolean, a list comma-joined.
+  const search = `${new URLSearchParams(Object.entries(query ?? {}).filter((entry) => entry[1] !== undefined) as string[][])}`;
+  const path = route.split(' ')[1]!.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name]!));
+  return search ? `${path}?${search}` : path;
 }
 
 type UnauthorizedHandler = (failure: ApiFailure) => void;
@@ -97,7 +96,7 @@ export async function call<K extends RouteKey, const Q = Query<K>>(route: K, ...
   let res: Response;
   try {
     res = await fetch(`/api${routePath(route, params, query)}`, {
-      method: route.slice(0, route.indexOf(' ')),
+      method: route.split(' ')[0],
       headers,
       body,
       credentials: 'same-origin',
