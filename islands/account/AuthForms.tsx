@@ -10,11 +10,11 @@
 // registration form, with what both earn when the establishment runs a referral programme, and the
 // code goes with the registration (a hidden field of the plain form too) (docs/api.md 'Referral').
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type SubmitEvent } from 'react';
-import { api, ApiFailure } from '../../src/client/api.ts';
+import { call, ApiFailure } from '../../src/client/api.ts';
 import { hasSessionHint, setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { maskPhone, phoneForApi } from '../../src/domain/phone.ts';
 import { t } from '../../src/i18n/index.ts';
-import type { AuthAnswer, UserView } from '../../src/schemas/api-accounts.ts';
+import type { UserView } from '../../src/schemas/api-accounts.ts';
 import type { AuthFormKind, AuthFormState } from '../../src/schemas/island-props.ts';
 import { AUTH_FORM_ACTIONS, authFormUrl } from '../../src/lib/urls.ts';
 import { SubmitButton, errorText } from './form.tsx';
@@ -198,8 +198,7 @@ function LoginForm({ target, initialLogin, onDone }: { target: FormTarget; initi
     }
     setBusy(true);
     try {
-      const res = await api<AuthAnswer>('/auth/login', {
-        method: 'POST',
+      const res = await call('POST /auth/login', {
         body: { establishment_id: establishmentId, login: loginValue(login), password },
         establishmentId,
       });
@@ -287,12 +286,11 @@ function RegisterForm({
       ...(target.referral ? { referral_code: target.referral } : {}),
     };
     try {
-      const res = await api<AuthAnswer>('/auth/register', { method: 'POST', body, establishmentId });
+      const res = await call('POST /auth/register', { body, establishmentId });
       let user = res.user;
       // Registration normally opens the session; if it did not, log in with what was just typed.
       if (!hasSessionHint(establishmentId)) {
-        const login = await api<AuthAnswer>('/auth/login', {
-          method: 'POST',
+        const login = await call('POST /auth/login', {
           body: { establishment_id: establishmentId, login: body.email, password: body.password },
           establishmentId,
         });

@@ -5,13 +5,12 @@
 // here and in the other tabs, and the establishment's home says the account is gone. What stops an
 // erasure (an order in progress, money still moving, a wrong password) is said in the dialog.
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { api, ApiFailure } from '../../src/client/api.ts';
+import { call, ApiFailure } from '../../src/client/api.ts';
 import { endSession, setFlash } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
 import { formatBRL, normalizeSpaces } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import { routes } from '../../src/lib/urls.ts';
-import type { AccountExport } from '../../src/schemas/api-account-data.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { useSession } from '../shared/useSession.ts';
@@ -43,7 +42,7 @@ export function DataRights({ establishmentId, slug }: { establishmentId: string;
     if (downloading) return;
     setDownloading(true);
     try {
-      const data = await api<AccountExport>('/users/me/export', { establishmentId });
+      const data = await call('GET /users/me/export', { establishmentId });
       // The API answers it as an attachment; fetched with the session's headers, it is saved from here.
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
@@ -130,7 +129,7 @@ function DeleteAccountDialog({
     if (found.forfeit) return document.getElementById(`${uid}-forfeit`)?.focus();
     setBusy(true);
     try {
-      await api('/users/me', { method: 'DELETE', body: { password, forfeit_credits: credits > 0 && forfeit }, establishmentId });
+      await call('DELETE /users/me', { body: { password, forfeit_credits: credits > 0 && forfeit }, establishmentId });
     } catch (err) {
       setBusy(false);
       const own = err instanceof ApiFailure && SAID_IN_DIALOG.has(err.code);

@@ -5,10 +5,9 @@
 // the account's sessions on other devices (this one stays), which the form says before the
 // customer saves. A wrong current password is said under its field; too many, above the form.
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiFailure } from '../../src/client/api.ts';
+import { call, ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
-import type { UserView } from '../../src/schemas/api-accounts.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { SubmitButton, errorText } from './form.tsx';
 import { Field, FormAlert } from '../shared/Field.tsx';
@@ -45,7 +44,7 @@ export function PasswordForm({ establishmentId }: { establishmentId: string }) {
     }
     setBusy(true);
     try {
-      await api<UserView>('/users/me', { method: 'PUT', body: { current_password: current, password, password_confirmation: confirmation }, establishmentId });
+      await call('PUT /users/me', { body: { current_password: current, password, password_confirmation: confirmation }, establishmentId });
       setCurrent('');
       setPassword('');
       setConfirmation('');

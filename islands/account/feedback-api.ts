@@ -1,7 +1,7 @@
 // The calls of the account's problem report and suggestion forms (docs/api.md 'Problem reports and
 // suggestions'), through src/client/api.ts (the headers and the establishment's session cookie),
 // and what each failure shows (islands/shared/call-failure.ts). The texts travel with this code.
-import { api } from '../../src/client/api.ts';
+import { call } from '../../src/client/api.ts';
 import { registerNamespace } from '../../src/i18n/index.ts';
 import texts from '../../src/i18n/locales/pt-BR/feedback.json';
 import type { FeedbackView, ProblemReportBody, SuggestionBody } from '../../src/schemas/api-feedback.ts';
@@ -27,10 +27,10 @@ export const RECENT_ORDERS_CALL: CallPolicy = { call: 'GET /establishments/{id}/
 
 /** POST /establishments/{id}/problem-reports [R-2.25]. */
 export function sendProblemReport(establishmentId: string, body: typeof ProblemReportBody.inferIn): Promise<FeedbackView> {
-  return api<FeedbackView>(`/establishments/${encodeURIComponent(establishmentId)}/problem-reports`, { method: 'POST', body, establishmentId });
+  return call('POST /establishments/:id/problem-reports', { params: { id: establishmentId }, body, establishmentId });
 }
 
 /** POST /establishments/{id}/suggestions [R-2.26]. */
 export function sendSuggestion(establishmentId: string, body: typeof SuggestionBody.inferIn): Promise<FeedbackView> {
-  return api<FeedbackView>(`/establishments/${encodeURIComponent(establishmentId)}/suggestions`, { method: 'POST', body, establishmentId });
+  return call('POST /establishments/:id/suggestions', { params: { id: establishmentId }, body, establishmentId });
 }

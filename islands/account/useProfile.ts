@@ -4,13 +4,14 @@
 // POST /users/me/photo with a preview. Failures follow islands/shared/call-failure.ts: the
 // profile is the page's required data.
 import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { api, ApiFailure } from '../../src/client/api.ts';
+import { call, ApiFailure } from '../../src/client/api.ts';
 import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { toast } from '../../src/client/toast.ts';
 import { maskPhone, phoneForApi } from '../../src/domain/phone.ts';
 import { maskTaxId, stripTaxId } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
-import type { PhotoAnswer, UserView } from '../../src/schemas/api-accounts.ts';
+import type { ProfileBody, UserView } from '../../src/schemas/api-accounts.ts';
+import { GENDERS } from '../../src/schemas/account-fields.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { errorText } from './form.tsx';
 import { birthdayError, birthdayToIso, documentError, emailError, genderError, isoToBirthday, nameError, phoneError, type FieldErrors } from './rules.ts';
@@ -101,7 +102,7 @@ export function useProfile(establishmentId: string, timeZone: string, fieldId: (
   async function load() {
     setLoadError(false);
     try {
-      const data = await api<UserView>('/users/me', { establishmentId });
+      const data = await call('GET /users/me', { establishmentId });
       setMe(data);
       setValues(valuesOf(data));
       setPhoto(data.photo);
@@ -130,17 +131,18 @@ export function useProfile(establishmentId: string, timeZone: string, fieldId: (
       document.getElementById(fieldId(first))?.focus();
       return;
     }
-    const body: Record<string, unknown> = {
+    const body: ProfileBody = {
       name: values.name.trim(),
       email: values.email.trim().toLowerCase(),
       phone: phoneForApi(values.phone),
       document: values.document.trim() ? stripTaxId(values.document) : null,
-      birthday: birthdayToIso(values.birthday, timeZone),
-      gender: values.gender,
+      // Both were checked above (check()): a valid date and one of the genders, never left out here.
+      birthday: birthdayToIso(values.birthday, timeZone) ?? undefined,
+      gender: GENDERS.find((g) => g === values.gender),
     };
     setBusy(true);
     try {
-      const saved = await api<UserView>('/users/me', { method: 'PUT', body, establishmentId });
+      const saved = await call('PUT /users/me', { body, establishmentId });
       setMe(saved);
       setValues(valuesOf(saved));
       setSessionUser(establishmentId, toSessionUser(saved));
@@ -180,7 +182,7 @@ export function useProfile(establishmentId: string, timeZone: string, fieldId: (
     const form = new FormData();
     form.append('file', file);
     try {
-      const res = await api<PhotoAnswer>('/users/me/photo', { method: 'POST', body: form, establishmentId });
+      const res = await call('POST /users/me/photo', { body: form, establishmentId });
       const updated: UserView = { ...me!, photo: res.photo, photo_sizes: res.photo_sizes };
       setMe(updated);
       setPhoto(updated.photo);

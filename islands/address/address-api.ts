@@ -1,15 +1,12 @@
 // The address calls the picker and the modal make, each through src/client/api.ts (Client-Type,
 // Api-Version and the establishment's session cookie), and what each failure shows
 // (islands/shared/call-failure.ts).
-import { api } from '../../src/client/api.ts';
+import { call } from '../../src/client/api.ts';
 import type { CallPolicy } from '../shared/call-failure.ts';
-import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type {
   AddressBodyInput,
-  AddressesAnswer,
   AddressWithDelivery,
   DeliveryTaxAnswer,
-  GeoSearchAnswer,
   GeoSearchResult,
   ReverseGeocodeResult,
   SavedAddressView,
@@ -47,37 +44,33 @@ export const ADDRESS_CALLS = {
 
 /** GET /users/me/addresses?establishment_id= : newest first, each with its delivery reading [R-7.41]. */
 export async function listAddresses(establishmentId: string, signal?: AbortSignal): Promise<AddressWithDelivery[]> {
-  const res = await api<AddressesAnswer>(`/users/me/addresses?establishment_id=${encodeURIComponent(establishmentId)}`, {
-    establishmentId,
-    signal,
-  });
+  const res = await call('GET /users/me/addresses', { query: { establishment_id: establishmentId }, establishmentId, signal });
   return res.addresses;
 }
 
 /** POST /users/me/addresses [R-7.42, R-3.47]: the body the API's AddressBody schema parses (src/domain/address.ts addressSavePayload builds it). */
 export function saveAddress(establishmentId: string, body: AddressBodyInput): Promise<SavedAddressView> {
-  return api<SavedAddressView>('/users/me/addresses', { method: 'POST', body, establishmentId });
+  return call('POST /users/me/addresses', { body, establishmentId });
 }
 
 /** PUT /users/me/addresses/{id}: the same body as a save, every field replaced. */
 export function updateAddress(establishmentId: string, id: string, body: AddressBodyInput): Promise<SavedAddressView> {
-  return api<SavedAddressView>(`/users/me/addresses/${encodeURIComponent(id)}`, { method: 'PUT', body, establishmentId });
+  return call('PUT /users/me/addresses/:id', { params: { id }, body, establishmentId });
 }
 
 /** PUT /users/me/addresses/{id}/default: the customer's default, the one the checkout picks by itself. */
 export function setDefaultAddress(establishmentId: string, id: string): Promise<SavedAddressView> {
-  return api<SavedAddressView>(`/users/me/addresses/${encodeURIComponent(id)}/default`, { method: 'PUT', establishmentId });
+  return call('PUT /users/me/addresses/:id/default', { params: { id }, establishmentId });
 }
 
 /** DELETE /users/me/addresses/{id} [R-7.43]. */
 export function deleteAddress(establishmentId: string, id: string): Promise<void> {
-  return api<void>(`/users/me/addresses/${encodeURIComponent(id)}`, { method: 'DELETE', establishmentId });
+  return call('DELETE /users/me/addresses/:id', { params: { id }, establishmentId });
 }
 
 /** POST /delivery_tax: the fee for a point, or ApiFailure 404 no_delivery_tax_found outside the radius [R-7.38]. */
 export function deliveryTax(establishmentId: string, point: LngLatPoint): Promise<DeliveryTaxAnswer> {
-  return api<DeliveryTaxAnswer>('/delivery_tax', {
-    method: 'POST',
+  return call('POST /delivery_tax', {
     body: { establishment_id: establishmentId, lng: point.lng, lat: point.lat },
     establishmentId,
   });
@@ -85,20 +78,18 @@ export function deliveryTax(establishmentId: string, point: LngLatPoint): Promis
 
 /** POST /geo/reversegeocode [R-7.44]. */
 export function reverseGeocode(establishmentId: string, point: LngLatPoint): Promise<ReverseGeocodeResult> {
-  return api<ReverseGeocodeResult>('/geo/reversegeocode', { method: 'POST', body: { lat: point.lat, lng: point.lng }, establishmentId });
+  return call('POST /geo/reversegeocode', { body: { lat: point.lat, lng: point.lng }, establishmentId });
 }
 
 /** GET /geo/search: places in Brazil only [R-7.45], nearest to `near` (when known) first. */
 export async function searchPlaces(establishmentId: string, q: string, near: LngLatPoint | null, signal?: AbortSignal): Promise<GeoSearchResult[]> {
-  const params = new URLSearchParams({ q });
-  if (near) params.set('near', `${near.lng},${near.lat}`);
-  const res = await api<GeoSearchAnswer>(`/geo/search?${params}`, { establishmentId, signal });
+  const res = await call('GET /geo/search', { query: { q, near: near ? `${near.lng},${near.lat}` : undefined }, establishmentId, signal });
   return res.results;
 }
 
 /** The establishment's own point: where the map opens [R-9.9]. */
 export async function establishmentPoint(establishmentId: string): Promise<LngLatPoint> {
-  const res = await api<Partial<EstablishmentView>>(`/establishments/${encodeURIComponent(establishmentId)}?fields=address`);
+  const res = await call('GET /establishments/:id', { params: { id: establishmentId }, query: { fields: ['address'] } });
   const lngLat = res.address?.lng_lat;
   if (!lngLat) throw new Error('establishment without coordinates');
   return { lng: lngLat[0], lat: lngLat[1] };
@@ -106,5 +97,5 @@ export async function establishmentPoint(establishmentId: string): Promise<LngLa
 
 /** GET /geo/map-style: a MapLibre style (the offline default unless one is configured). */
 export function mapStyle(): Promise<Record<string, unknown>> {
-  return api<Record<string, unknown>>('/geo/map-style');
+  return call('GET /geo/map-style');
 }

@@ -6,18 +6,10 @@
 // Card verification calls are a silent case of the global failure policy [R-8.82]: the wallet, the
 // drawer and the validation steps say what went wrong themselves; reportFailure still logs them and
 // ends a dead session.
-import { api, ApiFailure } from '../../src/client/api.ts';
+import { call, ApiFailure } from '../../src/client/api.ts';
 import type { CardToRegister } from '../../src/domain/card.ts';
 import { fromBase64Url, seal, type SealedBox, type SealingKey } from '../../src/lib/sealed-box.ts';
-import {
-  cardSealContext,
-  cvvSealContext,
-  type BlacklistAnswer,
-  type CardsAnswer,
-  type CardView,
-  type PurchaseVerificationAnswer,
-} from '../../src/schemas/api-cards.ts';
-import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
+import { cardSealContext, cvvSealContext, type BlacklistAnswer, type CardView, type PurchaseVerificationAnswer } from '../../src/schemas/api-cards.ts';
 import { orderPaymentSealContext } from '../../src/schemas/api-orders.ts';
 import type { CallPolicy } from '../shared/call-failure.ts';
 
@@ -31,7 +23,7 @@ let sealingKey: Promise<SealingKey> | null = null;
 /** The server's sealing key, read once per page; `fresh` reads it again (after a key change). */
 function serverKey(fresh = false): Promise<SealingKey> {
   if (fresh || !sealingKey) {
-    sealingKey = api<EncryptionKeyAnswer>('/cards/encryption-key').then(
+    sealingKey = call('GET /cards/encryption-key').then(
       (answer) => ({ kid: answer.kid, publicKey: fromBase64Url(answer.public_key) }),
       (err: unknown) => {
         sealingKey = null;
@@ -54,23 +46,19 @@ async function sendSealed<T>(plain: string, context: string, send: (box: SealedB
   }
 }
 
-const cardPath = (id: string) => encodeURIComponent(id);
-
 /** GET /users/me/payment_cards [R-7.46]: the customer's cards, newest first. */
 export async function listCards(establishmentId: string): Promise<CardView[]> {
-  return (await api<CardsAnswer>('/users/me/payment_cards', { establishmentId })).cards;
+  return (await call('GET /users/me/payment_cards', { establishmentId })).cards;
 }
 
 /** POST /v2/cards/verification [R-7.52]: the card to register, sealed for `card-verification:<user id>`; answers the saved card (not verified). */
 export function saveCard(establishmentId: string, userId: string, card: CardToRegister): Promise<CardView> {
-  return sendSealed(JSON.stringify(card), cardSealContext(userId), (box) =>
-    api<CardView>('/v2/cards/verification', { method: 'POST', body: { card: box }, establishmentId }),
-  );
+  return sendSealed(JSON.stringify(card), cardSealContext(userId), (box) => call('POST /v2/cards/verification', { body: { card: box }, establishmentId }));
 }
 
 /** DELETE /users/me/payment_cards/{id} [R-7.48]; a validation under way is cancelled and its charge goes back. */
 export function deleteCard(establishmentId: string, cardId: string): Promise<void> {
-  return api<void>(`/users/me/payment_cards/${cardPath(cardId)}`, { method: 'DELETE', establishmentId });
+  return call('DELETE /users/me/payment_cards/:id', { params: { id: cardId }, establishmentId });
 }
 
 /**
@@ -79,28 +67,28 @@ export function deleteCard(establishmentId: string, cardId: string): Promise<voi
  */
 export function startValidation(establishmentId: string, userId: string, cardId: string, cvv: string): Promise<PurchaseVerificationAnswer> {
   return sendSealed(cvv, cvvSealContext(userId), (box) =>
-    api<PurchaseVerificationAnswer>('/cards/purchase-verification', { method: 'POST', body: { card: { _id: cardId, security_code: box } }, establishmentId }),
+    call('POST /cards/purchase-verification', { body: { card: { _id: cardId, security_code: box } }, establishmentId }),
   );
 }
 
 /** GET /cards/{id}/purchase-verification [R-7.55]: the card's latest validation. */
 export function readValidation(establishmentId: string, cardId: string): Promise<PurchaseVerificationAnswer> {
-  return api<PurchaseVerificationAnswer>(`/cards/${cardPath(cardId)}/purchase-verification`, { establishmentId });
+  return call('GET /cards/:id/purchase-verification', { params: { id: cardId }, establishmentId });
 }
 
 /** PUT /cards/verification/{id} [R-7.53]: the amount read on the statement, integer centavos; answers the verified card. */
 export function confirmAmount(establishmentId: string, cardId: string, amount: number): Promise<CardView> {
-  return api<CardView>(`/cards/verification/${cardPath(cardId)}`, { method: 'PUT', body: { amount }, establishmentId });
+  return call('PUT /cards/verification/:id', { params: { id: cardId }, body: { amount }, establishmentId });
 }
 
 /** DELETE /cards/{id}/purchase-verification [R-7.57]: cancels the validation; its charge goes back. */
 export function cancelValidation(establishmentId: string, cardId: string): Promise<PurchaseVerificationAnswer> {
-  return api<PurchaseVerificationAnswer>(`/cards/${cardPath(cardId)}/purchase-verification`, { method: 'DELETE', establishmentId });
+  return call('DELETE /cards/:id/purchase-verification', { params: { id: cardId }, establishmentId });
 }
 
 /** GET /users/me/blacklist [R-7.62, R-3.50]: whether the customer may still add and validate cards, and the wrong amounts left. */
 export function readBlacklist(establishmentId: string): Promise<BlacklistAnswer> {
-  return api<BlacklistAnswer>('/users/me/blacklist', { establishmentId });
+  return call('GET /users/me/blacklist', { establishmentId });
 }
 
 /** What the checkout showed of the card an order is paid with: the server pays only that card [R-3.18]. */

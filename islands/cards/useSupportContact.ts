@@ -2,8 +2,7 @@
 // name and phone only when the customer turns out to be blocked (the step pages and the checkout
 // have them already).
 import { useEffect, useState } from 'react';
-import { api } from '../../src/client/api.ts';
-import type { EstablishmentView } from '../../src/schemas/views.ts';
+import { call } from '../../src/client/api.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 import type { SupportContact } from './BlacklistNotice.tsx';
 
@@ -12,7 +11,7 @@ export function useSupportContact(establishmentId: string, needed: boolean): Sup
   useEffect(() => {
     if (!needed || support) return;
     let live = true;
-    api<EstablishmentView>(`/establishments/${encodeURIComponent(establishmentId)}`, { establishmentId }).then(
+    call('GET /establishments/:id', { params: { id: establishmentId }, establishmentId }).then(
       (est) => {
         if (live) setSupport({ name: est.name, phone: est.hide_phone ? null : est.phone });
       },

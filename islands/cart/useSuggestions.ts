@@ -5,11 +5,11 @@
 // modal does [R-4.57]) and matching the cart's delivery options [R-8.64]. A failed load is logged
 // and the list left empty [R-8.84].
 import { useEffect, useState } from 'react';
-import { api } from '../../src/client/api.ts';
+import { call } from '../../src/client/api.ts';
 import { establishmentMinuteNow } from '../../src/client/store-island.ts';
 import { isProductAvailableAtMinute } from '../../src/domain/availability.ts';
 import { deliveryConflict, type CartLine } from '../../src/domain/cart.ts';
-import type { ProductView, ProductsAnswer } from '../../src/schemas/views.ts';
+import type { ProductView } from '../../src/schemas/views.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 
@@ -17,7 +17,7 @@ import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 const SHOWN = 12;
 /** Products read to pick them from: menus often open with a category sold only in some hours. */
 const LIMIT = 48;
-const FIELDS = 'name,price,image,promo,hide_price,starting_price,availabilities,delivery_type';
+const FIELDS = ['name', 'price', 'image', 'promo', 'hide_price', 'starting_price', 'availabilities', 'delivery_type'] as const;
 /** How often what is offered is re-read against the clock, as the add-product modal does [R-4.57]. */
 const RECHECK_MS = 1000;
 
@@ -30,7 +30,9 @@ let cached: { establishmentId: string; promise: Promise<Suggestion[]> } | null =
 
 function loadSuggestions(establishmentId: string): Promise<Suggestion[]> {
   if (cached?.establishmentId === establishmentId) return cached.promise;
-  const promise = api<ProductsAnswer<Suggestion>>(`/establishments/${encodeURIComponent(establishmentId)}/products?limit=${LIMIT}&fields=${FIELDS}`, {
+  const promise = call('GET /establishments/:id/products', {
+    params: { id: establishmentId },
+    query: { limit: LIMIT, fields: FIELDS },
     establishmentId,
   }).then((r) =>
     (Array.isArray(r?.items) ? r.items : []).map((p) => ({

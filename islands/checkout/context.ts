@@ -2,7 +2,7 @@
 // preferences (the page's data island carries only what the catalogue needs), its active order
 // variations [R-2.67, R-2.68] and the rules of each cart product (availability windows, minimum
 // schedule time, mandatory schedule) that the draft does not keep.
-import { api } from '../../src/client/api.ts';
+import { call } from '../../src/client/api.ts';
 import type { EstablishmentView, OrderVariationView } from '../../src/schemas/views.ts';
 import { fetchProduct } from '../../src/client/product-cache.ts';
 import type { ProductRules } from './model.ts';
@@ -15,10 +15,9 @@ export interface CheckoutContext {
 }
 
 export async function loadCheckoutContext(establishmentId: string, productIds: readonly string[]): Promise<CheckoutContext> {
-  const id = encodeURIComponent(establishmentId);
   const [establishment, orderVariations, products] = await Promise.all([
-    api<EstablishmentView>(`/establishments/${id}`, { establishmentId }),
-    api<OrderVariationView[]>(`/establishments/${id}/order-variations?active=true&fields=image`, { establishmentId }),
+    call('GET /establishments/:id', { params: { id: establishmentId }, establishmentId }),
+    call('GET /establishments/:id/order-variations', { params: { id: establishmentId }, query: { active: true, fields: ['image'] }, establishmentId }),
     Promise.all(
       [...new Set(productIds)].map((pid) =>
         fetchProduct(establishmentId, pid).then(

@@ -8,7 +8,7 @@
 // achievement it refuses goes, a balance it no longer has is read again), through
 // islands/shared/call-failure.ts; a 401 has ended the session and gone to the login [R-8.68].
 import { reloadOnChunkError } from '../../src/client/chunk-reload.ts';
-import { api, ApiFailure } from '../../src/client/api.ts';
+import { call, ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
 import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { ecommercePayload, track, trackingItems } from '../../src/client/tracking.ts';
@@ -20,7 +20,6 @@ import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
-import type { UserView } from '../../src/schemas/api-accounts.ts';
 import type { OrderBody, PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import type { DraftPaymentCard } from '../../src/schemas/draft.ts';
 import type { ShownCard } from '../cards/cards-api.ts';
@@ -83,7 +82,7 @@ export function paymentInfo(draft: Draft, lines: readonly CartLine[], totalCents
  */
 export async function refreshSession(establishmentId: string): Promise<void> {
   try {
-    const user = await api<UserView>('/users/me', { establishmentId });
+    const user = await call('GET /users/me', { establishmentId });
     setSessionUser(establishmentId, toSessionUser(user));
   } catch (err) {
     // The order is placed; a stale balance is only cosmetic until the next page.
@@ -148,8 +147,8 @@ export async function sendOrder({
   }
   try {
     const post = (payload: OrderBody) =>
-      api<PlaceOrderAnswer>(`/establishments/${encodeURIComponent(estId)}/orders`, {
-        method: 'POST',
+      call('POST /establishments/:id/orders', {
+        params: { id: estId },
         body: payload,
         establishmentId: estId,
         idempotentKey: draft.idempotent_key,

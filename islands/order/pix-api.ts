@@ -2,11 +2,13 @@
 // POST /pix {order_id} makes the order's charge at the PSP the first time and answers the same
 // charge every time after (idempotent), GET /orders/{id}/pix reads it (404 pix_not_found while there
 // is none: 'Pix não encontrado!', a silent case [R-8.76]). Made with fetch rather than
-// src/client/api.ts to read the answer's Date header too: the countdown to the charge's expiry runs
-// on the server's clock, whatever the phone's says. Failures are ApiFailure as api()'s are, and a
-// 401 that ends the session goes to the session's handler.
-import { ApiFailure, reportUnauthorized } from '../../src/client/api.ts';
+// call() (src/client/api.ts) to read the answer's Date header too: the countdown to the charge's expiry runs
+// on the server's clock, whatever the phone's says. Their paths, bodies and answers are still the
+// route table's; failures are ApiFailure as call()'s are, and a 401 that ends the session goes to
+// the session's handler.
+import { ApiFailure, reportUnauthorized, routePath } from '../../src/client/api.ts';
 import type { PixChargeView } from '../../src/schemas/api-pix.ts';
+import type { Answer, Body } from '../../src/schemas/api-routes.ts';
 import { API_HEADERS, ESTABLISHMENT_HEADER } from '../../src/schemas/api-headers.ts';
 
 export type { PixChargeView } from '../../src/schemas/api-pix.ts';
@@ -29,15 +31,19 @@ export function clockSkew(dateHeader: string | null, receivedAt: number): number
   return Math.abs(skew) < 2000 ? 0 : skew;
 }
 
-async function pixCall(path: string, init: { method: 'GET' | 'POST'; establishmentId: string; body?: unknown; signal?: AbortSignal }): Promise<PixAnswer> {
+/** The two Pix routes, each with its body (none for the read). */
+type PixCall = { route: 'POST /pix'; body: Body<'POST /pix'> } | { route: 'GET /orders/:id/pix'; params: { id: string } };
+
+async function pixCall(init: PixCall & { establishmentId: string; signal?: AbortSignal }): Promise<PixAnswer> {
+  const body = 'body' in init ? init.body : undefined;
   const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json', [ESTABLISHMENT_HEADER]: init.establishmentId };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
-      method: init.method,
+    res = await fetch(`/api${'params' in init ? routePath(init.route, init.params) : routePath(init.route)}`, {
+      method: init.route.split(' ')[0],
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal: init.signal,
     });
@@ -46,7 +52,7 @@ async function pixCall(path: string, init: { method: 'GET' | 'POST'; establishme
     throw new ApiFailure(0, 'network_error');
   }
   const receivedAt = Date.now();
-  const data = (await res.json().catch(() => null)) as (PixChargeView & { message?: string }) | null;
+  const data = (await res.json().catch(() => null)) as (Answer<PixCall['route']> & { message?: string }) | null;
   if (!res.ok) {
     const failure = new ApiFailure(res.status, data?.message ?? 'unknown_error');
     reportUnauthorized(failure);
@@ -58,12 +64,12 @@ async function pixCall(path: string, init: { method: 'GET' | 'POST'; establishme
 
 /** POST /pix {order_id} [R-7.30]: the order's charge, made at the PSP on the first call; 409 pix_expired once the order stopped waiting. */
 export function createPixCharge(establishmentId: string, orderId: string, signal?: AbortSignal): Promise<PixAnswer> {
-  return pixCall('/pix', { method: 'POST', establishmentId, body: { order_id: orderId }, signal });
+  return pixCall({ route: 'POST /pix', body: { order_id: orderId }, establishmentId, signal });
 }
 
 /** GET /orders/{id}/pix [R-7.31]: the order's charge as it is now (paid, when, expired). */
 export function readPixCharge(establishmentId: string, orderId: string, signal?: AbortSignal): Promise<PixAnswer> {
-  return pixCall(`/orders/${encodeURIComponent(orderId)}/pix`, { method: 'GET', establishmentId, signal });
+  return pixCall({ route: 'GET /orders/:id/pix', params: { id: orderId }, establishmentId, signal });
 }
 
 /** The time left as the countdown shows it: 'MM:SS' (minutes may pass 59 for a longer charge), never below '00:00'. */

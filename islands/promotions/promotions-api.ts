@@ -1,7 +1,7 @@
 // The promotions' calls the account area makes (docs/api.md 'Credits', 'Referral'), each with what
 // its failure is to the screen
 // (islands/shared/call-failure.ts).
-import { api } from '../../src/client/api.ts';
+import { call } from '../../src/client/api.ts';
 import type { CreditEntriesAnswer, ReferralAnswer } from '../../src/schemas/api-promotions.ts';
 import type { CallPolicy } from '../shared/call-failure.ts';
 
@@ -11,9 +11,9 @@ export const REFERRAL_CALL: CallPolicy = { call: 'GET /users/me/referral', role:
 export const CREDITS_CALL: CallPolicy = { call: 'GET /users/me/credits/entries', role: 'in_place' };
 
 export function fetchReferral(establishmentId: string, signal?: AbortSignal): Promise<ReferralAnswer> {
-  return api<ReferralAnswer>('/users/me/referral', { establishmentId, signal });
+  return call('GET /users/me/referral', { establishmentId, signal });
 }
 
 export function fetchCreditEntries(establishmentId: string, signal?: AbortSignal): Promise<CreditEntriesAnswer> {
-  return api<CreditEntriesAnswer>('/users/me/credits/entries', { establishmentId, signal });
+  return call('GET /users/me/credits/entries', { establishmentId, signal });
 }

@@ -13,8 +13,8 @@ import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { bytesToUtf8, randomBytes, utf8ToBytes } from '@noble/ciphers/utils.js';
 import { maskedCardNumber } from '../domain/card-verification.ts';
 import { fromBase64Url, toBase64Url } from '../lib/sealed-box.ts';
-import type { CardStoreKeyAnswer, CardView } from '../schemas/api-cards.ts';
-import { api } from './api.ts';
+import type { CardView } from '../schemas/api-cards.ts';
+import { call } from './api.ts';
 import { onSessionChange } from './session.ts';
 
 /** How often lapsed cards are swept out. */
@@ -212,7 +212,7 @@ export function cardStoreFor(establishmentId: string): CardStore {
     establishmentId,
     storage: localStorageOrNull(),
     now: () => Date.now(),
-    loadKey: async () => fromBase64Url((await api<CardStoreKeyAnswer>('/users/me/card-store-key', { establishmentId })).key),
+    loadKey: async () => fromBase64Url((await call('GET /users/me/card-store-key', { establishmentId })).key),
     setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
     clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
   });

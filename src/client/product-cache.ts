@@ -1,7 +1,7 @@
 // One GET /establishments/{id}/products/{productId} per product and page: the boot script starts
 // it on pointerdown/focus of an 'Adicionar' button so the add-product modal usually opens with
 // the product already here. A failed call is forgotten so the next attempt retries.
-import { api } from './api.ts';
+import { call } from './api.ts';
 import type { ProductView } from '../schemas/views.ts';
 
 const cache = new Map<string, Promise<ProductView>>();
@@ -10,7 +10,7 @@ export function fetchProduct(establishmentId: string, productId: string): Promis
   const key = `${establishmentId}/${productId}`;
   let promise = cache.get(key);
   if (!promise) {
-    promise = api<ProductView>(`/establishments/${encodeURIComponent(establishmentId)}/products/${encodeURIComponent(productId)}`, { establishmentId });
+    promise = call('GET /establishments/:id/products/:productId', { params: { id: establishmentId, productId }, establishmentId });
     cache.set(key, promise);
     promise.catch(() => {
       if (cache.get(key) === promise) cache.delete(key);

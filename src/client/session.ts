@@ -10,7 +10,7 @@
 // the same end in another tab of the establishment. Ending clears the user for every listener,
 // removes the hint cookie (the server expires both cookies with its 401 or logout) and forgets
 // the delivery address the customer chose in the stored draft.
-import { api, ApiFailure, endsSession, setUnauthorizedHandler } from './api.ts';
+import { call, ApiFailure, endsSession, setUnauthorizedHandler } from './api.ts';
 import { toast } from './toast.ts';
 import { routes } from '../lib/urls.ts';
 import type { Draft } from '../schemas/draft.ts';
@@ -92,7 +92,7 @@ export function getSession(establishmentId: string): Promise<SessionUser | null>
   let promise: Promise<SessionUser | null>;
   if (!hasSessionHint(establishmentId)) promise = Promise.resolve(null);
   else {
-    promise = api<UserView>('/users/me', { establishmentId, handlesUnauthorized: true }).then(
+    promise = call('GET /users/me', { establishmentId, handlesUnauthorized: true }).then(
       (user) => toSessionUser(user),
       (err: unknown) => {
         if (err instanceof ApiFailure && endsSession(err)) {
@@ -291,7 +291,7 @@ export async function logout(establishmentId: string, slug: string): Promise<voi
   // The strings load only now: every store page imports this module, few pages log out.
   const { t } = await import('../i18n/index.ts');
   try {
-    await api('/auth/logout', { method: 'POST', body: { establishment_id: establishmentId }, establishmentId, handlesUnauthorized: true });
+    await call('POST /auth/logout', { body: { establishment_id: establishmentId }, establishmentId, handlesUnauthorized: true });
   } catch (err) {
     // Already logged out on the server (401) still ends here; anything else is reported.
     if (!(err instanceof ApiFailure) || err.status !== 401) {

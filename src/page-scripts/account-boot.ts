@@ -8,7 +8,7 @@
 // the address by the layout's first script) is exchanged for a cookie session, and a 401
 // anywhere clears the session and goes to the account page.
 // Its texts come from src/page-scripts/texts.ts.
-import { api, ApiFailure } from '../client/api.ts';
+import { call, ApiFailure } from '../client/api.ts';
 import { reloadOnChunkError } from '../client/chunk-reload.ts';
 import { getSession, guardSession, logout, onSessionChange, setSessionUser, showFlash, toSessionUser, type SessionUser } from '../client/session.ts';
 import { toast } from '../client/toast.ts';
@@ -18,7 +18,6 @@ import { routes } from '../lib/urls.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import { texts } from './texts.ts';
 import { el } from './dom.ts';
-import type { AuthAnswer } from '../schemas/api-accounts.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
 const establishmentId = header?.dataset.establishmentId ?? document.documentElement.dataset.store ?? '';
@@ -288,8 +287,7 @@ async function exchangeHandover(): Promise<void> {
     return;
   }
   try {
-    const res = await api<AuthAnswer>('/auth/exchange', {
-      method: 'POST',
+    const res = await call('POST /auth/exchange', {
       body: { establishment_id: establishmentId, handover: code },
       establishmentId,
     });

@@ -5,10 +5,10 @@
 // 'Já usado' [R-3.44, R-4.56, R-2.104]. The call is silent on failure [R-8.81]: what was listed
 // stays, or nothing but the link to the achievements page. Plain DOM with the utilities the pages
 // already use, so the catalogue pages' stylesheet does not grow for it.
-import { api } from '../client/api.ts';
+import { call } from '../client/api.ts';
 import { t } from '../i18n/index.ts';
 import { achievementSummary } from '../i18n/promotions.ts';
-import type { AchievementsAnswer, AchievementView } from '../schemas/api-promotions.ts';
+import type { AchievementView } from '../schemas/api-promotions.ts';
 import { el } from './dom.ts';
 
 const BOX = 'data-achievements-progress';
@@ -68,7 +68,7 @@ export async function showAchievements(dropdown: HTMLDetailsElement, establishme
   if (box.hasAttribute('aria-busy')) return;
   box.setAttribute('aria-busy', 'true');
   try {
-    const res = await api<AchievementsAnswer>(`/establishments/${encodeURIComponent(establishmentId)}/achievements`, { establishmentId });
+    const res = await call('GET /establishments/:id/achievements', { params: { id: establishmentId }, establishmentId });
     if (box.isConnected) render(box, res.achievements);
   } catch (err) {
     // Silent [R-8.81]: logged only; a loading line that never filled goes away.

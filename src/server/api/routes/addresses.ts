@@ -17,7 +17,8 @@ import {
   updateUserAddress,
   type AddressChanges,
 } from '../../db/addresses-repo.ts';
-import { AddressBody, AddressParams, AddressesQuery, addressDeliveryOf, type AddressesAnswer, type SavedAddressView } from '../../../schemas/api-geo.ts';
+import { AddressParams, AddressesQuery, addressDeliveryOf, type AddressBody, type SavedAddressView } from '../../../schemas/api-geo.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
 import type { Database } from '../../db/database.ts';
 
@@ -66,32 +67,32 @@ export const addressRoutes = new Hono<ApiEnv>()
       const view = savedAddressView(row, user.default_address_id);
       return est ? { ...view, delivery: addressDeliveryOf(deliveryAt(est.address.lng_lat, view.lng_lat, est.preferences)) } : view;
     });
-    return c.json({ addresses } satisfies AddressesAnswer);
+    return c.json({ addresses } satisfies Answer<'GET /users/me/addresses'>);
   })
   // Saves an address (the form's payload, S/N and S/C as null); the first one
   // (or the first after the default was deleted) becomes the default.
   .post('/users/me/addresses', async (c) => {
     const { db, now, user } = await session(c);
-    const body = validate(AddressBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /users/me/addresses');
     const id = randomId();
     const { isDefault } = await insertUserAddress(db, { id, user_id: user.id, ...changesOf(body), created_at: now.toISOString() });
-    return c.json(await storedAddress(db, { id: user.id, default_address_id: isDefault ? id : null }, id), 201);
+    return c.json((await storedAddress(db, { id: user.id, default_address_id: isDefault ? id : null }, id)) satisfies Answer<'POST /users/me/addresses'>, 201);
   })
   // Edits one of the user's addresses: the same payload as a save, every field replaced; it stays
   // the default if it was. Orders keep the copy they were placed with.
   .put('/users/me/addresses/:id', async (c) => {
     const { db, user } = await session(c);
     const { id } = validate(AddressParams, c.req.param(), 'params');
-    const body = validate(AddressBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /users/me/addresses/:id');
     if (!(await updateUserAddress(db, user.id, id, changesOf(body)))) throw new ApiError(404, 'address_not_found');
-    return c.json(await storedAddress(db, user, id));
+    return c.json((await storedAddress(db, user, id)) satisfies Answer<'PUT /users/me/addresses/:id'>);
   })
   // Makes one of the user's addresses the default (the previous default, if any, stops being it).
   .put('/users/me/addresses/:id/default', async (c) => {
     const { db, user } = await session(c);
     const { id } = validate(AddressParams, c.req.param(), 'params');
     if (!(await setDefaultUserAddress(db, user.id, id))) throw new ApiError(404, 'address_not_found');
-    return c.json(await storedAddress(db, { id: user.id, default_address_id: id }, id));
+    return c.json((await storedAddress(db, { id: user.id, default_address_id: id }, id)) satisfies Answer<'PUT /users/me/addresses/:id/default'>);
   })
   // Deletes one of the user's addresses; orders keep their own copy of the address.
   .delete('/users/me/addresses/:id', async (c) => {

@@ -9,7 +9,8 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { clearSessionCookies, requestDeps as depsOf, requireEstablishment, requireSession, setSessionCookies } from '../guards.ts';
-import { ExchangeBody, HandoverBody, LoginBody, LogoutBody, RegisterBody, type AuthAnswer, type HandoverAnswer } from '../../../schemas/api-accounts.ts';
+import { HandoverBody, type HandoverAnswer } from '../../../schemas/api-accounts.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { deleteSession } from '../../db/users-repo.ts';
 import { userView } from '../../services/auth.ts';
 import { HANDOVER_SECONDS, exchangeHandover, issueHandover } from '../../services/handover.ts';
@@ -25,26 +26,26 @@ export const authRoutes = new Hono<ApiEnv>()
   .post('/auth/register', async (c) => {
     const { db, storage } = depsOf(c);
     noStore(c);
-    const body = validate(RegisterBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /auth/register');
     const est = await requireEstablishment(db, body.establishment_id);
     const user = await register(c, est, body);
-    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 201);
+    return c.json({ user: userView(user, storage) } satisfies Answer<'POST /auth/register'>, 201);
   })
   // E-mail or phone (any mask) and password; rate-limited per account.
   .post('/auth/login', async (c) => {
     const { db, storage } = depsOf(c);
     noStore(c);
-    const body = validate(LoginBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /auth/login');
     const est = await requireEstablishment(db, body.establishment_id);
     // A refused login is answered by the API's error handler (429 too_many_attempts with Retry-After).
     const user = await logIn(c, est, body);
-    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 200);
+    return c.json({ user: userView(user, storage) } satisfies Answer<'POST /auth/login'>, 200);
   })
   // Ends the caller's session (bearer or the establishment's cookie) and expires both cookies.
   .post('/auth/logout', async (c) => {
     const { db, now, secure } = depsOf(c);
     noStore(c);
-    const body = validate(LogoutBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /auth/logout');
     const current = await requireSession(c, { db, now, secure, establishmentId: body.establishment_id });
     await deleteSession(db, current.tokenHash);
     clearSessionCookies(c, body.establishment_id, secure);
@@ -72,9 +73,9 @@ export const authRoutes = new Hono<ApiEnv>()
   .post('/auth/exchange', async (c) => {
     const { db, now, secure, storage } = depsOf(c);
     noStore(c);
-    const body = validate(ExchangeBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /auth/exchange');
     const est = await requireEstablishment(db, body.establishment_id);
     const { user, token } = await exchangeHandover(db, body.handover, est._id, now);
     setSessionCookies(c, est._id, token, secure);
-    return c.json({ user: userView(user, storage) } satisfies AuthAnswer, 200);
+    return c.json({ user: userView(user, storage) } satisfies Answer<'POST /auth/exchange'>, 200);
   });

@@ -4,8 +4,9 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env.ts';
 import { encryptionKeyAnswer, serverSealingKey } from '../../services/sealing-key.ts';
+import type { Answer } from '../route-table.ts';
 
 export const cardKeyRoutes = new Hono<ApiEnv>().get('/cards/encryption-key', (c) => {
   c.header('Cache-Control', 'public, max-age=3600');
-  return c.json(encryptionKeyAnswer(c.get('deps').sealingKey ?? serverSealingKey()));
+  return c.json(encryptionKeyAnswer(c.get('deps').sealingKey ?? serverSealingKey()) satisfies Answer<'GET /cards/encryption-key'>);
 });

@@ -12,18 +12,17 @@ import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
 import {
   CardIdParams,
   CardToRegisterBody,
-  PurchaseVerificationBody,
   hasClearCardData,
-  SealedCardBody,
   UserCardParams,
   VerificationAmountBody,
   cardSealContext,
   cvvSealContext,
   type BlacklistAnswer,
   type BlockedHolderView,
-  type CardStoreKeyAnswer,
   type CardsAnswer,
+  type SealedCardBody,
 } from '../../../schemas/api-cards.ts';
+import { checkBody, routeBody, type Answer } from '../route-table.ts';
 import { toBase64Url } from '../../../lib/sealed-box.ts';
 import { openForServer, serverSealingKey } from '../../services/sealing-key.ts';
 import { listCardViews, registerCard, type CardCaller, type CardDeps, type CardSaveDeps } from '../../services/cards.ts';
@@ -66,10 +65,10 @@ async function cardBody(c: Context<ApiEnv>): Promise<unknown> {
 /** Saves the card sealed in the body (every form of the call takes only the sealed card). */
 async function saveSealedCard(c: Context<ApiEnv>) {
   const { deps, caller } = await customer(c);
-  const body = validate(SealedCardBody, await cardBody(c), 'body');
+  const body = checkBody('POST /v2/cards/verification', await cardBody(c));
   const sealingKey = c.get('deps').sealingKey ?? serverSealingKey();
   const saveDeps: CardSaveDeps = { ...deps, fingerprintSecret: sealingKey.secretKey };
-  return c.json(await registerCard(saveDeps, caller, openCard(c, body, caller.user.id)), 201);
+  return c.json((await registerCard(saveDeps, caller, openCard(c, body, caller.user.id))) satisfies Answer<'POST /v2/cards/verification'>, 201);
 }
 
 /** The sealed card, opened for this customer, as the plain body it carries (checked by the same schema). */
@@ -93,7 +92,7 @@ export const cardRoutes = new Hono<ApiEnv>()
   // ------------------------------------------------------------ saved cards
   .get('/users/me/payment_cards', async (c) => {
     const { deps, caller } = await customer(c);
-    return c.json({ cards: await listCardViews(deps.db, caller.user.id, deps.now) } satisfies CardsAnswer);
+    return c.json({ cards: await listCardViews(deps.db, caller.user.id, deps.now) } satisfies Answer<'GET /users/me/payment_cards'>);
   })
   .get('/users/:id/cards', async (c) => {
     const { id } = validate(CardIdParams, c.req.param(), 'params');
@@ -122,20 +121,20 @@ export const cardRoutes = new Hono<ApiEnv>()
     const secret = (c.get('deps').sealingKey ?? serverSealingKey()).secretKey;
     // One key per session, gone with it: HKDF of the server's secret, salted with the session's hash.
     const key = new Uint8Array(hkdfSync('sha256', secret, current.tokenHash, 'vitrine card store v1', 32));
-    return c.json({ key: toBase64Url(key) } satisfies CardStoreKeyAnswer);
+    return c.json({ key: toBase64Url(key) } satisfies Answer<'GET /users/me/card-store-key'>);
   })
   // ------------------------------------------------------------ validation by a micro-charge
   .post('/cards/purchase-verification', async (c) => {
     const { deps, caller } = await customer(c);
-    const body = validate(PurchaseVerificationBody, await cardBody(c), 'body');
+    const body = checkBody('POST /cards/purchase-verification', await cardBody(c));
     const cvv = openForServer(body.card.security_code, cvvSealContext(caller.user.id), c.get('deps').sealingKey ?? serverSealingKey());
     const { charged, answer } = await startVerification(deps, caller, body.card._id, cvv);
-    return c.json(answer, charged ? 201 : 200);
+    return c.json(answer satisfies Answer<'POST /cards/purchase-verification'>, charged ? 201 : 200);
   })
   .get('/cards/:id/purchase-verification', async (c) => {
     const { id } = validate(CardIdParams, c.req.param(), 'params');
     const { deps, caller } = await customer(c);
-    return c.json(await readVerification(deps, caller.user, id));
+    return c.json((await readVerification(deps, caller.user, id)) satisfies Answer<'GET /cards/:id/purchase-verification'>);
   })
   .put('/cards/:id/purchase-verification', async (c) => {
     const { id } = validate(CardIdParams, c.req.param(), 'params');
@@ -146,18 +145,18 @@ export const cardRoutes = new Hono<ApiEnv>()
   .put('/cards/verification/:id', async (c) => {
     const { id } = validate(CardIdParams, c.req.param(), 'params');
     const { deps, caller } = await customer(c);
-    const body = validate(VerificationAmountBody, await c.req.json(), 'body');
-    return c.json((await confirmAmount(deps, caller.user, id, body.amount)).card);
+    const body = await routeBody(c, 'PUT /cards/verification/:id');
+    return c.json((await confirmAmount(deps, caller.user, id, body.amount)).card satisfies Answer<'PUT /cards/verification/:id'>);
   })
   .delete('/cards/:id/purchase-verification', async (c) => {
     const { id } = validate(CardIdParams, c.req.param(), 'params');
     const { deps, caller } = await customer(c);
-    return c.json(await cancelOwnVerification(deps, caller.user, id));
+    return c.json((await cancelOwnVerification(deps, caller.user, id)) satisfies Answer<'DELETE /cards/:id/purchase-verification'>);
   })
   // ------------------------------------------------------------ the card holder blacklist
   .get('/users/me/blacklist', async (c) => {
     const { deps, caller } = await customer(c);
-    return c.json((await holderStatus(deps.db, caller.user.id)) satisfies BlacklistAnswer);
+    return c.json((await holderStatus(deps.db, caller.user.id)) satisfies Answer<'GET /users/me/blacklist'>);
   })
   .get('/cards/holder-black-list/:id', async (c) => {
     const { id } = validate(CardIdParams, c.req.param(), 'params');

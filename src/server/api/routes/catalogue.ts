@@ -23,6 +23,7 @@ import { sendContactMessage } from '../../services/feedback.ts';
 import { searchCatalogue } from '../../search/catalogue-search.ts';
 import { catalogueAnswer } from '../../cache/api-answers.ts';
 import { validatedQuery } from '../../cache/query-memo.ts';
+import type { Answer } from '../route-table.ts';
 
 /** Nests categories under their parents, keeping the flat order among siblings; orphans stay at the top. */
 export function categoryTree(flat: readonly CategoryView[]): CategoryView[] {
@@ -96,12 +97,8 @@ export const catalogueRoutes = new Hono<ApiEnv>()
     const fields = query.fields;
     const list = async (): Promise<ProductsAnswer<Partial<ProductView>>> => {
       const { items, total } = q ? await searchCatalogue(db, est._id, { ...filters, q }, now()) : await listProducts(db, est._id, filters);
-      return {
-        items: fields?.length ? items.map((p) => pickProductFields(p, fields)) : items,
-        total,
-        page,
-        limit,
-      };
+      const full = { items, total, page, limit } satisfies Answer<'GET /establishments/:id/products'>;
+      return fields?.length ? { ...full, items: items.map((p) => pickProductFields(p, fields)) } : full;
     };
     // Searches are not held: each text typed is a new key, most asked once.
     if (q) return c.json(await list());
@@ -122,7 +119,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
     const { db, catalogueCache } = c.get('deps');
     const { id, productId } = validate(ProductParams, c.req.param(), 'params');
     const est = await requireEstablishment(db, id, catalogueCache);
-    return catalogueAnswer(c, est, `product\0${productId}`, async () => {
+    return catalogueAnswer(c, est, `product\0${productId}`, async (): Promise<Answer<'GET /establishments/:id/products/:productId'>> => {
       const product = await getProduct(db, est._id, productId);
       if (!product) throw new ApiError(404, 'product_not_found');
       return product;
@@ -136,7 +133,7 @@ export const catalogueRoutes = new Hono<ApiEnv>()
     const est = await requireEstablishment(db, id, catalogueCache);
     const withImage = query.fields?.includes('image') ?? false;
     return catalogueAnswer(c, est, `order-variations\0${query.active === true}\0${withImage}`, async () => {
-      const variations = await listOrderVariations(db, est._id, { activeOnly: query.active === true });
+      const variations: Answer<'GET /establishments/:id/order-variations'> = await listOrderVariations(db, est._id, { activeOnly: query.active === true });
       return variations.map(({ image, ...rest }) => (withImage ? { ...rest, image } : rest));
     });
   })

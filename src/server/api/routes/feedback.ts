@@ -7,7 +7,8 @@ import type { ApiEnv } from '../env.ts';
 import { validate } from '../errors.ts';
 import { requestDeps, requireCaller, requireEstablishment, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
-import { FEEDBACK_PAGE_SIZE, FeedbackListQuery, ProblemReportBody, SuggestionBody } from '../../../schemas/api-feedback.ts';
+import { FEEDBACK_PAGE_SIZE, FeedbackListQuery } from '../../../schemas/api-feedback.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { feedbackList, sendFeedback } from '../../services/feedback.ts';
 import type { FeedbackKind } from '../../../domain/feedback.ts';
 
@@ -44,7 +45,7 @@ export const feedbackRoutes = new Hono<ApiEnv>()
   // A problem report: what went wrong, optionally which order, and a message.
   .post('/establishments/:id/problem-reports', async (c) => {
     const { db, now, user, establishmentId } = await customerAt(c);
-    const body = validate(ProblemReportBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /establishments/:id/problem-reports');
     const report = await sendFeedback(db, {
       establishmentId,
       user,
@@ -54,14 +55,14 @@ export const feedbackRoutes = new Hono<ApiEnv>()
       message: body.message,
       now,
     });
-    return c.json(report, 201);
+    return c.json(report satisfies Answer<'POST /establishments/:id/problem-reports'>, 201);
   })
   // A suggestion: a message.
   .post('/establishments/:id/suggestions', async (c) => {
     const { db, now, user, establishmentId } = await customerAt(c);
-    const body = validate(SuggestionBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /establishments/:id/suggestions');
     const suggestion = await sendFeedback(db, { establishmentId, user, kind: 'suggestion', topic: null, orderId: null, message: body.message, now });
-    return c.json(suggestion, 201);
+    return c.json(suggestion satisfies Answer<'POST /establishments/:id/suggestions'>, 201);
   })
   .get('/establishments/:id/problem-reports', (c) => list(c, 'report'))
   .get('/establishments/:id/suggestions', (c) => list(c, 'suggestion'));

@@ -10,14 +10,8 @@ import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { config } from '../../config.ts';
-import {
-  DeliveryTaxBody,
-  GEO_SEARCH_LIMIT,
-  GeoSearchQuery,
-  ReverseGeocodeBody,
-  type DeliveryTaxAnswer,
-  type GeoSearchAnswer,
-} from '../../../schemas/api-geo.ts';
+import { GEO_SEARCH_LIMIT, GeoSearchQuery } from '../../../schemas/api-geo.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { deliveryAt } from '../../../domain/delivery-fee.ts';
 import { GeocoderBusyError, GeocoderUnavailableError, upstreamTurn, type Geocoder, type UpstreamTurn } from '../../adapters/geocoder.ts';
 import { defaultGeocoder } from '../../adapters/select.ts';
@@ -63,7 +57,7 @@ const FONT = ['sans-serif'];
  * (water, neighbourhood areas, streets, municipality centres), line and fill layers, and labels
  * drawn with local fonts (no `glyphs` URL, no sprite). Centred on Pizzaria Bella at zoom 12.
  */
-export function offlineMapStyle(): Record<string, unknown> {
+export function offlineMapStyle(): Answer<'GET /geo/map-style'> {
   const data = offlineMapData();
   const width = (z12: number, z16: number, z19: number) => ['interpolate', ['exponential', 1.6], ['zoom'], 12, z12, 16, z16, 19, z19];
   return {
@@ -186,22 +180,22 @@ export const geoRoutes = new Hono<ApiEnv>()
   .post('/delivery_tax', async (c) => {
     const { db } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    const body = validate(DeliveryTaxBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /delivery_tax');
     const est = await requireEstablishment(db, body.establishment_id);
     const delivery = deliveryAt(est.address.lng_lat, [body.lng, body.lat], est.preferences);
     if (!delivery.ok) throw new ApiError(404, 'no_delivery_tax_found');
-    return c.json({ price: delivery.price, distance: delivery.distance } satisfies DeliveryTaxAnswer);
+    return c.json({ price: delivery.price, distance: delivery.distance } satisfies Answer<'POST /delivery_tax'>);
   })
   // The address at a position [R-7.44]; unknown parts are ''.
   .post('/geo/reversegeocode', async (c) => {
     c.header('Cache-Control', 'no-store');
-    const { lat, lng } = validate(ReverseGeocodeBody, await c.req.json(), 'body');
-    return c.json(await geocoding(c, (geocoder, turn) => geocoder.reverse(lat, lng, { turn })));
+    const { lat, lng } = await routeBody(c, 'POST /geo/reversegeocode');
+    return c.json((await geocoding(c, (geocoder, turn) => geocoder.reverse(lat, lng, { turn }))) satisfies Answer<'POST /geo/reversegeocode'>);
   })
   // Places in Brazil matching q, nearest to `near` first [R-7.45].
   .get('/geo/search', async (c) => {
     const { q, near } = validate(GeoSearchQuery, c.req.query(), 'query');
     const results = await geocoding(c, (geocoder, turn) => geocoder.search(q, { near, limit: GEO_SEARCH_LIMIT, turn }));
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json({ results } satisfies GeoSearchAnswer);
+    return c.json({ results } satisfies Answer<'GET /geo/search'>);
   });

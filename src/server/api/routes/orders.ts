@@ -15,14 +15,12 @@ import {
   OrderParams,
   orderFingerprintPayload,
   orderPaymentSealContext,
-  parseOrderBody,
   OrdersQuery,
-  StatusBody,
   type OrderView,
   type OrdersListAnswer,
   type OrderBody,
-  type PlaceOrderAnswer,
 } from '../../../schemas/api-orders.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { openForServer, serverSealingKey } from '../../services/sealing-key.ts';
 import { placeCardOrder, prepareCardOrder, type ShownCard } from '../../services/card-orders.ts';
 import { releaseCharge } from '../../services/order-payments.ts';
@@ -107,7 +105,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
     const { user } = await requireSession(c, { db, now, secure, establishmentId: id });
     const key = idempotencyKeyOf((name) => c.req.header(name));
-    const body = validate(parseOrderBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /establishments/:id/orders');
     // The CVV and card details are sealed anew at each send: a retry of the same order is the same request.
     const scope = {
       userId: user.id,
@@ -129,7 +127,8 @@ export const orderRoutes = new Hono<ApiEnv>()
       });
     } else res = await runIdempotent(db, scope, (trx) => placeOrder(trx, input));
     if (res.replayed) c.header(REPLAYED_HEADER, 'true');
-    else if (res.status === 201) await publishOrder(c, id, user.id, (JSON.parse(res.body) as PlaceOrderAnswer).order);
+    // The answer was built by placeOrder (src/server/services/orders.ts, typed PlaceOrderAnswer) and kept as text for replays.
+    else if (res.status === 201) await publishOrder(c, id, user.id, (JSON.parse(res.body) as Answer<'POST /establishments/:id/orders'>).order);
     return c.body(res.body, res.status as ContentfulStatusCode, { 'Content-Type': 'application/json' });
   })
   // The customer's orders (the establishment's, with its API key), newest first by default.
@@ -160,18 +159,19 @@ export const orderRoutes = new Hono<ApiEnv>()
             rows.map((r) => r.user_id),
           )
         : undefined;
-    const orders = rows.map((r) => {
+    const views = rows.map((r) => {
       const customer = customers?.get(r.user_id);
-      return pickOrderFields(orderView(r, est.time_zone, customer && { _id: r.user_id, ...customer }), query.fields);
+      return orderView(r, est.time_zone, customer && { _id: r.user_id, ...customer });
     });
-    return c.json({ orders, page, limit, total } satisfies OrdersListAnswer<Partial<OrderView>>);
+    const full = { orders: views, page, limit, total } satisfies Answer<'GET /establishments/:id/orders'>;
+    return c.json({ ...full, orders: views.map((v) => pickOrderFields(v, query.fields)) } satisfies OrdersListAnswer<Partial<OrderView>>);
   })
   // One order, with an ETag: an unchanged order answers 304 to If-None-Match.
   .get('/establishments/:id/orders/:orderId', async (c) => {
     const { id, orderId } = validate(OrderParams, c.req.param(), 'params');
     const caller = await callerOf(c, id);
     const row = await visibleOrder(c, caller, id, orderId);
-    const body = JSON.stringify(await viewFor(c, caller, row));
+    const body = JSON.stringify((await viewFor(c, caller, row)) satisfies Answer<'GET /establishments/:id/orders/:orderId'>);
     const etag = etagOf(body);
     // Private: the answer depends on who asks; no-cache: revalidated (cheaply, by ETag) every time.
     c.header('Cache-Control', 'private, no-cache');
@@ -187,7 +187,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     c.header('Cache-Control', 'no-store');
     const { id, orderId } = validate(OrderParams, c.req.param(), 'params');
     const caller = await callerOf(c, id);
-    const body = validate(StatusBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /establishments/:id/orders/:orderId/status');
     const row = await visibleOrder(c, caller, id, orderId);
     if (caller.kind === 'customer') {
       if (body.status !== 'canceled') throw new ApiError(403, 'status_change_not_allowed');
@@ -208,5 +208,5 @@ export const orderRoutes = new Hono<ApiEnv>()
     const view = await viewFor(c, caller, fresh);
     await publishOrder(c, id, row.user_id, view);
     await afterStatusChange(depsOf(c), fresh);
-    return c.json(view);
+    return c.json(view satisfies Answer<'PUT /establishments/:id/orders/:orderId/status'>);
   });

@@ -8,7 +8,8 @@ import { ApiError, validate } from '../errors.ts';
 import { requestDeps, requireSession } from '../guards.ts';
 import { config } from '../../config.ts';
 import { OneIdParams } from '../../../schemas/api-orders.ts';
-import { PixChargeBody, PixWebhookHelperBody, type PixChargeView } from '../../../schemas/api-pix.ts';
+import { PixWebhookHelperBody } from '../../../schemas/api-pix.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { PIX_SIGNATURE_HEADER, PixPspError, pixWebhookSecret, readPixWebhook } from '../../adapters/pix-psp.ts';
 import { applyReceivedPix, pixChargeForOrder, readPixCharge, type PixOrderDeps } from '../../services/pix-orders.ts';
 
@@ -23,16 +24,16 @@ export const pixRoutes = new Hono<ApiEnv>()
     const { db, now, secure } = requestDeps(c);
     c.header('Cache-Control', 'no-store');
     const { user } = await requireSession(c, { db, now, secure });
-    const body = validate(PixChargeBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /pix');
     const { created, charge } = await pixChargeForOrder(pixDeps(c), user.id, body.order_id);
-    return c.json(charge satisfies PixChargeView, created ? 201 : 200);
+    return c.json(charge satisfies Answer<'POST /pix'>, created ? 201 : 200);
   })
   .get('/orders/:id/pix', async (c) => {
     const { db, now, secure } = requestDeps(c);
     c.header('Cache-Control', 'no-store');
     const { id } = validate(OneIdParams, c.req.param(), 'params');
     const { user } = await requireSession(c, { db, now, secure });
-    return c.json((await readPixCharge({ db }, user.id, id)) satisfies PixChargeView);
+    return c.json((await readPixCharge({ db }, user.id, id)) satisfies Answer<'GET /orders/:id/pix'>);
   });
 
 /**

@@ -9,16 +9,14 @@ import { requestDeps, requireCaller, requireEstablishment, requireSession } from
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
 import { ESTABLISHMENT_HEADER } from '../../../schemas/api-headers.ts';
 import {
-  CouponCheckBody,
   CouponCheckQuery,
   CouponParams,
   CouponUpdateBody,
   CreditGrantBody,
-  type AchievementsAnswer,
   type CouponsAnswer,
   type CreditGrantAnswer,
-  type CreditsAnswer,
 } from '../../../schemas/api-promotions.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { achievementsFor, checkCoupon, couponView } from '../../services/promotions.ts';
 import { grantCredits, ledgerOf, referralOf } from '../../services/credits.ts';
 import { couponById, listCoupons, updateCoupon, type CouponChanges } from '../../db/promotions-repo.ts';
@@ -45,14 +43,22 @@ async function couponCheck(c: Context<ApiEnv>, id: string, code: string, user: s
   const est = await establishmentOf(c, id);
   const current = await requireSession(c, { db, now, secure, establishmentId: id });
   if (user !== undefined && user !== current.user.id) throw new ApiError(403, 'forbidden');
-  return c.json(await checkCoupon(db, { establishmentId: est._id, prefs: est.preferences, userId: current.user.id, code, now }));
+  return c.json(
+    (await checkCoupon(db, {
+      establishmentId: est._id,
+      prefs: est.preferences,
+      userId: current.user.id,
+      code,
+      now,
+    })) satisfies Answer<'POST /establishments/:id/coupons/check'>,
+  );
 }
 
 export const promotionRoutes = new Hono<ApiEnv>()
   // ------------------------------------------------------------ coupons
   .post('/establishments/:id/coupons/check', async (c) => {
     const { id } = validate(EstablishmentParams, c.req.param(), 'params');
-    const body = validate(CouponCheckBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /establishments/:id/coupons/check');
     return couponCheck(c, id, body.code, body.user);
   })
   .get('/establishments/:id/coupons/check', async (c) => {
@@ -105,20 +111,22 @@ export const promotionRoutes = new Hono<ApiEnv>()
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 401)) throw err;
     }
-    return c.json({ achievements: await achievementsFor(db, { establishmentId: est._id, prefs: est.preferences, userId }) } satisfies AchievementsAnswer);
+    return c.json({
+      achievements: await achievementsFor(db, { establishmentId: est._id, prefs: est.preferences, userId }),
+    } satisfies Answer<'GET /establishments/:id/achievements'>);
   })
   // ------------------------------------------------------------ credits
   .get('/users/me/credits', async (c) => {
     const { db, now, secure } = requestDeps(c);
     c.header('Cache-Control', 'no-store');
     const { user } = await requireSession(c, { db, now, secure });
-    return c.json({ value: await creditBalance(db, user.id) } satisfies CreditsAnswer);
+    return c.json({ value: await creditBalance(db, user.id) } satisfies Answer<'GET /users/me/credits'>);
   })
   .get('/users/me/credits/entries', async (c) => {
     const { db, now, secure } = requestDeps(c);
     c.header('Cache-Control', 'no-store');
     const { user } = await requireSession(c, { db, now, secure });
-    return c.json(await ledgerOf(db, user.id));
+    return c.json((await ledgerOf(db, user.id)) satisfies Answer<'GET /users/me/credits/entries'>);
   })
   // A grant (+) or removal (-) of credit for a customer of the company (API key).
   .post('/establishments/:id/credits', async (c) => {
@@ -139,5 +147,13 @@ export const promotionRoutes = new Hono<ApiEnv>()
     const current = await requireSession(c, { db, now, secure });
     const named = c.req.header(ESTABLISHMENT_HEADER)?.trim();
     const est = await establishmentOf(c, named || current.session.establishment_id);
-    return c.json(await referralOf(db, { user: current.user, slug: est.slug_area, origin: canonicalOriginFor(est.company), prefs: est.preferences, now }));
+    return c.json(
+      (await referralOf(db, {
+        user: current.user,
+        slug: est.slug_area,
+        origin: canonicalOriginFor(est.company),
+        prefs: est.preferences,
+        now,
+      })) satisfies Answer<'GET /users/me/referral'>,
+    );
   });

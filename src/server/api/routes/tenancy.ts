@@ -23,10 +23,11 @@ import { distanceMeters, withinDeliveryRadius } from '../../../domain/delivery-f
 import { establishmentTimeZone, Temporal } from '../../../domain/time.ts';
 import { catalogueAnswer, jsonWithLength } from '../../cache/api-answers.ts';
 import { validatedQuery } from '../../cache/query-memo.ts';
+import type { Answer } from '../route-table.ts';
 
 /** The establishment view plus is_open computed at `now`, limited to `fields` (plus the base fields) when given. */
 export function establishmentAnswer(view: EstablishmentView, now: Date, fields?: readonly EstablishmentField[]): Partial<EstablishmentAnswer> {
-  const full: EstablishmentAnswer = { ...view, is_open: isEstablishmentOpen(view, now) };
+  const full: Answer<'GET /establishments/:id'> = { ...view, is_open: isEstablishmentOpen(view, now) };
   if (!fields || fields.length === 0) return full;
   const out: Record<string, unknown> = {};
   for (const key of [...ESTABLISHMENT_BASE_FIELDS, ...fields]) out[key] = full[key];

@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import sharp from 'sharp';
 import type { ApiEnv } from '../env.ts';
 import { ApiError, validate, type FieldProblem } from '../errors.ts';
-import { DeleteAccountBody, PhotoFields, ProfileBody, type PhotoAnswer } from '../../../schemas/api-accounts.ts';
+import { PhotoFields, type ProfileBody } from '../../../schemas/api-accounts.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { getUser, updateUser, uniqueViolation, type UserChanges } from '../../db/users-repo.ts';
 import { randomId } from '../../db/ids.ts';
 import { getEstablishmentTimeZone } from '../../db/orders-repo.ts';
@@ -85,7 +86,7 @@ export const userRoutes = new Hono<ApiEnv>()
     const { db, now, secure, storage } = depsOf(c);
     c.header('Cache-Control', 'no-store');
     const { user } = await requireSession(c, { db, now, secure });
-    return c.json(userView(user, storage));
+    return c.json(userView(user, storage) satisfies Answer<'GET /users/me'>);
   })
   // Edits the profile; answers the updated user [R-7.40, R-5.93..R-5.98]. A new password needs
   // the current one, and ends every other session of the user.
@@ -93,7 +94,7 @@ export const userRoutes = new Hono<ApiEnv>()
     const { db, now, secure, storage } = depsOf(c);
     c.header('Cache-Control', 'no-store');
     const current = await requireSession(c, { db, now, secure });
-    const body = validate(ProfileBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /users/me');
     const { changes, password } = checkedProfile(body, now, establishmentTimeZone(await getEstablishmentTimeZone(db, current.session.establishment_id)));
     const user = current.user;
     // Before anything is written: a wrong current password changes nothing of the profile either.
@@ -121,7 +122,7 @@ export const userRoutes = new Hono<ApiEnv>()
     }
     const fresh = await getUser(db, user.id);
     if (!fresh) throw new ApiError(401, 'unauthorized');
-    return c.json(userView(fresh, storage));
+    return c.json(userView(fresh, storage) satisfies Answer<'PUT /users/me'>);
   })
   // A copy of everything kept about the user, as a JSON file to save (LGPD art. 18 II, V; docs/privacy.md).
   .get('/users/me/export', async (c) => {
@@ -131,7 +132,7 @@ export const userRoutes = new Hono<ApiEnv>()
     const data = await exportAccount({ db, now, storage }, current.user);
     const day = now.toISOString().slice(0, 10);
     c.header('Content-Disposition', `attachment; filename="meus-dados-${day}.json"`);
-    return c.json(data);
+    return c.json(data satisfies Answer<'GET /users/me/export'>);
   })
   // Erases the account (LGPD art. 18 VI; docs/privacy.md 'Erasing the account'): the password, and
   // the customer's word when a credit balance would be lost. Every session ends and its pages'
@@ -141,7 +142,7 @@ export const userRoutes = new Hono<ApiEnv>()
     const { db, now, secure, storage } = depsOf(c);
     c.header('Cache-Control', 'no-store');
     const current = await requireSession(c, { db, now, secure });
-    const body = validate(DeleteAccountBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'DELETE /users/me');
     const erased = await eraseAccount({ db, now, storage, payments: c.get('deps').payments }, current.user, {
       password: body.password,
       forfeitCredits: body.forfeit_credits === true,
@@ -187,5 +188,5 @@ export const userRoutes = new Hono<ApiEnv>()
     await updateUser(db, current.user.id, { photo_key: key }, now);
     if (current.user.photo_key && current.user.photo_key !== key) await deleteUserPhoto(storage, current.user.photo_key);
     const sizes = imageSizeUrls(key, storage);
-    return c.json({ photo: sizes['512']!, photo_sizes: sizes } satisfies PhotoAnswer);
+    return c.json({ photo: sizes['512']!, photo_sizes: sizes } satisfies Answer<'POST /users/me/photo'>);
   });

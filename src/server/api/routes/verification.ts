@@ -5,7 +5,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { ApiEnv } from '../env.ts';
-import { validate } from '../errors.ts';
 import { requestClientAddress, requestDeps, requireSession } from '../guards.ts';
 import { userView } from '../../services/auth.ts';
 import {
@@ -16,14 +15,8 @@ import {
   validatePhoneCode,
   type VerificationDeps,
 } from '../../services/contact-verification.ts';
-import {
-  ConfirmPhoneBody,
-  SendEmailCodeBody,
-  SendPhoneCodeBody,
-  ValidateEmailBody,
-  ValidatePhoneBody,
-  type VerificationAnswer,
-} from '../../../schemas/api-verification.ts';
+import type { VerificationAnswer } from '../../../schemas/api-verification.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 
 async function session(c: Context<ApiEnv>) {
   const deps = requestDeps(c);
@@ -37,21 +30,21 @@ async function session(c: Context<ApiEnv>) {
 export const verificationRoutes = new Hono<ApiEnv>()
   .put('/users/me/generate_code_validate_phone', async (c) => {
     const { user, verification } = await session(c);
-    const body = validate(SendPhoneCodeBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /users/me/generate_code_validate_phone');
     await sendPhoneCode(verification, user, body.phone);
-    return c.json({ success: true, message: 'code_sent' } satisfies VerificationAnswer);
+    return c.json({ success: true, message: 'code_sent' } satisfies Answer<'PUT /users/me/generate_code_validate_phone'>);
   })
   .put('/users/me/validate_phone', async (c) => {
     const { user, verification, storage } = await session(c);
-    const body = validate(ValidatePhoneBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /users/me/validate_phone');
     const fresh = await validatePhoneCode(verification, user, body.phone, body.code);
-    return c.json({ success: true, message: 'phone_verified', user: userView(fresh, storage) } satisfies VerificationAnswer);
+    return c.json({ success: true, message: 'phone_verified', user: userView(fresh, storage) } satisfies Answer<'PUT /users/me/validate_phone'>);
   })
   .put('/users/me/confirm-phone', async (c) => {
     const { user } = await session(c);
-    const body = validate(ConfirmPhoneBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /users/me/confirm-phone');
     confirmPhone(user, body.phone);
-    return c.json({ success: true, message: 'phone_confirmed' } satisfies VerificationAnswer);
+    return c.json({ success: true, message: 'phone_confirmed' } satisfies Answer<'PUT /users/me/confirm-phone'>);
   })
   .get('/users/me/check-phone', async (c) => {
     const { user } = await session(c);
@@ -65,13 +58,13 @@ export const verificationRoutes = new Hono<ApiEnv>()
   })
   .post('/users/email/validate/create', async (c) => {
     const { user, verification } = await session(c);
-    const body = validate(SendEmailCodeBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'POST /users/email/validate/create');
     await sendEmailCode(verification, user, body.email);
-    return c.json({ success: true, message: 'code_sent' } satisfies VerificationAnswer);
+    return c.json({ success: true, message: 'code_sent' } satisfies Answer<'POST /users/email/validate/create'>);
   })
   .put('/users/email/validate', async (c) => {
     const { user, verification, storage } = await session(c);
-    const body = validate(ValidateEmailBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /users/email/validate');
     const fresh = await validateEmailCode(verification, user, body.email, body.code);
-    return c.json({ success: true, message: 'email_verified', user: userView(fresh, storage) } satisfies VerificationAnswer);
+    return c.json({ success: true, message: 'email_verified', user: userView(fresh, storage) } satisfies Answer<'PUT /users/email/validate'>);
   });
