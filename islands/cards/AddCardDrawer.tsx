@@ -6,114 +6,36 @@
 // (src/domain/card.ts buildCardToRegister) and the server's `fields` alike. The card is sealed to
 // the server's key (./cards-api.ts) and the number and CVV are dropped from the form as soon as it
 // is sent, whatever the answer. The caller decides what follows a save: the wallet goes to the
-// validation [R-2.15], the checkout carries on [R-2.82].
-import { useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { toast } from '../../src/client/toast.ts';
+// validation [R-2.15], the checkout carries on [R-2.82]. The state and the save are ./useAddCard.ts.
+import { useId } from 'react';
 import {
-  buildCardToRegister,
   CARD_DOCUMENT_MAX_LENGTH,
   CARD_HOLDER_MAX_LENGTH,
   CARD_NUMBER_MAX_MASKED_LENGTH,
   CARD_VALIDITY_MAX_LENGTH,
-  cvvLength,
-  detectCardBrand,
-  maskCardNumber,
   maskCardValidity,
-  type CardForm,
 } from '../../src/domain/card.ts';
-import { Temporal, zonedAt } from '../../src/domain/time.ts';
 import { maskTaxId } from '../../src/domain/tax-id.ts';
 import { t } from '../../src/i18n/index.ts';
-import type { CardView } from '../../src/schemas/api-cards.ts';
-import { CARD_REFUSALS, isOneOf } from '../../src/schemas/refusal-codes.ts';
-import { ApiFailure } from '../../src/client/api.ts';
 import { Field, FormAlert } from '../shared/Field.tsx';
-import { asFailure, reportFailure } from '../shared/call-failure.ts';
-import { CARD_CALL, saveCard } from './cards-api.ts';
 import { Dialog } from '../shared/Dialog.tsx';
-import { cardProblemText, serverFieldErrors } from './validation-flow.ts';
+import { type AddCardInput, useAddCard } from './useAddCard.ts';
 import './i18n.ts';
 import { buttonClass } from '../shared/Button.tsx';
 
-export interface AddCardDrawerProps {
-  establishmentId: string;
-  userId: string;
-  /** The establishment's zone: a card is expired before the current month there [R-5.1]. */
-  timeZone: string;
+export interface AddCardDrawerProps extends AddCardInput {
   opener?: HTMLElement | null;
   onClose: () => void;
-  /** The saved card (not verified yet), after the 'Cartão adicionado!' toast [R-8.30]. */
-  onSaved: (card: CardView) => void;
 }
-
-const EMPTY: CardForm = { number: '', holder: '', validity: '', securityCode: '', document: '' };
-const ORDER: (keyof CardForm)[] = ['number', 'holder', 'validity', 'securityCode', 'document'];
 
 const primary = buttonClass('primary');
 const secondary = buttonClass('secondary');
 
-export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClose, onSaved }: AddCardDrawerProps) {
+export function AddCardDrawer(props: AddCardDrawerProps) {
+  const { opener, onClose } = props;
   const uid = useId();
   const formId = `${uid}-form`;
-  const [form, setForm] = useState<CardForm>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof CardForm, string>>>({});
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState(false);
-  // The number field takes focus on open (set before the sheet's own effect reads it).
-  const firstRef = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    firstRef.current = document.getElementById(`${uid}-number`);
-  }, [uid]);
-  const brand = detectCardBrand(form.number);
-  const cvvMax = cvvLength(brand);
-
-  const set = (field: keyof CardForm, value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
-
-  const focusFirst = (problems: Partial<Record<keyof CardForm, string>>) => {
-    const first = ORDER.find((field) => problems[field]);
-    if (first) document.getElementById(`${uid}-${first}`)?.focus();
-  };
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setAlert('');
-    const now = Temporal.Now.instant();
-    const here = zonedAt(now, timeZone);
-    const built = buildCardToRegister(form, now, Temporal.PlainYearMonth.from({ year: here.year, month: here.month }));
-    if (!built.ok) {
-      const texts: Partial<Record<keyof CardForm, string>> = {};
-      for (const field of ORDER) {
-        const problem = built.errors[field];
-        if (problem) texts[field] = cardProblemText(problem.code);
-      }
-      setErrors(texts);
-      focusFirst(texts);
-      return;
-    }
-    setBusy(true);
-    const sending = saveCard(establishmentId, userId, built.card);
-    // Sealed and on its way: the number and the CVV leave the form now, whatever the answer.
-    setForm((f) => ({ ...f, number: '', securityCode: '' }));
-    try {
-      const card = await sending;
-      toast(t('cards:drawer.saved'), { kind: 'success' });
-      onSaved(card);
-    } catch (err) {
-      if (reportFailure(err, CARD_CALL).kind === 'session_ended') return;
-      const failure = asFailure(err);
-      const fieldTexts = failure instanceof ApiFailure ? serverFieldErrors(failure.fields) : {};
-      setErrors(fieldTexts);
-      // A card's own refusal (src/schemas/refusal-codes.ts CARD_REFUSALS) says more than the toast.
-      if (isOneOf(CARD_REFUSALS, failure.code)) setAlert(cardProblemText(failure.code));
-      toast(t('cards:drawer.failed'), { kind: 'error' });
-      focusFirst(fieldTexts);
-      setBusy(false);
-    }
-  }
+  const { form, errors, alert, busy, firstRef, cvvMax, set, typeNumber, submit } = useAddCard(uid, props);
 
   return (
     <Dialog
@@ -147,12 +69,7 @@ export function AddCardDrawer({ establishmentId, userId, timeZone, opener, onClo
           maxLength={CARD_NUMBER_MAX_MASKED_LENGTH}
           value={form.number}
           error={errors.number}
-          onChange={(e) => {
-            const number = maskCardNumber(e.target.value);
-            set('number', number);
-            // A shorter code for the new brand: the extra digit goes.
-            setForm((f) => ({ ...f, securityCode: f.securityCode.slice(0, cvvLength(detectCardBrand(number))) }));
-          }}
+          onChange={(e) => typeNumber(e.target.value)}
         />
         <Field
           id={`${uid}-holder`}

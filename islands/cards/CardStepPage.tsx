@@ -5,15 +5,14 @@
 // blacklisted customer starts nothing [R-6.7]) and keeps the address in step with it, so the
 // browser's back button and a reload land on the right screen. A visitor is sent to log in and
 // comes back here (?voltar=). Where the establishment takes no online payment, no card is validated:
-// the start and amount steps say so instead. Mounted by src/pages/[slug]/cartao-*.astro.
-import { useEffect, useState, type ReactNode } from 'react';
+// the start and amount steps say so instead. Mounted by src/pages/[slug]/cartao-*.astro. The state
+// and the address are ./useCardStepPage.ts.
+import type { ReactNode } from 'react';
 import { t } from '../../src/i18n/index.ts';
-import { routes, type CardStep } from '../../src/lib/urls.ts';
-import { useSession } from '../shared/useSession.ts';
+import { routes } from '../../src/lib/urls.ts';
 import { CardValidation } from './CardValidation.tsx';
 import { ExceededStep } from './EndStep.tsx';
-import { useCards } from './useCards.ts';
-import { STEP_ROUTE, stepForCard, stepOfRoute, type ValidationStep } from './validation-flow.ts';
+import { useCardStepPage } from './useCardStepPage.ts';
 import './i18n.ts';
 import type { CardStepPageProps } from '../../src/schemas/island-props.ts';
 
@@ -22,42 +21,7 @@ export type { CardStepPageProps };
 const link = 'inline-flex min-h-11 items-center font-semibold text-brand';
 
 export default function CardStepPage({ establishmentId, slug, route, cardId, support, onlinePayment }: CardStepPageProps) {
-  const session = useSession(establishmentId);
-  const user = session.status === 'ready' ? session.user : null;
-  const { cards, status, blacklist, reload, put } = useCards(establishmentId, user !== null);
-  const [asked, setAsked] = useState<ValidationStep>(() => stepOfRoute(route));
-  const [hydrated, setHydrated] = useState(false);
-
-  useEffect(() => setHydrated(true), []);
-
-  // A visitor logs in first and comes back to this very step.
-  useEffect(() => {
-    if (session.status === 'ready' && !session.user) {
-      location.assign(`${routes.account(slug)}?voltar=${encodeURIComponent(location.pathname + location.search)}`);
-    }
-  }, [session, slug]);
-
-  // The browser's back and forward buttons move between the steps this page pushed.
-  useEffect(() => {
-    const onPop = () => {
-      const segment = location.pathname.split('/').filter(Boolean).pop() ?? '';
-      const known = (Object.values(STEP_ROUTE) as string[]).includes(segment);
-      if (known) setAsked(stepOfRoute(segment as CardStep));
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-
-  const card = cards?.find((c) => c._id === cardId) ?? null;
-  const ready = status === 'ready' && blacklist !== null;
-  const step = ready || (asked === 'exceeded' && cardId === null) ? stepForCard(card, blacklist?.blocked === true, asked) : null;
-
-  // The address names the step shown (a reload shows it again).
-  useEffect(() => {
-    if (!step) return;
-    const here = routes.cardStep(slug, STEP_ROUTE[step], cardId ?? undefined);
-    if (location.pathname + location.search !== here) history.replaceState(history.state, '', here);
-  }, [step, slug, cardId]);
+  const { user, card, step, status, blacklist, reload, put, hydrated, stepped } = useCardStepPage(establishmentId, slug, route, cardId);
 
   const wallet = routes.wallet(slug);
   const actions = (end: 'confirmed' | 'exceeded') => (
@@ -128,14 +92,7 @@ export default function CardStepPage({ establishmentId, slug, route, cardId, sup
         heading="h1"
         accountHref={routes.account(slug)}
         onCard={put}
-        onStep={(next, now) => {
-          put(now);
-          if (next === 'exceeded') reload();
-          setAsked(next);
-          // A new entry per step, so back returns to the previous one.
-          const here = routes.cardStep(slug, STEP_ROUTE[next], now._id);
-          if (location.pathname + location.search !== here) history.pushState(null, '', here);
-        }}
+        onStep={stepped}
         actions={actions}
       />
     );

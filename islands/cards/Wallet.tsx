@@ -8,25 +8,19 @@
 // Cards are saved and validated only to pay online: where the establishment's online payment is
 // off (preferences.has_online_payment), the wallet says so instead of offering to add or validate
 // one (the server refuses both there, 403 online_payment_not_available); the cards saved at the
-// company's other establishments are listed, and can be deleted.
-import { useId, useState } from 'react';
-import { setFlash, setSessionUser, toSessionUser } from '../../src/client/session.ts';
-import { toast } from '../../src/client/toast.ts';
+// company's other establishments are listed, and can be deleted. The state and calls are
+// ./useWallet.ts, the list ./WalletList.tsx.
+import { useId } from 'react';
+import { setSessionUser, toSessionUser } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
-import { CARD_QUERY, cardValidationPath } from '../../src/lib/urls.ts';
-import type { CardView } from '../../src/schemas/api-cards.ts';
 import { ContactVerification } from '../account/ContactVerification.tsx';
 import { ConfirmDialog } from '../shared/Dialog.tsx';
-import { reportFailure } from '../shared/call-failure.ts';
-import { useSession } from '../shared/useSession.ts';
 import { AddCardDrawer } from './AddCardDrawer.tsx';
 import { BlacklistNotice } from './BlacklistNotice.tsx';
 import { cardName } from './CardLabel.tsx';
-import { CARD_CALL, deleteCard } from './cards-api.ts';
 import { SavedCardsModal } from './SavedCardsModal.tsx';
-import { useCards } from './useCards.ts';
-import { useSupportContact } from './useSupportContact.ts';
-import { WalletCard } from './WalletCard.tsx';
+import { useWallet } from './useWallet.ts';
+import { WalletList } from './WalletList.tsx';
 import './i18n.ts';
 import { buttonClass } from '../shared/Button.tsx';
 
@@ -46,42 +40,28 @@ export function Wallet({
   onlinePayment: boolean;
 }) {
   const uid = useId();
-  const session = useSession(establishmentId);
-  const user = session.status === 'ready' ? session.user : null;
-  const { cards, status, blacklist, reload, put, drop } = useCards(establishmentId, user !== null);
-  const blocked = blacklist?.blocked === true;
-  const support = useSupportContact(establishmentId, blocked && onlinePayment);
-  const [drawer, setDrawer] = useState<HTMLElement | null>(null);
-  const [explain, setExplain] = useState(false);
-  const [savedOpener, setSavedOpener] = useState<HTMLElement | null>(null);
-  const [deleting, setDeleting] = useState<{ card: CardView; opener: HTMLElement } | null>(null);
+  const {
+    user,
+    cards,
+    status,
+    reload,
+    blocked,
+    support,
+    drawer,
+    setDrawer,
+    explain,
+    setExplain,
+    savedOpener,
+    setSavedOpener,
+    deleting,
+    setDeleting,
+    saved,
+    remove,
+  } = useWallet(establishmentId, onlinePayment);
   const blockedNoteId = `${uid}-blocked`;
 
   if (!user) return <p className="m-0 text-muted">{t('cards:wallet.loading')}</p>;
   const contactsVerified = user.phone_verified && user.email_verified;
-
-  const saved = (card: CardView) => {
-    put(card);
-    setDrawer(null);
-    // The toast would be cut short by the navigation: the next page shows it (src/client/session.ts flash).
-    setFlash(t('cards:drawer.saved'), 2000);
-    location.assign(`${cardValidationPath(location.pathname)}?${CARD_QUERY}=${encodeURIComponent(card._id)}`);
-  };
-
-  async function remove(card: CardView) {
-    setDeleting(null);
-    try {
-      await deleteCard(establishmentId, card._id);
-      drop(card._id);
-      toast(t('cards:wallet.deleted'), { kind: 'success' });
-    } catch (err) {
-      const outcome = reportFailure(err, CARD_CALL);
-      if (outcome.kind === 'session_ended' || outcome.kind === 'aborted') return;
-      // Already gone elsewhere: the list follows the server.
-      if (outcome.kind === 'silent') reload();
-      toast(t('cards:wallet.deleteFailed'), { kind: 'error' });
-    }
-  }
 
   return (
     <div className="mt-3 flex flex-col gap-5" data-wallet data-wallet-status={status} data-wallet-online={onlinePayment ? 'on' : 'off'}>
@@ -122,43 +102,17 @@ export function Wallet({
           <ContactVerification establishmentId={establishmentId} user={user} onUser={(fresh) => setSessionUser(establishmentId, toSessionUser(fresh))} />
         </div>
       )}
-      <section aria-labelledby={`${uid}-list`} className="flex flex-col gap-3">
-        <h2 id={`${uid}-list`} className="m-0 text-lg font-bold">
-          {t('cards:wallet.listLabel')}
-        </h2>
-        {cards === null ? (
-          status === 'failed' ? (
-            <p className="m-0 flex flex-wrap items-center gap-3" data-wallet-failed>
-              {t('cards:wallet.loadFailed')}
-              <button type="button" className={secondary} onClick={reload}>
-                {t('cards:wallet.retry')}
-              </button>
-            </p>
-          ) : (
-            <p className="m-0 text-muted" aria-live="polite">
-              {t('cards:wallet.loading')}
-            </p>
-          )
-        ) : cards.length === 0 ? (
-          <p className="m-0" data-wallet-empty>
-            {t('cards:wallet.empty')}
-          </p>
-        ) : (
-          <ul className="m-0 flex list-none flex-col gap-3 p-0" data-wallet-cards>
-            {cards.map((card) => (
-              <WalletCard
-                key={card._id}
-                card={card}
-                slug={slug}
-                canValidate={onlinePayment}
-                blocked={blocked}
-                blockedNoteId={blockedNoteId}
-                onDelete={(c, opener) => setDeleting({ card: c, opener })}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
+      <WalletList
+        listId={`${uid}-list`}
+        cards={cards}
+        status={status}
+        reload={reload}
+        slug={slug}
+        onlinePayment={onlinePayment}
+        blocked={blocked}
+        blockedNoteId={blockedNoteId}
+        onDelete={(c, opener) => setDeleting({ card: c, opener })}
+      />
       {drawer && (
         <AddCardDrawer
           establishmentId={establishmentId}

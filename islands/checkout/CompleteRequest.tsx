@@ -2,12 +2,14 @@
 // them: delivery type with the address picker for delivery, the closed
 // notice, the schedule (only with max_days_scheduling > 0 and a type chosen ), the
 // payment with the credits, then what is optional: the coupon box and the achievement
-// picker where the preferences enable them [R-2.74, R-2.72] (./PromotionSections.tsx), and last the
+// picker where the preferences enable them [R-2.74, R-2.72] (./CouponSection.tsx,
+// ./PromotionSections.tsx), and last the
 // order summary with every part of the total [R-2.73, R-2.107..R-2.110]; the products in the right
 // column and the send-order bar 'Total a pagar' / 'Avançar e Finalizar'.
 // Logged out: the 'authentication needed' message and the check-order footer.
 // The state and the customer's moves are ./useCheckout.ts; each section draws its part of it
-// (./DeliverySection.tsx, ./ScheduleSection.tsx, ./PaymentSection.tsx, ./CheckoutSections.tsx);
+// (./DeliverySection.tsx, ./ScheduleSection.tsx, ./PaymentSection.tsx, ./CheckoutSections.tsx,
+// ./SummarySection.tsx);
 // the schedule modal is ./ScheduleModal.tsx.
 import { Suspense, useId } from 'react';
 import type { SessionUser } from '../../src/client/session.ts';
@@ -16,8 +18,10 @@ import type { CartStore } from '../stores/cart.ts';
 import { CheckOrderFooter } from '../cart/CheckOrderFooter.tsx';
 import { ConfirmDialog, Dialog } from '../shared/Dialog.tsx';
 import type { StoreIsland } from '../../src/client/store-island.ts';
-import { ClosedNotice, ExtrasBackButton, ProductsAside, SendOrderBar, SummarySection } from './CheckoutSections.tsx';
-import { CouponSection, GamificationSection, PromotionConfirmDialog } from './PromotionSections.tsx';
+import { ClosedNotice, ExtrasBackButton, ProductsAside, SendOrderBar } from './CheckoutSections.tsx';
+import { SummarySection } from './SummarySection.tsx';
+import { CouponSection } from './CouponSection.tsx';
+import { GamificationSection, PromotionConfirmDialog } from './PromotionSections.tsx';
 import type { CheckoutContext } from './context.ts';
 import { DeliverySection } from './DeliverySection.tsx';
 import { productRefusingSchedule } from './model.ts';

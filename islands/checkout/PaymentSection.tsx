@@ -10,23 +10,24 @@
 // Pix shows neither. Then the credits box with the balance (only with credits [R-2.93]), the first
 // of the optional discounts that follow the payment, and the tax receipt box with CPF/CNPJ, Add
 // (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
-import { Suspense, useEffect, useId, useState } from 'react';
-import { centsFromTypedReais, formatBRL, formatBRLNumber } from '../../src/domain/money.ts';
-import { maskTaxId, TAX_ID_MAX_MASKED_LENGTH, validateTaxId } from '../../src/domain/tax-id.ts';
+// The parts: usePayment.ts (state), PaymentTypeButtons.tsx, OfflinePayment.tsx (method and change),
+// TaxReceipt.tsx with useTaxReceipt.ts.
+import { Suspense, useId } from 'react';
+import { formatBRL } from '../../src/domain/money.ts';
 import { offlineMethods } from '../../src/domain/payment-methods.ts';
-import { fieldProblemText } from '../../src/i18n/messages.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
-import { refreshSession } from './send.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { setSessionUser, toSessionUser, type SessionUser } from '../../src/client/session.ts';
 import { ContactVerification } from '../account/ContactVerification.tsx';
-import { ConfirmDialog } from '../shared/Dialog.tsx';
 import type { SupportContact } from '../cards/BlacklistNotice.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
-import { Button } from '../shared/Button.tsx';
 import { lazyWithReload } from '../shared/lazy.ts';
+import { OfflinePayment } from './OfflinePayment.tsx';
+import { PaymentTypeButtons } from './PaymentTypeButtons.tsx';
+import { TaxReceipt } from './TaxReceipt.tsx';
+import { usePayment } from './usePayment.ts';
 
 // The cards' code (sealing, the local encrypted store, the drawer and the validation steps) loads
 // only when the customer pays online.
@@ -60,57 +61,12 @@ export interface PaymentSectionProps {
 // The offline methods of a delivery type are the server's rule too (src/domain/payment-methods.ts).
 export { offlineMethods };
 
-export function PaymentSection({
-  draft,
-  store,
-  prefs,
-  balance,
-  totalBeforeCredits,
-  total,
-  onCredits,
-  sectionRef,
-  invoiceRef,
-  onPaymentInfo,
-  establishmentId,
-  user,
-  slug,
-  timeZone,
-  support,
-}: PaymentSectionProps) {
+export function PaymentSection(props: PaymentSectionProps) {
+  const { draft, store, prefs, balance, totalBeforeCredits, total, onCredits, sectionRef, invoiceRef, onPaymentInfo, establishmentId, user } = props;
   const headingId = useId();
-  const methodId = useId();
-  const changeId = useId();
   const pixNote = useId();
-  const type = draft.delivery_type;
-  const methods = offlineMethods(prefs, type);
-  // The credits pay the whole order: the other ways to pay are hidden and it is paid by credits [R-4.6].
-  const creditsCover = draft.credits > 0 && total === 0 && totalBeforeCredits > 0;
-  const offlineLabel =
-    type === 'delivery'
-      ? t('checkout:payment.onDelivery')
-      : type === 'local'
-        ? t('checkout:payment.onLocal')
-        : type === 'pickup'
-          ? t('checkout:payment.onPickup')
-          : t('checkout:payment.offline');
-  const offline = draft.payment_type === 'offline';
+  const { methods, creditsCover, choose, contactsVerified, showVerification, changeText, setChangeText } = usePayment(props);
   const online = draft.payment_type === 'online';
-  /** Choosing a payment type clears the method [R-4.2] and reads the phone and e-mail verification again [R-4.3]. */
-  const choose = (changes: Partial<Draft>) => {
-    store.update(changes);
-    void refreshSession(establishmentId);
-  };
-  const pix = draft.payment_type === 'pix';
-  const contactsVerified = user.phone_verified && user.email_verified;
-  const method = draft.payment_method;
-  const [changeText, setChangeText] = useState(() => (draft.change ? formatBRLNumber(draft.change) : ''));
-  // The verification shows while online payment waits for it; once shown it stays for this
-  // checkout, so the customer sees both marked 'Verificado' when done.
-  const [verificationShown, setVerificationShown] = useState(false);
-  useEffect(() => {
-    if (online && !contactsVerified) setVerificationShown(true);
-  }, [online, contactsVerified]);
-  const showVerification = online && (!contactsVerified || verificationShown);
 
   return (
     <section ref={sectionRef} tabIndex={-1} aria-labelledby={headingId} className="flex flex-col gap-3 outline-none" data-section="payment">
@@ -123,54 +79,15 @@ export function PaymentSection({
         </p>
       ) : (
         <>
-          {/* biome-ignore lint/a11y/useSemanticElements: a row of choice buttons, not a form section (fieldset) */}
-          <div className="flex flex-wrap gap-2" role="group" aria-label={t('checkout:payment.title')}>
-            {prefs.has_online_payment && (
-              <button
-                type="button"
-                aria-pressed={online}
-                className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${online ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
-                onClick={() => {
-                  // The chosen card (if any) stays: coming back to online keeps it.
-                  if (!online) choose({ payment_type: 'online', payment_method: null, change: null });
-                }}
-                data-pay-online
-              >
-                {t('checkout:payment.online')}
-              </button>
-            )}
-            {methods.length > 0 && (
-              <button
-                type="button"
-                aria-pressed={offline}
-                className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${offline ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
-                onClick={() => {
-                  // A card belongs to online payment only.
-                  if (!offline) choose({ payment_type: 'offline', payment_method: null, change: null, payment_card: null });
-                }}
-                data-pay-offline
-              >
-                {offlineLabel}
-              </button>
-            )}
-            {prefs.has_pix_payment && (
-              <button
-                type="button"
-                aria-pressed={pix}
-                aria-describedby={pix ? pixNote : undefined}
-                className={`h-11 cursor-pointer rounded-lg border border-solid px-4 text-sm font-semibold ${pix ? 'border-brand bg-brand text-onbrand' : 'border-line bg-transparent text-ink hover:bg-surface'}`}
-                onClick={() => {
-                  // Pix takes no card and no offline method (spec section 4 'Payment type').
-                  if (pix) return;
-                  choose({ payment_type: 'pix', payment_method: null, change: null, payment_card: null });
-                  onPaymentInfo();
-                }}
-                data-pay-pix
-              >
-                {t('checkout:payment.pix')}
-              </button>
-            )}
-          </div>
+          <PaymentTypeButtons
+            draft={draft}
+            hasOnline={prefs.has_online_payment}
+            hasOffline={methods.length > 0}
+            hasPix={prefs.has_pix_payment}
+            pixNote={pixNote}
+            choose={choose}
+            onPaymentInfo={onPaymentInfo}
+          />
           {showVerification && (
             // Online payment needs a verified phone, then a verified e-mail (spec section 4 'Card').
             <ContactVerification
@@ -180,110 +97,23 @@ export function PaymentSection({
               onUser={(fresh) => setSessionUser(establishmentId, toSessionUser(fresh))}
             />
           )}
-          {online &&
-            (contactsVerified ? (
-              <Suspense fallback={<p className="m-0 text-sm text-muted">{t('checkout:payment.cardsLoading')}</p>}>
-                <CardSelector
-                  establishmentId={establishmentId}
-                  userId={user._id}
-                  slug={slug}
-                  timeZone={timeZone}
-                  draft={draft}
-                  store={store}
-                  support={support}
-                />
-              </Suspense>
-            ) : (
-              <p className="m-0 rounded-lg border border-solid border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-online-needs-contacts>
-                {t('checkout:payment.onlineNeedsContacts')}
-              </p>
-            ))}
-          {pix && (
+          {online && (contactsVerified ? <Cards {...props} /> : <NeedsContacts />)}
+          {draft.payment_type === 'pix' && (
             <p id={pixNote} className="m-0 text-sm text-muted" data-pix-note>
               {t('checkout:payment.pixNote')}
             </p>
           )}
-          {type !== null && methods.length === 0 && <p className="m-0 text-sm text-muted">{t('checkout:payment.noOffline')}</p>}
-          {offline && (
-            <label className="flex flex-col gap-1" htmlFor={methodId}>
-              <span className="text-sm font-semibold">{t('checkout:payment.method')}</span>
-              <select
-                id={methodId}
-                className="h-11 rounded-lg border border-solid border-line bg-card px-2 text-ink"
-                value={method?._id ?? ''}
-                onChange={(e) => {
-                  const m = methods.find((x) => x._id === e.target.value) ?? null;
-                  store.setPaymentMethod(m ? { _id: m._id, name: m.name, payback: m.payback } : null);
-                  setChangeText('');
-                  if (m) onPaymentInfo();
-                }}
-                data-pay-method
-              >
-                <option value="">{t('checkout:payment.chooseMethod')}</option>
-                {methods.map((m) => (
-                  <option key={m._id} value={m._id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {offline && method?.payback && (
-            <div className="flex flex-col gap-2">
-              <label className="flex cursor-pointer items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5 accent-[var(--c-primary)]"
-                  checked={draft.change !== null}
-                  onChange={(e) => {
-                    store.setChange(e.target.checked ? 0 : null);
-                    setChangeText('');
-                  }}
-                  data-pay-change
-                />
-                <span>{t('checkout:payment.change')}</span>
-              </label>
-              {draft.change !== null && (
-                <label className="flex flex-col gap-1" htmlFor={changeId}>
-                  <span className="text-sm font-semibold">{t('checkout:payment.changeFor')}</span>
-                  <span className="flex items-center gap-2">
-                    <span aria-hidden="true">R$</span>
-                    <input
-                      id={changeId}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      maxLength={14}
-                      className="h-11 w-40 rounded-lg border border-solid border-line bg-card px-2 text-ink tabular-nums"
-                      value={changeText}
-                      placeholder="0,00"
-                      aria-describedby={`${changeId}-hint ${changeId}-amount`}
-                      onChange={(e) => {
-                        // Typed in reais: '200' is R$ 200,00, '200,50' R$ 200,50; a keystroke that
-                        // cannot make an amount ('200,555') is refused.
-                        const cents = centsFromTypedReais(e.target.value);
-                        if (cents === null) return;
-                        setChangeText(e.target.value.trim() === '' ? '' : e.target.value);
-                        store.setChange(cents);
-                      }}
-                      onBlur={() => {
-                        const cents = centsFromTypedReais(changeText);
-                        if (changeText !== '' && cents !== null) setChangeText(formatBRLNumber(cents));
-                      }}
-                      data-pay-change-amount
-                    />
-                  </span>
-                  <span id={`${changeId}-amount`} className="text-sm font-semibold" data-pay-change-readout data-cents={draft.change}>
-                    {draft.change > 0 &&
-                      (draft.change > total
-                        ? t('checkout:payment.changeBack', { amount: formatBRL(draft.change), back: formatBRL(draft.change - total) })
-                        : t('checkout:payment.changeAmount', { amount: formatBRL(draft.change) }))}
-                  </span>
-                  <span id={`${changeId}-hint`} className="text-xs text-muted">
-                    {t('checkout:payment.changeHint', { total: formatBRL(total) })}
-                  </span>
-                </label>
-              )}
-            </div>
+          {draft.delivery_type !== null && methods.length === 0 && <p className="m-0 text-sm text-muted">{t('checkout:payment.noOffline')}</p>}
+          {draft.payment_type === 'offline' && (
+            <OfflinePayment
+              draft={draft}
+              store={store}
+              methods={methods}
+              total={total}
+              changeText={changeText}
+              setChangeText={setChangeText}
+              onPaymentInfo={onPaymentInfo}
+            />
           )}
         </>
       )}
@@ -309,127 +139,19 @@ export function PaymentSection({
   );
 }
 
-function TaxReceipt({
-  draft,
-  store,
-  required,
-  sectionRef,
-}: {
-  draft: Draft;
-  store: CartStore;
-  required: boolean;
-  sectionRef: React.RefObject<HTMLElement | null>;
-}) {
-  const fieldId = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const invoice = draft.invoice;
-  const on = required || invoice.status;
-
-  const add = () => {
-    const result = validateTaxId(text);
-    if (!result.ok) {
-      setError(fieldProblemText(result.code));
-      return;
-    }
-    setError(null);
-    setConfirming(result.formatted);
-  };
-
+/** Verified, the card selector (loaded only now [R-2.92]). */
+function Cards({ establishmentId, user, slug, timeZone, draft, store, support }: PaymentSectionProps) {
   return (
-    <div
-      ref={sectionRef as React.RefObject<HTMLDivElement | null>}
-      tabIndex={-1}
-      className="flex flex-col gap-2 rounded-xl border border-solid border-line p-3 outline-none"
-      data-section="invoice"
-    >
-      {required ? (
-        <p className="m-0 text-sm font-semibold">{t('checkout:payment.taxReceiptRequired')}</p>
-      ) : (
-        <label className="flex cursor-pointer items-center gap-2">
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-[var(--c-primary)]"
-            checked={invoice.status}
-            onChange={(e) => {
-              // Ticking: status true, no document yet [R-4.9]; unticking drops both.
-              store.setInvoice({ status: e.target.checked, document: '' });
-              setText('');
-              setError(null);
-            }}
-            data-tax-receipt
-          />
-          <span>{t('checkout:payment.taxReceipt')}</span>
-        </label>
-      )}
-      {on && invoice.document !== '' && (
-        <div className="flex items-center justify-between gap-2">
-          <span className="text-sm" data-tax-document>
-            {t('checkout:payment.documentSaved', { document: maskTaxId(invoice.document) })}
-          </span>
-          <button
-            type="button"
-            className="cursor-pointer rounded-lg border border-solid border-line bg-transparent px-3 py-1 text-sm font-semibold text-ink hover:bg-surface"
-            onClick={() => store.setInvoice({ status: true, document: '' })}
-            data-tax-remove
-          >
-            {t('checkout:payment.remove')}
-          </button>
-        </div>
-      )}
-      {on && invoice.document === '' && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fieldId} className="text-sm font-semibold">
-            {t('checkout:payment.document')}
-          </label>
-          <div className="flex gap-2">
-            <input
-              id={fieldId}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={TAX_ID_MAX_MASKED_LENGTH}
-              className="h-11 min-w-0 flex-1 rounded-lg border border-solid border-line bg-card px-2 text-ink"
-              value={text}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
-              onChange={(e) => {
-                setText(maskTaxId(e.target.value));
-                setError(null);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  add();
-                }
-              }}
-              data-tax-input
-            />
-            <Button size="small" onClick={add} data-tax-add>
-              {t('checkout:payment.add')}
-            </Button>
-          </div>
-          {error && (
-            <p id={`${fieldId}-error`} className="m-0 text-sm text-red-700" role="alert" data-tax-error>
-              {error}
-            </p>
-          )}
-        </div>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          message={t('checkout:payment.confirmDocument', { document: confirming })}
-          cancelLabel={t('checkout:payment.cancel')}
-          confirmLabel={t('checkout:payment.confirm')}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => {
-            // A confirmed valid document is stored [R-4.10, R-5.46].
-            store.setInvoice({ status: true, document: confirming.replace(/[^\dA-Za-z]/g, '').toUpperCase() });
-            setConfirming(null);
-            setText('');
-          }}
-        />
-      )}
-    </div>
+    <Suspense fallback={<p className="m-0 text-sm text-muted">{t('checkout:payment.cardsLoading')}</p>}>
+      <CardSelector establishmentId={establishmentId} userId={user._id} slug={slug} timeZone={timeZone} draft={draft} store={store} support={support} />
+    </Suspense>
+  );
+}
+
+function NeedsContacts() {
+  return (
+    <p className="m-0 rounded-lg border border-solid border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-online-needs-contacts>
+      {t('checkout:payment.onlineNeedsContacts')}
+    </p>
   );
 }

@@ -2,7 +2,7 @@
 // minimum schedule time, the checkout asks when to receive it as soon as the customer picks how
 // (useCheckout.ts), naming each such product and why ('Disponível: sáb 11:00-15:00', 'Encomende
 // com 24 horas de antecedência'). The date and time lists are the schedule section's
-// (./ScheduleSection.tsx ScheduleFields): they offer only times inside the office hours and every
+// (./ScheduleFields.tsx): they offer only times inside the office hours and every
 // product's windows, after the preparation and the largest minimum time [R-5.64]. 'O quanto antes'
 // is offered only when nothing forces a schedule [R-5.70]. 'Confirmar' stores the choice in the
 // draft; 'Agora não' leaves the choice to the schedule section, where the submit checks hold it.
@@ -14,7 +14,8 @@ import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import type { ScheduleModalProduct } from './schedule-modal.ts';
-import { ScheduleFields, scheduleProblemKey } from './ScheduleSection.tsx';
+import { ScheduleFields } from './ScheduleFields.tsx';
+import { scheduleProblemKey } from './schedule-text.ts';
 import './i18n.ts';
 import { Button } from '../shared/Button.tsx';
 
