@@ -25,6 +25,28 @@ const desktopOnly = ['**/server.spec.ts', '**/production.spec.ts', '**/live-serv
 // Tests of what only the desktop layout has (the top bar's achievements dropdown) carry this tag:
 // the phone project leaves them out rather than skipping them.
 const DESKTOP_ONLY_TAG = /@desktop-only/;
+// Every spec ran at both widths, and the suite's time grew with every feature (issue 28). What the
+// phone layout changes (the header and its burger, the cart bar, bottom sheets and drawers, the
+// modals' sizing, layout.spec.ts) keeps running at both widths; a test whose subject is the same at
+// any width (the server's answers and refusals seen through the browser, prices and rules, messages,
+// sessions, journeys already walked at both widths by another test) runs once, in the desktop
+// project. Whole files of that kind are listed here; single tests end their title with the tag.
+const oneViewportFiles = [
+  '**/call-failures.spec.ts',
+  '**/catalogue-freshness.spec.ts',
+  '**/checkout-errors.spec.ts',
+  '**/chunk-reload.spec.ts',
+  '**/data-rights.spec.ts',
+  '**/live-updates.spec.ts',
+  '**/order-followup.spec.ts',
+  '**/order.spec.ts',
+  '**/price-rules.spec.ts',
+  '**/routing.spec.ts',
+  '**/session.spec.ts',
+  '**/tenant-content.spec.ts',
+  '**/third-party.spec.ts',
+];
+const ONE_VIEWPORT_TAG = /@one-viewport/;
 const reporters = (process.env.PW_REPORTERS ?? 'list').split(',').map((name) => [name] as [string]);
 
 export default defineConfig({
@@ -46,8 +68,8 @@ export default defineConfig({
   projects: [
     {
       name: 'mobile',
-      testIgnore: desktopOnly,
-      grepInvert: DESKTOP_ONLY_TAG,
+      testIgnore: [...desktopOnly, ...oneViewportFiles],
+      grepInvert: [DESKTOP_ONLY_TAG, ONE_VIEWPORT_TAG],
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },

@@ -88,7 +88,7 @@ test.describe('Meus endereços', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 
-  test('edit opens the form with the address and saves it; Tornar padrão marks one default; deleting asks first [R-2.22] [R-7.43]', async ({
+  test('edit opens the form with the address and saves it; Tornar padrão marks one default; deleting asks first [R-2.22] [R-7.43] @one-viewport', async ({
     page,
     context,
     request,
@@ -156,7 +156,7 @@ test.describe('Meus endereços', () => {
     expect((await addresses(request, token)).map((a) => a._id)).toEqual([home]);
   });
 
-  test('an address deleted on another device cannot be made the default: the refusal is said in Portuguese and the list shows what is saved', async ({
+  test('an address deleted on another device cannot be made the default: the refusal is said in Portuguese and the list shows what is saved @one-viewport', async ({
     page,
     context,
     request,
@@ -177,7 +177,11 @@ test.describe('Meus endereços', () => {
     await expect(page.locator(`[data-address-entry="${kept}"] [data-address-default-badge]`)).toHaveText('Padrão');
   });
 
-  test('the default address set in the account is the one the checkout picks by itself, with its fee [R-2.22]', async ({ page, context, request }, info) => {
+  test('the default address set in the account is the one the checkout picks by itself, with its fee [R-2.22] @one-viewport', async ({
+    page,
+    context,
+    request,
+  }, info) => {
     const { token } = await logIn(context, request, SLUG, info, 'Rita Endereços');
     // The first address saved is the default until another is chosen.
     await saveSantosAddress(request, token, 'Rua Amador Bueno');
@@ -195,7 +199,7 @@ test.describe('Meus endereços', () => {
 });
 
 test.describe('Reportar um problema and Sugestões', () => {
-  test('a report names what went wrong, one of the recent orders and a message; the rules are said in Portuguese; sent, the form is cleared and the establishment reads it with npm run feedback [R-2.25] [R-1.16]', async ({
+  test('a report names what went wrong, one of the recent orders and a message; the rules are said in Portuguese; sent, the form is cleared and the establishment reads it with npm run feedback [R-2.25] [R-1.16] @one-viewport', async ({
     page,
     context,
     request,
@@ -257,7 +261,7 @@ test.describe('Reportar um problema and Sugestões', () => {
     );
   });
 
-  test('a suggestion is a message; sent, the form is cleared and says so; the establishment reads it [R-2.26] [R-1.16]', async ({
+  test('a suggestion is a message; sent, the form is cleared and says so; the establishment reads it [R-2.26] [R-1.16] @one-viewport', async ({
     page,
     context,
     request,
@@ -369,7 +373,7 @@ test.describe('Meus dados, the photo and Configurações', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 
-  test('Configurações changes the password with the current one, checked first; the new one logs in and the other sessions end [R-5.94] [R-5.95]', async ({
+  test('Configurações changes the password with the current one, checked first; the new one logs in and the other sessions end [R-5.94] [R-5.95] @one-viewport', async ({
     page,
     context,
     request,
@@ -428,7 +432,7 @@ test.describe('Meus dados, the photo and Configurações', () => {
   });
 });
 
-test('the encoded-space variant of a child route keeps its query string [R-2.28]', async ({ page, request }) => {
+test('the encoded-space variant of a child route keeps its query string [R-2.28] @one-viewport', async ({ page, request }) => {
   const spaced = await request.get(`/${SLUG}/%20minha-conta/reportar?aba=cadastro&voltar=%2F${SLUG}%2F`, { maxRedirects: 0 });
   expect(spaced.status()).toBe(301);
   expect(spaced.headers().location).toBe(`/${SLUG}/minha-conta/reportar?aba=cadastro&voltar=%2F${SLUG}%2F`);

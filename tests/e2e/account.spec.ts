@@ -113,7 +113,11 @@ test('registering through the UI logs in: greeting, credits and the six menu ent
   await expect(page.locator('[data-user-menu]')).toBeHidden();
 });
 
-test('logging in with the e-mail and with the phone; a wrong password is refused in Portuguese [R-4.59] [R-4.61]', async ({ page, context, request }, info) => {
+test('logging in with the e-mail and with the phone; a wrong password is refused in Portuguese [R-4.59] [R-4.61] @one-viewport', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const user = newCustomer(info);
   await registerByApi(request, user);
 
@@ -137,7 +141,7 @@ test('logging in with the e-mail and with the phone; a wrong password is refused
   await expectGreeting(page, 'Joana');
 });
 
-test('a login from a child page returns to it (?voltar= and the page itself)', async ({ page, request }, info) => {
+test('a login from a child page returns to it (?voltar= and the page itself) @one-viewport', async ({ page, request }, info) => {
   const user = newCustomer(info);
   await registerByApi(request, user);
   await page.goto(`/${SLUG}/minha-conta/enderecos`);
@@ -150,7 +154,7 @@ test('a login from a child page returns to it (?voltar= and the page itself)', a
   await expect(page.locator('[data-address-book]')).toBeVisible();
 });
 
-test('the profile is checked with the rules and saved [R-5.93] [R-5.96] [R-5.97] [R-5.98] [R-8.62]', async ({ page, context, request }, info) => {
+test('the profile is checked with the rules and saved [R-5.93] [R-5.96] [R-5.97] [R-5.98] [R-8.62] @one-viewport', async ({ page, context, request }, info) => {
   const user = newCustomer(info);
   await useSession(context, await storeId(request, SLUG), await registerByApi(request, user));
   await page.goto(`/${SLUG}/minha-conta`);
@@ -191,7 +195,7 @@ test('the profile is checked with the rules and saved [R-5.93] [R-5.96] [R-5.97]
   await expect(form.getByLabel('Gênero')).toHaveValue('female');
 });
 
-test('a session handed over by another app with a single-use code logs in; the code leaves the address, and no request of the page carries it [R-4.60] [R-4.59]', async ({
+test('a session handed over by another app with a single-use code logs in; the code leaves the address, and no request of the page carries it [R-4.60] [R-4.59] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -227,7 +231,7 @@ test('a session handed over by another app with a single-use code logs in; the c
   expect(again.status()).toBe(401);
 });
 
-test('a session token in the address (an older app) is never used: it leaves the address and the visitor is asked to log in', async ({
+test('a session token in the address (an older app) is never used: it leaves the address and the visitor is asked to log in @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -238,7 +242,7 @@ test('a session token in the address (an older app) is never used: it leaves the
   expect((await page.context().cookies()).filter((c) => c.name.startsWith('sid_'))).toEqual([]);
 });
 
-test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.25] [R-2.26] [R-2.28]', async ({
+test('every account child route answers 200 and the encoded-space variant resolves [R-2.19] [R-2.25] [R-2.26] [R-2.28] @one-viewport', async ({
   page,
   context,
   request,
@@ -267,7 +271,7 @@ test('every account child route answers 200 and the encoded-space variant resolv
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carteira');
 });
 
-test('a 401 clears the session and shows the login form again [R-4.63] [R-4.64]', async ({ page, context, request }, info) => {
+test('a 401 clears the session and shows the login form again [R-4.63] [R-4.64] @one-viewport', async ({ page, context, request }, info) => {
   const user = newCustomer(info);
   const token = await registerByApi(request, user);
   await useSession(context, await storeId(request, SLUG), token);
@@ -334,7 +338,7 @@ test("logging out says 'Você saiu do sistema!' for 3 s, on the home and on the 
   await expect(bye).toHaveCount(0);
 });
 
-test('a toast of success stays 2 s and a toast of error 5 s (decisions #20) [R-9.6]', async ({ page, context, request }, info) => {
+test('a toast of success stays 2 s and a toast of error 5 s (decisions #20) [R-9.6] @one-viewport', async ({ page, context, request }, info) => {
   const taken = newCustomer(info, 'Primeira Cliente');
   await registerByApi(request, taken);
   const user = newCustomer(info);
@@ -374,7 +378,7 @@ test.describe('a browser whose clock has already passed midnight', () => {
   // Tokyo is 12 hours ahead of pizzaria-bella's zone (America/Sao_Paulo).
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test("judges the birthday on the establishment's calendar, as the API does [R-5.97]", async ({ page, context, request }, info) => {
+  test("judges the birthday on the establishment's calendar, as the API does [R-5.97] @one-viewport", async ({ page, context, request }, info) => {
     // 22:30 on Sunday 9 March 2025 in São Paulo; 10:30 on Monday 10 March for the browser.
     await page.clock.setFixedTime(new Date('2025-03-10T01:30:00Z'));
     const user = newCustomer(info);

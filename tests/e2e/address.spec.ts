@@ -130,7 +130,7 @@ test('step 1 is a map centred on the establishment at zoom 12 with a fixed centr
   await expect(picker.locator('[data-address-new]')).toBeFocused();
 });
 
-test('the form names every problem: street, number (required, digits, at most 99999999), complement, neighbourhood, reference with its warning; native validity counts too [R-5.80] [R-5.81] [R-5.82] [R-5.83] [R-5.84] [R-5.85] [R-5.86]', async ({
+test('the form names every problem: street, number (required, digits, at most 99999999), complement, neighbourhood, reference with its warning; native validity counts too [R-5.80] [R-5.81] [R-5.82] [R-5.83] [R-5.84] [R-5.85] [R-5.86] @one-viewport', async ({
   page,
   context,
   request,
@@ -176,7 +176,7 @@ test('the form names every problem: street, number (required, digits, at most 99
   expect(await savedAddresses(request, token)).toHaveLength(0);
 });
 
-test('S/N and S/C are saved as null, the place comes from the icon tabs; after saving the list reloads and the new address is selected with its fee [R-4.35] [R-4.36] [R-4.37] [R-4.38] [R-3.47] [R-8.57] [R-7.42] [R-7.41]', async ({
+test('S/N and S/C are saved as null, the place comes from the icon tabs; after saving the list reloads and the new address is selected with its fee [R-4.35] [R-4.36] [R-4.37] [R-4.38] [R-3.47] [R-8.57] [R-7.42] [R-7.41] @one-viewport', async ({
   page,
   context,
   request,
@@ -239,7 +239,7 @@ test('S/N and S/C are saved as null, the place comes from the icon tabs; after s
   await expect(item).toHaveAttribute('data-selected', 'true');
 });
 
-test('an address outside the delivery radius is marked, and picking it shows the spec message and leaves no address chosen; deleting asks first [R-1.17] [R-8.48] [R-8.49] [R-7.43] [R-7.38]', async ({
+test('an address outside the delivery radius is marked, and picking it shows the spec message and leaves no address chosen; deleting asks first [R-1.17] [R-8.48] [R-8.49] [R-7.43] [R-7.38] @one-viewport', async ({
   page,
   context,
   request,
@@ -288,7 +288,7 @@ test('an address outside the delivery radius is marked, and picking it shows the
   expect(await savedAddresses(request, token)).toHaveLength(0);
 });
 
-test('"Usar minha localização" flies the map to the device position at zoom 19 [R-9.10]', async ({ page, context, request }, info) => {
+test('"Usar minha localização" flies the map to the device position at zoom 19 [R-9.10] @one-viewport', async ({ page, context, request }, info) => {
   await signIn(request, context, info);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: -23.9365, longitude: -46.331 });
@@ -358,7 +358,7 @@ test('without WebGL step 1 is the search list with a note, and the whole modal w
   expect(address).toMatchObject({ street: 'Rua Frei Gaspar', number, complement: 'Fundos', place: 'house', ref: 'Perto do mercado' });
 });
 
-test('a municipality the geocoder cannot place (lng_lat null) is chosen without moving the map, and the form still fills', async ({
+test('a municipality the geocoder cannot place (lng_lat null) is chosen without moving the map, and the form still fills @one-viewport', async ({
   page,
   context,
   request,
@@ -388,7 +388,7 @@ test('a municipality the geocoder cannot place (lng_lat null) is chosen without 
   await expect(field(form, 'city')).toHaveValue('Santos');
 });
 
-test("a customer's only address, added in the first checkout, is their default: the next order picks it by itself with its fee, and it goes", async ({
+test("a customer's only address, added in the first checkout, is their default: the next order picks it by itself with its fee, and it goes @one-viewport", async ({
   page,
   context,
   request,

@@ -226,7 +226,7 @@ test('the wallet: add a card in the drawer, then validate it with the amount rea
   await expect(list.locator('[data-saved-card-validate]')).toHaveCount(0);
 });
 
-test('wrong amounts, one message each: the tries left under the field (no toast), the field emptied, the last-attempt warning and modal, then the attempts-exceeded page and no toast; the wallet disables Verificação Pendente and adding cards and says whom to call [R-2.87] [R-2.88] [R-2.90] [R-4.20] [R-5.11] [R-8.36] [R-8.37] [R-8.38] [R-8.39] [R-8.40] [R-8.41] [R-2.18] [R-2.91] [R-6.6] [R-6.7] [R-6.8]', async ({
+test('wrong amounts, one message each: the tries left under the field (no toast), the field emptied, the last-attempt warning and modal, then the attempts-exceeded page and no toast; the wallet disables Verificação Pendente and adding cards and says whom to call [R-2.87] [R-2.88] [R-2.90] [R-4.20] [R-5.11] [R-8.36] [R-8.37] [R-8.38] [R-8.39] [R-8.40] [R-8.41] [R-2.18] [R-2.91] [R-6.6] [R-6.7] [R-6.8] @one-viewport', async ({
   page,
   request,
   context,
@@ -329,7 +329,7 @@ test('wrong amounts, one message each: the tries left under the field (no toast)
   await expect(page.getByRole('dialog', { name: 'Cartões cadastrados' }).locator('[data-saved-card-validate]')).toHaveCount(0);
 });
 
-test('a declined card saves, but its charge is refused: the problem is said once, on screen (no toast), with no error page [R-8.32] [R-8.82]', async ({
+test('a declined card saves, but its charge is refused: the problem is said once, on screen (no toast), with no error page [R-8.32] [R-8.82] @one-viewport', async ({
   page,
   request,
   context,
@@ -352,7 +352,7 @@ test('a declined card saves, but its charge is refused: the problem is said once
   expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
 });
 
-test('a charge refused for another reason than the issuer’s (the gateway no longer knows the card): one message, the toast, and nothing on screen [R-8.33]', async ({
+test('a charge refused for another reason than the issuer’s (the gateway no longer knows the card): one message, the toast, and nothing on screen [R-8.33] @one-viewport', async ({
   page,
   request,
   context,
@@ -383,7 +383,7 @@ test('a charge refused for another reason than the issuer’s (the gateway no lo
   await expect(step.locator('[data-card-step="start"]')).toBeVisible();
 });
 
-test('an amount the server never answered (the connection dropped): one message, the toast "Verifique o valor inserido!", nothing under the field, no try spent; sent again it validates [R-8.34]', async ({
+test('an amount the server never answered (the connection dropped): one message, the toast "Verifique o valor inserido!", nothing under the field, no try spent; sent again it validates [R-8.34] @one-viewport', async ({
   page,
   request,
   context,
@@ -416,7 +416,7 @@ test('an amount the server never answered (the connection dropped): one message,
   await expect(page.locator('[data-toast="success"]', { hasText: 'Cartão Validado com sucesso!' })).toBeVisible();
 });
 
-test('a card past its validations of the day: the start step and a toast say so in Portuguese (429 too_many_validations)', async ({
+test('a card past its validations of the day: the start step and a toast say so in Portuguese (429 too_many_validations) @one-viewport', async ({
   page,
   request,
   context,
@@ -440,7 +440,7 @@ test('a card past its validations of the day: the start step and a toast say so 
   expect(await axeProblems(page, '[data-card-step-page]')).toEqual([]);
 });
 
-test('"Adicionar cartão" opens the drawer only once the phone and then the e-mail are verified, saying why and offering both verifications there [R-2.83]', async ({
+test('"Adicionar cartão" opens the drawer only once the phone and then the e-mail are verified, saying why and offering both verifications there [R-2.83] @one-viewport', async ({
   page,
   request,
   context,
@@ -470,7 +470,7 @@ test('"Adicionar cartão" opens the drawer only once the phone and then the e-ma
   await expect(page.getByRole('dialog', { name: 'Meus Cartões' })).toBeVisible();
 });
 
-test('bad input in every field of the drawer gets its Portuguese message under the field; the masks and lengths hold [R-5.1] [R-5.2] [R-5.3] [R-5.4] [R-5.5] [R-5.6] [R-5.7] [R-5.8] [R-8.29]', async ({
+test('bad input in every field of the drawer gets its Portuguese message under the field; the masks and lengths hold [R-5.1] [R-5.2] [R-5.3] [R-5.4] [R-5.5] [R-5.6] [R-5.7] [R-5.8] [R-8.29] @one-viewport', async ({
   page,
   request,
   context,
@@ -595,7 +595,7 @@ test('in the checkout: online payment, then a card added and validated as overla
   expect(await axeProblems(page, '[data-checkout="customer"]')).toEqual([]);
 });
 
-test('in the checkout a pending card is listed but cannot be chosen; its refused charge closes the overlay and the checkout says why, once [R-4.26] [R-4.27] [R-8.32]', async ({
+test('in the checkout a pending card is listed but cannot be chosen; its refused charge closes the overlay and the checkout says why, once [R-4.26] [R-4.27] [R-8.32] @one-viewport', async ({
   page,
   request,
   context,
@@ -625,7 +625,7 @@ test('in the checkout a pending card is listed but cannot be chosen; its refused
   expect(draft.payment_card).toBeNull();
 });
 
-test('the validation pages: on demand for the customer and never stored; no card leads to the wallet; a visitor logs in first and comes back [R-2.14] [R-2.16] [R-2.17] [R-2.18] [R-2.21]', async ({
+test('the validation pages: on demand for the customer and never stored; no card leads to the wallet; a visitor logs in first and comes back [R-2.14] [R-2.16] [R-2.17] [R-2.18] [R-2.21] @one-viewport', async ({
   page,
   request,
 }) => {
@@ -645,7 +645,7 @@ test('the validation pages: on demand for the customer and never stored; no card
   await expect(page).toHaveURL(`/${SLUG}/minha-conta?voltar=${encodeURIComponent(`/${SLUG}/cartao-valor?cartao=pc_abc`)}`);
 });
 
-test('the store status updater leaves the wallet’s cards alone: past its ticks a verified card is still verified, and the page throws nothing', async ({
+test('the store status updater leaves the wallet’s cards alone: past its ticks a verified card is still verified, and the page throws nothing @one-viewport', async ({
   page,
   request,
   context,
@@ -691,7 +691,7 @@ const OFFLINE_NOTICE = [
   'Por isso, aqui não é possível adicionar nem validar cartões, e nenhum valor é cobrado no seu cartão. Ao finalizar o pedido, escolha uma das formas de pagamento que a loja oferece.',
 ];
 
-test('where online payment is off (Pizzaria Bella), the wallet says so and offers neither adding nor validating a card; the server refuses to save one there [R-6.14] [R-2.20]', async ({
+test('where online payment is off (Pizzaria Bella), the wallet says so and offers neither adding nor validating a card; the server refuses to save one there [R-6.14] [R-2.20] @one-viewport', async ({
   page,
   request,
   context,
@@ -716,7 +716,7 @@ test('where online payment is off (Pizzaria Bella), the wallet says so and offer
   await expect(page.locator('[data-wallet-empty]')).toBeVisible();
 });
 
-test('a card saved where online payment is on is listed where it is off (Mercado Sol Praia) but not validated there: no Verificação Pendente, the validation page says why, the server charges nothing [R-6.14]', async ({
+test('a card saved where online payment is on is listed where it is off (Mercado Sol Praia) but not validated there: no Verificação Pendente, the validation page says why, the server charges nothing [R-6.14] @one-viewport', async ({
   page,
   request,
   context,

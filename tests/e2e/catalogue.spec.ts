@@ -49,7 +49,7 @@ for (const slug of ['pizzaria-bella', 'mercado-sol-centro', 'mercado-sol-praia',
   });
 }
 
-test('the JSON-LD of a catalogue page parses and matches the names and prices on the page', async ({ page }) => {
+test('the JSON-LD of a catalogue page parses and matches the names and prices on the page @one-viewport', async ({ page }) => {
   await page.goto('/pizzaria-bella/');
   const ld = await jsonLdItems(page);
   // The cards of the page's HTML (search engines read it); deferred sections filled later by the
@@ -77,7 +77,7 @@ test('the JSON-LD of a catalogue page parses and matches the names and prices on
   expect(top.address.addressCountry).toBe('BR');
 });
 
-test('catalogue text cannot inject markup or script, JSON-LD included', async ({ page }) => {
+test('catalogue text cannot inject markup or script, JSON-LD included @one-viewport', async ({ page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -99,7 +99,7 @@ test('catalogue text cannot inject markup or script, JSON-LD included', async ({
   expect(dialogs).toEqual([]);
 });
 
-test('a product card links to /produto/{id}-{kebab-name} and the product page shows its variations [R-2.4] [R-2.5]', async ({ page }) => {
+test('a product card links to /produto/{id}-{kebab-name} and the product page shows its variations [R-2.4] [R-2.5] @one-viewport', async ({ page }) => {
   await page.goto('/pizzaria-bella/');
   const link = page.locator('[data-category-section] [data-product-card] [data-product-link]').first();
   const href = await link.getAttribute('href');
@@ -197,7 +197,9 @@ test('every category of a long menu can be reached from the category row: swiped
   }
 });
 
-test('search with q filters products, ignores accents and case, and says when nothing matches [R-1.5] [R-2.3] [R-5.99] [R-8.66]', async ({ page }) => {
+test('search with q filters products, ignores accents and case, and says when nothing matches [R-1.5] [R-2.3] [R-5.99] [R-8.66] @one-viewport', async ({
+  page,
+}) => {
   await page.goto('/mercado-sol-centro/?q=PAO');
   const results = page.locator('[data-search-results]');
   await expect(results).toBeVisible();
@@ -215,7 +217,7 @@ test('search with q filters products, ignores accents and case, and says when no
   await expect(page.locator('[data-search-empty]')).toContainText('Produto não encontrado');
 });
 
-test('with JavaScript disabled the catalogue is readable and navigable by category', async ({ browser }) => {
+test('with JavaScript disabled the catalogue is readable and navigable by category @one-viewport', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/mercado-sol-centro/');
@@ -408,7 +410,7 @@ test('on a phone the home lays out only its first category until the others near
   await context.close();
 });
 
-test('every store route takes the establishment slug first [R-2.1]', async ({ page, request }) => {
+test('every store route takes the establishment slug first [R-2.1] @one-viewport', async ({ page, request }) => {
   await page.goto('/pizzaria-bella/');
   const product = await page.locator('[data-category-section] [data-product-link]').first().getAttribute('href');
   const category = await page.locator('[data-category-page-link]').first().getAttribute('href');
@@ -428,7 +430,7 @@ test('every store route takes the establishment slug first [R-2.1]', async ({ pa
   expect(sitemap).toContain(`/pizzaria-bella${product!.slice('/pizzaria-bella'.length)}</loc>`);
 });
 
-test('the contact page sends a message to the establishment [R-2.11] [R-1.16]', async ({ page }) => {
+test('the contact page sends a message to the establishment [R-2.11] [R-1.16] @one-viewport', async ({ page }) => {
   await page.goto('/pizzaria-bella/contato');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Ative o JavaScript do navegador')).toBeHidden();
@@ -440,7 +442,7 @@ test('the contact page sends a message to the establishment [R-2.11] [R-1.16]', 
   await expect(page.locator('[data-feedback-status]')).toContainText('Mensagem enviada! Obrigado.');
 });
 
-test('a visitor who has sent too many messages this hour is told so in Portuguese, and keeps the text', async ({ page, request }, testInfo) => {
+test('a visitor who has sent too many messages this hour is told so in Portuguese, and keeps the text @one-viewport', async ({ page, request }, testInfo) => {
   // An address of its own per project (the server believes X-Forwarded-For from loopback), spent first through the API.
   const address = `203.0.113.${testInfo.project.name === 'mobile' ? 91 : 92}`;
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
@@ -460,7 +462,7 @@ test('a visitor who has sent too many messages this hour is told so in Portugues
   await expect(form.getByLabel('Mensagem')).toHaveValue('Mais uma mensagem, a décima primeira.');
 });
 
-test('products sold only in some hours are marked unavailable outside them, recomputed every second [R-4.57]', async ({ page }) => {
+test('products sold only in some hours are marked unavailable outside them, recomputed every second [R-4.57] @one-viewport', async ({ page }) => {
   // 'Café Coado na Hora' is sold 06:00-10:00 in São Paulo: 09:59:50 local is inside, 10:00 outside.
   // The page's clock stands still once loaded and moves only as the test moves it, so a slow
   // machine cannot carry it past 10:00 before the first look.

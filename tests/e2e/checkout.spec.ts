@@ -337,7 +337,7 @@ test.describe('checkout', () => {
     expect(order.totals.total).toBe(total);
   });
 
-  test('each submit check the checkout can reach shows its message and focuses its section [R-5.30] [R-5.31] [R-5.36] [R-5.37] [R-5.38] [R-5.39] [R-5.43] [R-5.44] [R-5.68] [R-5.72]', async ({
+  test('each submit check the checkout can reach shows its message and focuses its section [R-5.30] [R-5.31] [R-5.36] [R-5.37] [R-5.38] [R-5.39] [R-5.43] [R-5.44] [R-5.68] [R-5.72] @one-viewport', async ({
     page,
     context,
     request,
@@ -406,7 +406,7 @@ test.describe('checkout', () => {
     await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
   });
 
-  test('an address outside the delivery radius is refused and cleared [R-8.48] [R-8.49] [R-7.38]', async ({ page, context, request }, info) => {
+  test('an address outside the delivery radius is refused and cleared [R-8.48] [R-8.49] [R-7.38] @one-viewport', async ({ page, context, request }, info) => {
     const { id, token } = await logIn(context, request, CENTRO, info);
     // A saved address in São Paulo, far beyond the 7 km radius of the Santos store.
     const saved = await request.post('/api/users/me/addresses', {
@@ -443,7 +443,7 @@ test.describe('checkout', () => {
     await expectToast(page, 'Escolha o endereço de entrega.');
   });
 
-  test('a closed establishment forces a schedule; without scheduling the checkout is disabled [R-2.70] [R-5.70] [R-5.33] [R-2.71] [R-2.108]', async ({
+  test('a closed establishment forces a schedule; without scheduling the checkout is disabled [R-2.70] [R-5.70] [R-5.33] [R-2.71] [R-2.108] @one-viewport', async ({
     page,
     context,
     request,
@@ -622,7 +622,7 @@ test('the complete-request footer is the send-order bar; when the session ends i
   await expect(visitor.getByRole('link', { name: 'Entre ou cadastre-se para finalizar o pedido' })).toHaveAttribute('href', `/${CENTRO}/minha-conta`);
 });
 
-test('the order summary shows the options chosen for the order, and the product list the options of each product [R-2.109]', async ({
+test('the order summary shows the options chosen for the order, and the product list the options of each product [R-2.109] @one-viewport', async ({
   page,
   context,
   request,
@@ -665,7 +665,7 @@ test('the order summary shows the options chosen for the order, and the product 
   await expect(summary.locator('[data-summary-row="order-variations"]')).toHaveAttribute('data-cents', '200');
 });
 
-test("ticking 'Precisa de troco?' sets the change to R$ 0,00: the order is refused as change below the total, even after a reload, until the box is unticked [R-4.7]", async ({
+test("ticking 'Precisa de troco?' sets the change to R$ 0,00: the order is refused as change below the total, even after a reload, until the box is unticked [R-4.7] @one-viewport", async ({
   page,
   context,
   request,
@@ -705,7 +705,7 @@ test("ticking 'Precisa de troco?' sets the change to R$ 0,00: the order is refus
   expect(order.payment_payback).toBeNull();
 });
 
-test("the change is typed in reais: '200' is R$ 200,00 and '200,50' R$ 200,50, kept in centavos; a third decimal is refused; an amount not above the total is still refused, one above it goes [R-2.98] [R-4.8]", async ({
+test("the change is typed in reais: '200' is R$ 200,00 and '200,50' R$ 200,50, kept in centavos; a third decimal is refused; an amount not above the total is still refused, one above it goes [R-2.98] [R-4.8] @one-viewport", async ({
   page,
   context,
   request,
@@ -754,7 +754,7 @@ test("the change is typed in reais: '200' is R$ 200,00 and '200,50' R$ 200,50, k
   await expect(page.locator('[data-order-change]')).toHaveText(`Troco para ${formatBRL(5000)}`);
 });
 
-test('payment comes right after how and when, before the optional coupon and achievements and the summary; the contact verification shows only for online payment', async ({
+test('payment comes right after how and when, before the optional coupon and achievements and the summary; the contact verification shows only for online payment @one-viewport', async ({
   page,
   context,
   request,
@@ -830,7 +830,7 @@ test("one label per line: the desktop top bar's 'Finalizar Pedido' and the phone
   await expect(page.locator('[data-order-extras] h3')).toHaveText('Opções do pedido');
 });
 
-test("after the order is placed the credit balance is asked again: the store's other tab shows what is left, without a reload [R-4.40]", async ({
+test("after the order is placed the credit balance is asked again: the store's other tab shows what is left, without a reload [R-4.40] @one-viewport", async ({
   page,
   context,
   request,
@@ -856,7 +856,7 @@ test("after the order is placed the credit balance is asked again: the store's o
   await expect(page.locator('[data-credits]').first()).toHaveText('Créditos: R$ 0,00');
 });
 
-test('a visitor with a cart logs in through the check-order link and checks out as a customer [R-6.5]', async ({ page, request }, info) => {
+test('a visitor with a cart logs in through the check-order link and checks out as a customer [R-6.5] @one-viewport', async ({ page, request }, info) => {
   const registered = await registerCustomer(request, CENTRO, newCustomer(info, 'Vitória Visitante'));
   const id = registered.establishmentId;
   await addProduct(page, CENTRO, await productByName(request, id, 'Azeite de Oliva Extravirgem (500 ml)'));
@@ -883,7 +883,7 @@ test('a visitor with a cart logs in through the check-order link and checks out 
   expect(order.status).toBe('registered');
 });
 
-test("while the chosen address's fee is asked again the order is not sent: the customer is told, and it goes at the total shown once the fee is in [R-4.12]", async ({
+test("while the chosen address's fee is asked again the order is not sent: the customer is told, and it goes at the total shown once the fee is in [R-4.12] @one-viewport", async ({
   page,
   context,
   request,
@@ -983,7 +983,7 @@ async function coffeeCheckout(page: Page, slug: string): Promise<Locator> {
   return modal;
 }
 
-test('the preferences switch the ways to receive, the schedule, the tax receipt and the ways to pay on and off [R-6.11] [R-6.12] [R-6.15] [R-6.18]', async ({
+test('the preferences switch the ways to receive, the schedule, the tax receipt and the ways to pay on and off [R-6.11] [R-6.12] [R-6.15] [R-6.18] @one-viewport', async ({
   page,
   context,
   request,
@@ -1056,7 +1056,7 @@ test('the preferences switch the ways to receive, the schedule, the tax receipt 
   await expect(modal.locator('[data-pay-offline]')).toHaveText('Pagar no local');
 });
 
-test('a closed establishment that does not schedule offers a visitor no checkout, only the login, and a customer a disabled one [R-6.10]', async ({
+test('a closed establishment that does not schedule offers a visitor no checkout, only the login, and a customer a disabled one [R-6.10] @one-viewport', async ({
   page,
   context,
   request,
@@ -1085,7 +1085,7 @@ test('a closed establishment that does not schedule offers a visitor no checkout
   await expect(cart.getByRole('button', { name: 'Finalizar pedido' })).toBeDisabled();
 });
 
-test('an address the server no longer knows (403 invalid_address) is cleared with its message, and the order waits for another [R-8.14]', async ({
+test('an address the server no longer knows (403 invalid_address) is cleared with its message, and the order waits for another [R-8.14] @one-viewport', async ({
   page,
   context,
   request,
@@ -1120,7 +1120,7 @@ test('an address the server no longer knows (403 invalid_address) is cleared wit
   await expectToast(page, 'Escolha o endereço de entrega.');
 });
 
-test('the schedule messages: the date is required while closed, not available today, a valid date and time [R-8.25] [R-8.26] [R-8.27]', async ({
+test('the schedule messages: the date is required while closed, not available today, a valid date and time [R-8.25] [R-8.26] [R-8.27] @one-viewport', async ({
   page,
   context,
   request,
@@ -1162,7 +1162,7 @@ test('the schedule messages: the date is required while closed, not available to
   await expect(modal.locator('[data-section="schedule"]')).toBeFocused();
 });
 
-test('an establishment that becomes unavailable while the customer checks out refuses the order with its message (403 establishment_unavailable), and nothing is lost [R-8.5] [R-8.28]', async ({
+test('an establishment that becomes unavailable while the customer checks out refuses the order with its message (403 establishment_unavailable), and nothing is lost [R-8.5] [R-8.28] @one-viewport', async ({
   page,
   context,
   request,
@@ -1196,7 +1196,7 @@ test('an establishment that becomes unavailable while the customer checks out re
   expect(order.items.map((i) => i.name)).toEqual(['Café Torrado 500 g']);
 });
 
-test("Pizza Calabresa opens with '1/2 Calabresa' picked; with a second half it goes through a whole order, and the order page reads each half as the cart did [R-2.4] [R-2.113] [R-2.109] [R-3.32] [R-2.30]", async ({
+test("Pizza Calabresa opens with '1/2 Calabresa' picked; with a second half it goes through a whole order, and the order page reads each half as the cart did [R-2.4] [R-2.113] [R-2.109] [R-3.32] [R-2.30] @one-viewport", async ({
   page,
   context,
   request,
@@ -1247,7 +1247,7 @@ test("Pizza Calabresa opens with '1/2 Calabresa' picked; with a second half it g
   expect(order.items[0]!.variations.map((v) => v.item_preffix ?? null)).toEqual([null, '1/2', '1/2']);
 });
 
-test('products whose selling hours never meet cannot be ordered together: the checkout says so as it opens, and does not send the order [R-5.73]', async ({
+test('products whose selling hours never meet cannot be ordered together: the checkout says so as it opens, and does not send the order [R-5.73] @one-viewport', async ({
   page,
   context,
   request,

@@ -92,7 +92,7 @@ test('the phone drawer: confirm the registered number, a wrong retyped number is
   await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Verificado');
 });
 
-test('"Depois" closes the drawer and it opens afresh at phone-init; a new number proven by its code replaces the registered one [R-4.30] [R-4.32] [R-4.33] [R-8.55]', async ({
+test('"Depois" closes the drawer and it opens afresh at phone-init; a new number proven by its code replaces the registered one [R-4.30] [R-4.32] [R-4.33] [R-8.55] @one-viewport', async ({
   page,
   context,
   request,
@@ -132,7 +132,7 @@ test('"Depois" closes the drawer and it opens afresh at phone-init; a new number
   await expect(page.locator('form[data-profile-form]').getByLabel('Celular')).toHaveValue(`(11) 97${fresh.slice(4, 7)}-${fresh.slice(7)}`);
 });
 
-test('resending the code counts the sends; a send past the limit shows sms-error [R-4.31] [R-8.51]', async ({ page, context, request }, info) => {
+test('resending the code counts the sends; a send past the limit shows sms-error [R-4.31] [R-8.51] @one-viewport', async ({ page, context, request }, info) => {
   const { customer } = await logIn(context, request, SLUG, info, 'Rui Reenvio');
   await openMeusDados(page);
   await page.locator('[data-phone-block]').getByRole('button', { name: 'Verificar celular' }).click();
@@ -156,7 +156,7 @@ test('resending the code counts the sends; a send past the limit shows sms-error
   await expect(page.locator('[data-phone-block] [data-contact-status="phone"]')).toHaveText('Não verificado');
 });
 
-test("a send past the account's 3 phones or addresses a day says so in the drawer and in the e-mail block, in Portuguese", async ({
+test("a send past the account's 3 phones or addresses a day says so in the drawer and in the e-mail block, in Portuguese @one-viewport", async ({
   page,
   context,
   request,
@@ -190,7 +190,7 @@ test("a send past the account's 3 phones or addresses a day says so in the drawe
   expect(await codesInOutbox(context, customer.email, 'E-mail')).toEqual([]);
 });
 
-test('a send the SMS provider failed ends at unexpected-error with a toast and nothing else; a wrong code is a toast too [R-8.50] [R-8.52] [R-8.83]', async ({
+test('a send the SMS provider failed ends at unexpected-error with a toast and nothing else; a wrong code is a toast too [R-8.50] [R-8.52] [R-8.83] @one-viewport', async ({
   page,
   context,
   request,
@@ -233,7 +233,11 @@ test('a send the SMS provider failed ends at unexpected-error with a toast and n
   await expect(page).toHaveURL(new RegExp(`${ACCOUNT}$`));
 });
 
-test('the e-mail block: a code sent to the address, read from the outbox, verifies it [R-4.68] [R-7.68] [R-7.69]', async ({ page, context, request }, info) => {
+test('the e-mail block: a code sent to the address, read from the outbox, verifies it [R-4.68] [R-7.68] [R-7.69] @one-viewport', async ({
+  page,
+  context,
+  request,
+}, info) => {
   const { customer } = await logIn(context, request, SLUG, info, 'Eva Email');
   await openMeusDados(page);
   const block = page.locator('[data-email-block]');
@@ -254,7 +258,7 @@ test('the e-mail block: a code sent to the address, read from the outbox, verifi
   expect(await axeProblems(page, '[data-contact-verification]')).toEqual([]);
 });
 
-test('the payment chooser offers the phone and e-mail verification with online payment; both are verified there without leaving the checkout [R-2.100] [R-2.101]', async ({
+test('the payment chooser offers the phone and e-mail verification with online payment; both are verified there without leaving the checkout [R-2.100] [R-2.101] @one-viewport', async ({
   page,
   context,
   request,
@@ -295,7 +299,7 @@ test('the payment chooser offers the phone and e-mail verification with online p
   await expect(checkout).toBeVisible();
 });
 
-test('choosing a payment type reads the phone and e-mail verification again: proven in another tab meanwhile, they count at once [R-4.3] [R-4.28]', async ({
+test('choosing a payment type reads the phone and e-mail verification again: proven in another tab meanwhile, they count at once [R-4.3] [R-4.28] @one-viewport', async ({
   page,
   context,
   request,
@@ -322,7 +326,7 @@ test('choosing a payment type reads the phone and e-mail verification again: pro
   await expect(payment.locator('[data-card-selector]')).toBeVisible();
 });
 
-test('a customer with no phone on record: the drawer opens at phone-add, and the number field keeps the digits of what is typed, masked [R-4.29] [R-5.20]', async ({
+test('a customer with no phone on record: the drawer opens at phone-add, and the number field keeps the digits of what is typed, masked [R-4.29] [R-5.20] @one-viewport', async ({
   page,
   context,
   request,

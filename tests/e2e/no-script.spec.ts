@@ -73,7 +73,7 @@ async function fillRegistration(page: Page, c: NewCustomer) {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('logging in posts the form: a wrong password is refused in Portuguese, the right one opens the account, the password never in an address [R-6.1]', async ({
+  test('logging in posts the form: a wrong password is refused in Portuguese, the right one opens the account, the password never in an address [R-6.1] @one-viewport', async ({
     page,
     request,
   }, info) => {
@@ -98,7 +98,7 @@ test.describe('with JavaScript off', () => {
     seen.expectNoAddressHolds(customer.password);
   });
 
-  test('registering posts the form: the tab is a link, a refused field comes back in Portuguese, then the account opens logged in [R-5.94]', async ({
+  test('registering posts the form: the tab is a link, a refused field comes back in Portuguese, then the account opens logged in [R-5.94] @one-viewport', async ({
     page,
     request,
   }, info) => {

@@ -202,7 +202,7 @@ async function orderCount(request: APIRequestContext, registered: Registered): P
   return ((await orders.json()) as { total: number }).total;
 }
 
-test('a card validated by its micro-charge whose order the issuer declines (the sandbox’s FUND holder): the catalogue’s message, no order, nothing charged, the cart and checkout as they were; paid at pickup instead, the order goes through [R-8.3]', async ({
+test('a card validated by its micro-charge whose order the issuer declines (the sandbox’s FUND holder): the catalogue’s message, no order, nothing charged, the cart and checkout as they were; paid at pickup instead, the order goes through [R-8.3] @one-viewport', async ({
   page,
   request,
   context,
@@ -257,7 +257,7 @@ const CHARGE_REFUSALS = [
   { holder: 'OFFL', message: 'payment_gateway_offline', text: 'O pagamento on-line está indisponível. Escolha pagar na entrega ou na retirada.' },
 ] as const;
 
-test('each refusal of an order’s charge, by the real server and its sandbox, gives the catalogue’s message and loses nothing [R-8.4] [R-8.8] [R-8.9] [R-8.10] [R-8.12]', async ({
+test('each refusal of an order’s charge, by the real server and its sandbox, gives the catalogue’s message and loses nothing [R-8.4] [R-8.8] [R-8.9] [R-8.10] [R-8.12] @one-viewport', async ({
   page,
   request,
   context,
@@ -363,7 +363,7 @@ test('paying by Pix: chosen in the checkout, the order page shows the QR code, t
   await other.close();
 });
 
-test('a Pix not paid in time: the order is cancelled by the server’s job and the open page says the time to pay ran out, without a reload', async ({
+test('a Pix not paid in time: the order is cancelled by the server’s job and the open page says the time to pay ran out, without a reload @one-viewport', async ({
   page,
   request,
   context,
@@ -392,7 +392,11 @@ test('a Pix not paid in time: the order is cancelled by the server’s job and t
   expect(outbox).not.toContain(`data-pix-charge="${placed.payment.pix!.txid}"`);
 });
 
-test('the countdown reaching zero says the time to pay ran out at once, before the server cancels the order', async ({ page, request, context }, info) => {
+test('the countdown reaching zero says the time to pay ran out at once, before the server cancels the order @one-viewport', async ({
+  page,
+  request,
+  context,
+}, info) => {
   test.setTimeout(60_000);
   const registered = await logIn(context, request, SLUG, info, 'Clara Contagem');
   const placed = await placeByApi(request, registered, { pix: true });
@@ -408,7 +412,7 @@ test('the countdown reaching zero says the time to pay ran out at once, before t
   expect(await axeProblems(page, '[data-pix-payment]')).toEqual([]);
 });
 
-test('cancelling an order paid by card: the dialog says the amount goes back; the page then shows it refunded and the statement the Estorno line', async ({
+test('cancelling an order paid by card: the dialog says the amount goes back; the page then shows it refunded and the statement the Estorno line @one-viewport', async ({
   page,
   request,
   context,
@@ -440,7 +444,7 @@ test('cancelling an order paid by card: the dialog says the amount goes back; th
   expect(refunds).toHaveLength(1);
 });
 
-test('a Pix paid through the webhook’s test-helper form turns the open page to Pagamento confirmado; cancelled then, the Pix goes back to the payer [R-7.32]', async ({
+test('a Pix paid through the webhook’s test-helper form turns the open page to Pagamento confirmado; cancelled then, the Pix goes back to the payer [R-7.32] @one-viewport', async ({
   page,
   request,
   context,
@@ -483,7 +487,7 @@ test('a Pix paid through the webhook’s test-helper form turns the open page to
   expect(returned[0]!.text).toMatch(new RegExp(`^Pix devolvido ${amountPattern(total)}\\b`));
 });
 
-test('the preferences switch online payment and Pix each on its own: Mercado Sol Centro offers both, a shop with Pix only offers Pix and no card, a shop with online payment only offers the card and no Pix [R-6.13] [R-6.14]', async ({
+test('the preferences switch online payment and Pix each on its own: Mercado Sol Centro offers both, a shop with Pix only offers Pix and no card, a shop with online payment only offers the card and no Pix [R-6.13] [R-6.14] @one-viewport', async ({
   page,
   context,
   request,

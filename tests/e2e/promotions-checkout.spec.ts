@@ -255,7 +255,7 @@ function consoleErrors(page: Page): string[] {
 
 // ---- Coupons -------------------------------------------------------------------------
 
-test('a coupon typed with spaces and lower case is checked, applied with its discount in the summary, sent with the order and shown on the order page [R-2.105] [R-1.9] [R-5.47] [R-5.50]', async ({
+test('a coupon typed with spaces and lower case is checked, applied with its discount in the summary, sent with the order and shown on the order page [R-2.105] [R-1.9] [R-5.47] [R-5.50] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -300,7 +300,7 @@ test('a coupon typed with spaces and lower case is checked, applied with its dis
   await expect(view.locator('[data-order-total-row="total"]')).toHaveAttribute('data-cents', String(totalBefore - 798));
 });
 
-test('each refusal of the coupon check has its own warning and empties the field; an unknown code says it does not exist; a failed check shows only the box’s message [R-8.43] [R-8.44] [R-8.45] [R-8.46] [R-8.47] [R-8.80]', async ({
+test('each refusal of the coupon check has its own warning and empties the field; an unknown code says it does not exist; a failed check shows only the box’s message [R-8.43] [R-8.44] [R-8.45] [R-8.46] [R-8.47] [R-8.80] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -346,7 +346,7 @@ test('each refusal of the coupon check has its own warning and empties the field
   await expect(summaryRow(checkout, 'coupon-discount')).toHaveCount(0);
 });
 
-test('the coupon’s bounds and the delivery warn instead of applying: products below the minimum or above the maximum, pickup, free delivery [R-5.48] [R-5.49] [R-5.54] [R-5.55]', async ({
+test('the coupon’s bounds and the delivery warn instead of applying: products below the minimum or above the maximum, pickup, free delivery [R-5.48] [R-5.49] [R-5.54] [R-5.55] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -380,7 +380,7 @@ test('the coupon’s bounds and the delivery warn instead of applying: products 
   await expect(box.locator('[data-coupon-applied]')).toHaveCount(0);
 });
 
-test('items on promotion: some ask a confirmation and the coupon discounts the others; all of them warn; a cart that becomes all promotion loses the coupon with a toast [R-5.50] [R-5.51] [R-5.52] [R-5.53] [R-4.17]', async ({
+test('items on promotion: some ask a confirmation and the coupon discounts the others; all of them warn; a cart that becomes all promotion loses the coupon with a toast [R-5.50] [R-5.51] [R-5.52] [R-5.53] [R-4.17] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -429,7 +429,7 @@ test('items on promotion: some ask a confirmation and the coupon discounts the o
   expect(draft.coupon).toBeNull();
 });
 
-test('a coupon and an achievement exclude each other: replacing one by the other asks first, Cancelar keeps the one applied [R-1.10] [R-1.11] [R-4.16]', async ({
+test('a coupon and an achievement exclude each other: replacing one by the other asks first, Cancelar keeps the one applied [R-1.10] [R-1.11] [R-4.16] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -565,7 +565,7 @@ test('the achievement picker shows the progress toward each reward; a locked one
   await expect(summaryRow(checkout, 'achievement-discount')).toHaveCount(0);
 });
 
-test('a percentage prize needs products to discount: all on promotion warns, some ask a confirmation and it discounts the others [R-5.58] [R-5.59]', async ({
+test('a percentage prize needs products to discount: all on promotion warns, some ask a confirmation and it discounts the others [R-5.58] [R-5.59] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -600,7 +600,7 @@ test('a percentage prize needs products to discount: all on promotion warns, som
 
 // ---- Credits -----------------------------------------------------------------------------
 
-test('credits pay part of an order: ticked they come off the total, the rest needs a way to pay, unticked they and the payment type go; the order uses them and the header shows what is left [R-1.12] [R-2.93] [R-4.4] [R-4.5] [R-5.35] [R-4.40]', async ({
+test('credits pay part of an order: ticked they come off the total, the rest needs a way to pay, unticked they and the payment type go; the order uses them and the header shows what is left [R-1.12] [R-2.93] [R-4.4] [R-4.5] [R-5.35] [R-4.40] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -653,7 +653,7 @@ test('credits pay part of an order: ticked they come off the total, the rest nee
   if (!isMobile(page)) await expect(page.locator('[data-credits]').first()).toHaveText('Créditos: R$ 0,00');
 });
 
-test('the four ways to pay (online card, at pickup, Pix, credits); credits that pay the whole order hide the other buttons and the order is paid by credits; after the cart grows the checkout shows what the server takes [R-4.6] [R-4.5] [R-4.40] [R-1.13]', async ({
+test('the four ways to pay (online card, at pickup, Pix, credits); credits that pay the whole order hide the other buttons and the order is paid by credits; after the cart grows the checkout shows what the server takes [R-4.6] [R-4.5] [R-4.40] [R-1.13] @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -709,7 +709,7 @@ test('the four ways to pay (online card, at pickup, Pix, credits); credits that 
 
 // ---- Refusals at submit --------------------------------------------------------------------
 
-test('refusals when the order is sent: a coupon used meanwhile and an achievement used meanwhile are removed with their message, credits spent meanwhile are read again; the cart stays', async ({
+test('refusals when the order is sent: a coupon used meanwhile and an achievement used meanwhile are removed with their message, credits spent meanwhile are read again; the cart stays @one-viewport', async ({
   page,
   request,
 }, info) => {
@@ -765,7 +765,11 @@ test('refusals when the order is sent: a coupon used meanwhile and an achievemen
 
 // ---- Preferences ---------------------------------------------------------------------------
 
-test('the coupon box and the achievements show only where the preferences enable them [R-2.72] [R-2.74] [R-6.17]', async ({ page, request, context }, info) => {
+test('the coupon box and the achievements show only where the preferences enable them [R-2.72] [R-2.74] [R-6.17] @one-viewport', async ({
+  page,
+  request,
+  context,
+}, info) => {
   const slug = `sem-promocoes-${info.project.name}`;
   await importCatalogue(shopCatalogue(slug, 'Empório Sem Promoções', { _id: 'graos', name: 'Grãos' }, [{ _id: 'cafe', name: 'Café em grãos', price: 4500 }]));
   const registered = await registerCustomer(request, slug, newCustomer(info, 'Olga Opções'));

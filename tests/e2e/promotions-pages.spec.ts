@@ -319,7 +319,7 @@ test.describe('the referral', () => {
     return decodeURIComponent(sid.value);
   }
 
-  test("a friend registers through the customer's link, completes a first order, and both get R$ 10,00 in the header and the statement [R-2.23] [R-1.31]", async ({
+  test("a friend registers through the customer's link, completes a first order, and both get R$ 10,00 in the header and the statement [R-2.23] [R-1.31] @one-viewport", async ({
     page,
     context,
     browser,
@@ -421,7 +421,7 @@ test.describe('the referral', () => {
     }
   });
 
-  test('without JavaScript the registration form carries the code and the friend is linked to whoever shared it [R-2.23]', async ({
+  test('without JavaScript the registration form carries the code and the friend is linked to whoever shared it [R-2.23] @one-viewport', async ({
     browser,
     request,
   }, info) => {
@@ -452,7 +452,7 @@ test.describe('the referral', () => {
     expect(after.referrals).toEqual([expect.objectContaining({ name: 'Otto', status: 'registered' })]);
   });
 
-  test('where the establishment gives no credit for a referral, the screen says so and the link invites nobody to a reward', async ({
+  test('where the establishment gives no credit for a referral, the screen says so and the link invites nobody to a reward @one-viewport', async ({
     page,
     context,
     request,
@@ -548,7 +548,7 @@ test.describe('the credits statement in the wallet', () => {
     await expect(page).toHaveURL(`/${SLUG}/pedido/${order._id}`);
   });
 
-  test('a customer without any movement reads that there is none, and a balance of R$ 0,00', async ({ page, context, request }, info) => {
+  test('a customer without any movement reads that there is none, and a balance of R$ 0,00 @one-viewport', async ({ page, context, request }, info) => {
     await logIn(context, request, SLUG, info, 'Tito Sem Extrato');
     await page.goto(`/${SLUG}/minha-conta/carteira`);
     const statement = page.locator('[data-credits-statement]');

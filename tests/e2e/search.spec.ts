@@ -102,7 +102,7 @@ test('a tap on the search right after the page appears, before its scripts have 
   }
 });
 
-test("a word the menu does not have is answered 'Produto não encontrado', in the list and to screen readers [R-8.66]", async ({ page }) => {
+test("a word the menu does not have is answered 'Produto não encontrado', in the list and to screen readers [R-8.66] @one-viewport", async ({ page }) => {
   await page.goto('/pizzaria-bella/');
   const box = await searchBox(page);
   await box.fill('zzzqqq');
@@ -114,7 +114,7 @@ test("a word the menu does not have is answered 'Produto não encontrado', in th
   await expect(page.locator('[data-search-results] [data-search-empty]')).toHaveText('Produto não encontrado');
 });
 
-test('the autocomplete asks the server 250 ms after the last keystroke, and a chosen suggestion opens its results about 1 s later [R-2.54]', async ({
+test('the autocomplete asks the server 250 ms after the last keystroke, and a chosen suggestion opens its results about 1 s later [R-2.54] @one-viewport', async ({
   page,
 }) => {
   // Every products call the page makes, recorded in the page as it is made (the call itself goes through).
@@ -151,7 +151,7 @@ test('the autocomplete asks the server 250 ms after the last keystroke, and a ch
   expect((await resultNames(page))[0]).toBe('Pizza Mussarela');
 });
 
-test('the results page for ?q=muzarela lists Pizza Mussarela first, then the other products with mussarela [R-2.3] [R-1.5]', async ({ page }) => {
+test('the results page for ?q=muzarela lists Pizza Mussarela first, then the other products with mussarela [R-2.3] [R-1.5] @one-viewport', async ({ page }) => {
   await page.goto('/pizzaria-bella/?q=muzarela');
   const names = await resultNames(page);
   expect(names[0]).toBe('Pizza Mussarela');
@@ -162,7 +162,7 @@ test('the results page for ?q=muzarela lists Pizza Mussarela first, then the oth
   await expect(await searchBox(page)).toHaveValue('muzarela');
 });
 
-test("'arroz' lists Arroz Branco first, and the dishes that mention arroz after it [R-1.5]", async ({ page }) => {
+test("'arroz' lists Arroz Branco first, and the dishes that mention arroz after it [R-1.5] @one-viewport", async ({ page }) => {
   await page.goto('/mercado-sol-centro/?q=arroz');
   const cards = page.locator('[data-search-results] [data-product-card]');
   await expect(cards.first().locator('[data-product-name]')).toHaveText('Arroz Branco Tipo 1 (5 kg)');
@@ -171,7 +171,9 @@ test("'arroz' lists Arroz Branco first, and the dishes that mention arroz after 
   for (const dish of ['Marmita Executiva', 'Feijoada Completa (serve 2)']) expect(names.indexOf(dish)).toBeGreaterThan(0);
 });
 
-test('the products unavailable now come after every available one, and are marked so, by the same clock as the server [R-1.5]', async ({ page }, info) => {
+test('the products unavailable now come after every available one, and are marked so, by the same clock as the server [R-1.5] @one-viewport', async ({
+  page,
+}, info) => {
   // A shop of this test's own whose windows are set from today's weekday in São Paulo: one dish
   // sold only tomorrow at noon (unavailable now, whatever the hour), one sold all day every day,
   // one with no window (always). The one unavailable is the best match of the name.
@@ -260,7 +262,7 @@ test('without JavaScript the search is a plain form: it finds Pizza Mussarela fo
   await context.close();
 });
 
-test("a catalogue import's new product is found by the running server's search once the import is done [R-1.5]", async ({ page }, info) => {
+test("a catalogue import's new product is found by the running server's search once the import is done [R-1.5] @one-viewport", async ({ page }, info) => {
   // An establishment of this test's own (one per project: both run at once), imported with the real command.
   const slug = `emporio-busca-${info.project.name}`;
   const port = Number(process.env.E2E_PORT ?? 4399);

@@ -69,7 +69,7 @@ test("an unavailable establishment says 'Indisponível' in the header, never 'Ab
   await expect(page.locator('[data-info-badges] [data-badge="scheduling"]')).toHaveCount(0);
 });
 
-test("an unavailable establishment's 'Adicionar' is disabled on the cards and the product page, with the reason next to it [R-2.118] [R-8.28]", async ({
+test("an unavailable establishment's 'Adicionar' is disabled on the cards and the product page, with the reason next to it [R-2.118] [R-8.28] @one-viewport", async ({
   page,
 }) => {
   await gotoStore(page, '/mercado-sol-norte/');
@@ -107,7 +107,7 @@ test("the unavailable dialog lists the company's other units and takes the custo
   await expect(page.locator('dialog[data-unavailable]')).toHaveCount(0);
 });
 
-test('a cart kept from before the establishment became unavailable says so, and neither a visitor nor a customer can start the checkout [R-8.28] [R-1.20]', async ({
+test('a cart kept from before the establishment became unavailable says so, and neither a visitor nor a customer can start the checkout [R-8.28] [R-1.20] @one-viewport', async ({
   page,
   context,
   request,
@@ -149,7 +149,9 @@ test('a cart kept from before the establishment became unavailable says so, and 
   await expect(checkout).toHaveAccessibleDescription('A loja não está recebendo pedidos no momento.');
 });
 
-test('a closed establishment without scheduling tells a visitor in the add modal and the cart, and the checkout cannot start [R-6.10]', async ({ page }) => {
+test('a closed establishment without scheduling tells a visitor in the add modal and the cart, and the checkout cannot start [R-6.10] @one-viewport', async ({
+  page,
+}) => {
   // Mercado Sol Praia is closed by its owner and takes no scheduled orders.
   await gotoStore(page, '/mercado-sol-praia/');
   await expect(page.locator('[data-badge="hours"]')).toHaveText('Fechado no momento');
