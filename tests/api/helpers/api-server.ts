@@ -1,25 +1,24 @@
 // A server process for tests and benchmarks that need real HTTP and real processes: the API
-// exactly as src/server/main.ts serves it (createApi behind @hono/node-server's listener with the
-// same compression), without Astro (no build needed), plus GET /ok, a bare Hono route that is the
+// exactly as src/server/main.ts serves it (createApi behind src/server/serve-api.ts: the same
+// listener, compression and refusal of oversized bodies), without Astro (no build needed), plus GET /ok, a bare Hono route that is the
 // ceiling a benchmark compares the API with, GET /cpu (the process's CPU time) and GET /memory (its resident memory). The database comes from the environment like the
 // real server's (DATABASE_URL, else DATA_DIR/storefront.sqlite). Prints `listening <url>` once ready.
 //   node tests/api/helpers/api-server.ts            (PORT=0 picks a free port)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import compression from 'compression';
 import { Hono } from 'hono';
 import { getRequestListener } from '@hono/node-server';
 import { createApi } from '../../../src/server/api/app.ts';
+import { apiHandler } from '../../../src/server/serve-api.ts';
 import { openDatabase } from '../../../src/server/db/database.ts';
 import { CATALOGUE_CACHE_BYTES, CatalogueCache, followCatalogueChanges } from '../../../src/server/cache/catalogue-cache.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const { db, engine } = await openDatabase();
-const compress = compression({ threshold: 1024 }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);
 followCatalogueChanges(catalogueCache);
-const api = getRequestListener(createApi({ db, engine, catalogueCache }).fetch) as Handler;
+const api = apiHandler(createApi({ db, engine, catalogueCache }));
 const ok = getRequestListener(new Hono().get('/ok', (c) => c.text('ok')).fetch) as Handler;
 
 const server = createServer((req, res) => {
@@ -35,7 +34,7 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     return res.end(JSON.stringify({ user, system }));
   }
-  compress(req, res, () => api(req, res));
+  api(req, res, (req.url ?? '/').split('?', 1)[0]!);
 });
 // As src/server/main.ts keeps them (an idle socket outlives the client's, so a reused one is never cut under a request).
 server.keepAliveTimeout = 65_000;
