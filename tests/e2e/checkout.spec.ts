@@ -235,7 +235,7 @@ test.describe('checkout', () => {
     expect(tracked[1]!.layer.event).toBe('purchase');
   });
 
-  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-1.7] [R-1.8] [R-2.112] [R-4.12] [R-4.15] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({
+  test('delivery to a new address chosen on the map, scheduled, paid on delivery with change [R-1.7] [R-1.8] [R-2.112] [R-4.12] [R-4.8] [R-2.71] [R-2.98] [R-2.108] [R-5.63] [R-5.65] [R-4.38] [R-2.30]', async ({
     page,
     context,
     request,
@@ -278,7 +278,7 @@ test.describe('checkout', () => {
     await form.getByLabel('Ponto de referência').fill('Em frente à praça');
     await addressModal.locator('[data-address-save]').click();
     await expect(addressModal).toBeHidden();
-    // The new address is chosen at once, the order is to be delivered there, and its fee shows.
+    // The new address is chosen at once, the order is to be delivered there, and its fee shows (the switch from another type: tests/unit/cart-store.test.ts).
     await expect(modal.locator('[data-summary-where]')).toContainText('Rua Amador Bueno, 200');
     await expect(modal.getByRole('radio', { name: /Entrega/ })).toBeChecked();
     await expect(modal.getByRole('radio', { name: /Retirar no local/ })).not.toBeChecked();
