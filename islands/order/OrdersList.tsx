@@ -12,7 +12,7 @@ import { formatBRL } from '../../src/domain/money.ts';
 import { DEFAULT_TIME_ZONE, establishmentTimeZone } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
 import { readStoreIsland } from '../../src/client/store-island.ts';
-import { StatusBadge } from './OrderDetails.tsx';
+import { StatusBadge } from './OrderStatus.tsx';
 import { canEvaluate, EvaluateLink, MAX_TOTAL } from './evaluation-parts.tsx';
 import { listOrders, readOrder, type OrderView } from './order-api.ts';
 import { zonedDateTime } from './format.ts';

@@ -12,7 +12,8 @@ import { getSession, onSessionChange, type SessionUser } from '../../src/client/
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
-import { paymentStatusLabel, statusLabel } from './OrderDetails.tsx';
+import { paymentStatusLabel } from './OrderPayment.tsx';
+import { statusLabel } from './OrderStatus.tsx';
 import { cancelOrder, readOrder, type OrderView } from './order-api.ts';
 import { useLiveOrders } from './useLiveOrders.ts';
 
