@@ -459,6 +459,27 @@ forEachDatabase(
         expect((await pay(waitingCharge.txid)).status).toBe(409);
       });
 
+      it('twenty identical cancellations of an order paid by Pix at once: one is applied, the others refused, and the Pix goes back once', async () => {
+        const { session, order } = await placed();
+        const charge = await chargeOf(session, order._id);
+        await pay(charge.txid);
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            ctx().call(`${ordersPath(SHOP)}/${order._id}/status`, {
+              method: 'PUT',
+              body: { status: 'canceled', cancellation_type: 'client', cancellation_reason: 'Desisti' },
+              headers: cookieHeaders(session),
+            }),
+          ),
+        );
+        const statuses = answers.map((r) => r.status).sort();
+        expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+        expect(statuses.filter((st) => st === 409)).toHaveLength(19);
+        const [receipt] = await receipts(charge.txid);
+        expect(receipt).toMatchObject({ outcome: 'refunded' });
+        expect((await sandboxRefunds()).filter((r) => r.end_to_end_id === receipt!.end_to_end_id)).toHaveLength(1);
+      });
+
       it('a Pix that lands between a cancellation reading the order and writing it: the cancellation misses rather than cancel a paid order as unpaid; asked again, it sends the Pix back', async () => {
         const { session, order } = await placed();
         const charge = await chargeOf(session, order._id);

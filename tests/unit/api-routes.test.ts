@@ -2,40 +2,12 @@
 // callers: proven here by compiling calls that do not fit their route and expecting the type
 // checker's errors, each on its line. And the browser takes only types from the table, whose
 // schemas (arktype) must not reach a page's JS.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { typeErrors } from './helpers/type-errors.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
-
-/** The type checker's errors in `lines`, each as '<line>: <message>'. */
-function typeErrors(lines: string[]): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'route-table-'));
-  const file = join(dir, 'fixture.ts');
-  writeFileSync(file, lines.join('\n'));
-  try {
-    const program = ts.createProgram([file], {
-      strict: true,
-      noEmit: true,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      target: ts.ScriptTarget.ESNext,
-      resolveJsonModule: true,
-      allowImportingTsExtensions: true,
-      skipLibCheck: true,
-      types: [],
-      lib: ['lib.esnext.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    });
-    return ts
-      .getPreEmitDiagnostics(program)
-      .filter((d) => d.file?.fileName === file)
-      .map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('the route table', () => {
   it('fails the build of a call whose body, answer, params or route do not match the table, and of a handler whose answer does not', () => {

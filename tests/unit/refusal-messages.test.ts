@@ -1,11 +1,9 @@
 // Every refusal code of src/schemas/refusal-codes.ts has its Portuguese text in each place its group
 // is said (islands/shared/refusal-messages.ts): checked on the locale files as they are read at run time,
 // and, for the type checker's own check, proven to fail on a catalogue that lacks a text or has a stray one.
-import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import ts from 'typescript';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { typeErrors } from './helpers/type-errors.ts';
 import { REFUSAL_MESSAGES } from '../../islands/shared/refusal-messages.ts';
 import { REFUSALS, SPEC_ONLY_ORDER_REFUSALS } from '../../src/schemas/refusal-codes.ts';
 
@@ -33,43 +31,19 @@ describe('refusal messages', () => {
   });
 
   it('the type check fails, naming it, on a code without a text and on a text without a code', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'refusal-check-'));
     const checks = new URL('../../islands/shared/refusal-messages.ts', import.meta.url).pathname;
-    const file = join(dir, 'fixture.ts');
-    writeFileSync(
-      file,
-      [
-        `import type { Nothing, WithoutCode, WithoutMessage } from '${checks}';`,
-        `type Codes = { orders: 'price_changed' | 'pix_expired' };`,
-        `type Places = { orders: readonly ['x:errors'] };`,
-        `type Texts = { 'x:errors': 'price_changed' | 'generic' | 'stray_code' };`,
-        `export type Complete = Nothing<WithoutMessage<{ orders: 'price_changed' }, Places, Texts>>;`,
-        `export type Declared = Nothing<WithoutCode<{ 'x:errors': 'price_changed' | 'generic' }, 'price_changed', { 'x:errors': 'generic' }>>;`,
-        `export type NoText = Nothing<WithoutMessage<Codes, Places, Texts>>;`,
-        `export type NoCode = Nothing<WithoutCode<Texts, 'price_changed' | 'pix_expired', { 'x:errors': 'generic' }>>;`,
-      ].join('\n'),
-    );
-    try {
-      const program = ts.createProgram([file], {
-        strict: true,
-        noEmit: true,
-        module: ts.ModuleKind.ESNext,
-        moduleResolution: ts.ModuleResolutionKind.Bundler,
-        target: ts.ScriptTarget.ESNext,
-        resolveJsonModule: true,
-        allowImportingTsExtensions: true,
-        skipLibCheck: true,
-        types: [],
-      });
-      const errors = ts
-        .getPreEmitDiagnostics(program)
-        .filter((d) => d.file?.fileName === file)
-        .map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
-      expect(errors).toHaveLength(2);
-      expect(errors[0]).toMatch(/^7: Type '"pix_expired"' does not satisfy the constraint 'never'/);
-      expect(errors[1]).toMatch(/^8: Type '"stray_code"' does not satisfy the constraint 'never'/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const errors = typeErrors([
+      `import type { Nothing, WithoutCode, WithoutMessage } from '${checks}';`,
+      `type Codes = { orders: 'price_changed' | 'pix_expired' };`,
+      `type Places = { orders: readonly ['x:errors'] };`,
+      `type Texts = { 'x:errors': 'price_changed' | 'generic' | 'stray_code' };`,
+      `export type Complete = Nothing<WithoutMessage<{ orders: 'price_changed' }, Places, Texts>>;`,
+      `export type Declared = Nothing<WithoutCode<{ 'x:errors': 'price_changed' | 'generic' }, 'price_changed', { 'x:errors': 'generic' }>>;`,
+      `export type NoText = Nothing<WithoutMessage<Codes, Places, Texts>>;`,
+      `export type NoCode = Nothing<WithoutCode<Texts, 'price_changed' | 'pix_expired', { 'x:errors': 'generic' }>>;`,
+    ]);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/^7: Type '"pix_expired"' does not satisfy the constraint 'never'/);
+    expect(errors[1]).toMatch(/^8: Type '"stray_code"' does not satisfy the constraint 'never'/);
   }, 60_000);
 });
