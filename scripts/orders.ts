@@ -1,4 +1,4 @@
-// `npm run orders -- list|show|confirm|complete|cancel [<nº do pedido ou id>] --establishment <slug>
+// `npm run orders -- list|show|confirm|prepare|ready|dispatch|complete|cancel [<nº do pedido ou id>] --establishment <slug>
 //   [--url http://localhost:4321] [--key <chave>] [--reason <texto>] [--status <situação>] [--evaluated]`
 // `npm run orders -- credits <cliente> <+/-valor> --reason <texto> | coupons | coupon-on|coupon-off <código> --establishment <slug>`
 // The establishment's side of the orders, its customers' store credit and its coupons, on the
@@ -29,9 +29,13 @@ import {
   parseCommandLine,
 } from './lib/cli.ts';
 
-const STATUS_LABELS: Record<string, string> = {
+/** The order's step as the establishment reads it (the customer's texts in islands/order say the same). */
+const STEP_LABELS: Record<string, string> = {
   registered: 'Recebido',
   confirmed: 'Confirmado',
+  preparing: 'Em preparo',
+  ready: 'Pronto',
+  dispatched: 'Saiu para entrega',
   complete: 'Concluído',
   canceled: 'Cancelado',
 };
@@ -39,10 +43,10 @@ const STATUS_LABELS: Record<string, string> = {
  * The order's situation as the establishment reads it: a Pix order not paid yet is not an order to
  * prepare, and one whose Pix was never paid was cancelled by no one.
  */
-function situation(o: Pick<OrderView, 'status' | 'payment'>): string {
+function situation(o: Pick<OrderView, 'status' | 'step' | 'payment'>): string {
   if (o.status === 'registered' && o.payment.status === 'awaiting') return 'Aguardando Pix';
   if (o.status === 'canceled' && o.payment.status === 'expired') return 'Cancelado (Pix não pago)';
-  return STATUS_LABELS[o.status] ?? o.status;
+  return STEP_LABELS[o.step] ?? o.step;
 }
 const PAYMENT_STANDING: Record<string, string> = {
   awaiting: 'aguardando pagamento',
@@ -74,6 +78,9 @@ const ASPECT_LABELS: Record<EvaluationAspect, string> = { packing: 'Embalagem', 
 const MAX_TOTAL = RATING_MAX * EVALUATION_ASPECTS.length;
 const ACTIONS = {
   confirm: { status: 'confirmed', verb: 'confirmar', done: 'confirmado' },
+  prepare: { status: 'preparing', verb: 'pôr em preparo', done: 'em preparo' },
+  ready: { status: 'ready', verb: 'marcar como pronto', done: 'pronto' },
+  dispatch: { status: 'dispatched', verb: 'marcar como saiu para entrega', done: 'saiu para entrega' },
   complete: { status: 'complete', verb: 'concluir', done: 'concluído' },
   cancel: { status: 'canceled', verb: 'cancelar', done: 'cancelado' },
 } as const;
@@ -84,8 +91,11 @@ Comandos:
   list                 lista os pedidos do estabelecimento (mais recentes primeiro), com a avaliação de cada um
   show <pedido>        mostra um pedido: itens, total e a avaliação do cliente nota a nota
   confirm <pedido>     confirma um pedido recebido
+  prepare <pedido>     marca um pedido confirmado como em preparo
+  ready <pedido>       marca um pedido como pronto (para retirada, para o entregador ou para servir)
+  dispatch <pedido>    marca um pedido de entrega como saiu para entrega
   complete <pedido>    conclui um pedido confirmado
-  cancel <pedido>      cancela um pedido recebido ou confirmado
+  cancel <pedido>      cancela um pedido ainda não concluído
   credits <cliente> <valor>
                        dá (+) ou tira (-) créditos de um cliente (e-mail, telefone ou id), em reais,
                        ex.: credits maria@exemplo.com 10,00 --reason "Pedido 12 chegou frio"
@@ -300,11 +310,14 @@ async function main(argv: string[]): Promise<string> {
       `Não é possível ${action.verb} o pedido nº ${order.order}: ele aguarda o pagamento do Pix. Confirme-o quando o pagamento chegar (ou cancele-o).`,
     );
   }
+  if (changed.status === 409 && (changed.json as { message?: string } | null)?.message === 'not_a_delivery') {
+    throw new CliError(`Não é possível ${action.verb} o pedido nº ${order.order}: ele não é de entrega.`);
+  }
   if (changed.status === 409) {
-    // Tell the order's status now (it may have changed since it was read).
+    // Tell the order's step now (it may have changed since it was read).
     const current = await call<OrderView>(`${ordersUrl}/${order._id}`, { key });
-    const now = (current.status === 200 && (current.json as OrderView | null)?.status) || order.status;
-    throw new CliError(`Não é possível ${action.verb} o pedido nº ${order.order}: ele está ${(STATUS_LABELS[now] ?? now).toLowerCase()}.`);
+    const now = (current.status === 200 && (current.json as OrderView | null)?.step) || order.step;
+    throw new CliError(`Não é possível ${action.verb} o pedido nº ${order.order}: a situação dele é “${STEP_LABELS[now] ?? now}”.`);
   }
   expect(changed, 200, { slug, ref: `nº ${order.order}` });
   return `Pedido nº ${order.order} ${action.done}.`;

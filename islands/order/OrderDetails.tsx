@@ -23,14 +23,14 @@ export function OrderDetails({ order, timeZone }: { order: OrderView; timeZone: 
           <h1 className="m-0 text-2xl font-bold text-ink" data-order-number={order.order}>
             {t('order:view.number', { number: order.order })}
           </h1>
-          <StatusBadge status={order.status} />
+          <StatusBadge order={order} />
         </div>
         <p className="m-0 text-sm text-muted" data-order-created>
           {t('order:view.createdAt', { date: created })}
         </p>
       </header>
 
-      <Progress status={order.status} />
+      <Progress order={order} />
 
       {order.status === 'canceled' && (
         <div className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900" data-order-canceled>

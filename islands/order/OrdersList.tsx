@@ -136,7 +136,7 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
                 )}
               </span>
               <span className="flex items-center gap-3">
-                <StatusBadge status={o.status} short />
+                <StatusBadge order={o} short />
                 <span className="font-bold tabular-nums" data-orders-total={o.totals.total}>
                   {formatBRL(o.totals.total)}
                 </span>

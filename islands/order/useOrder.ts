@@ -68,7 +68,7 @@ export function useOrder(establishmentId: string, orderId: string): UseOrder {
 
   const show = useCallback((order: OrderView, tag: string | null) => {
     const before = shown.current;
-    if (before && before.status !== order.status) setAnnouncement(t('order:view.statusChanged', { status: statusLabel(order.status) }));
+    if (before && before.step !== order.step) setAnnouncement(t('order:view.statusChanged', { status: statusLabel(order) }));
     else if (before && before.payment.status !== order.payment.status) {
       const payment = paymentStatusLabel(order);
       if (payment) setAnnouncement(t('order:view.paymentChanged', { status: payment }));

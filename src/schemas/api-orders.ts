@@ -5,7 +5,7 @@
 import { type } from 'arktype';
 import type { SelectedVariationEntry } from '../domain/cart.ts';
 import { RATING_MAX, RATING_MIN, type Ratings } from '../domain/evaluation.ts';
-import type { PaymentState, SpecOrderStatus } from '../domain/order-lifecycle.ts';
+import type { OrderStep, PaymentState, SpecOrderStatus } from '../domain/order-lifecycle.ts';
 import type { AddressView } from './api-geo.ts';
 import { SealedBoxBody, type SealedBoxBody as SealedBox } from './sealed-box.ts';
 
@@ -154,6 +154,7 @@ export const ORDER_FIELDS = [
   '_id',
   'order',
   'status',
+  'step',
   'created_at',
   'updated_at',
   'delivery_type',
@@ -211,7 +212,8 @@ export type OrdersQuery = typeof OrdersQuery.infer;
 
 /** PUT /establishments/{id}/orders/{orderId}/status. */
 export const StatusBody = type({
-  status: "'confirmed' | 'complete' | 'canceled'",
+  /** A spec status or one of the kitchen's finer steps (src/domain/order-lifecycle.ts). */
+  status: "'confirmed' | 'preparing' | 'ready' | 'dispatched' | 'complete' | 'canceled'",
   cancellation_type: type("'client' | 'establishment'").or('null').default(null),
   cancellation_reason: type('string')
     .pipe((s) => s.trim())
@@ -301,7 +303,10 @@ export interface OrderView {
   _id: string;
   /** The establishment's order number: 1, 2, 3... */
   order: number;
+  /** The spec's status. */
   status: OrderStatus;
+  /** Where the order is in the kitchen: the spec's status or one of its finer steps inside 'confirmed'. */
+  step: OrderStep;
   created_at: string;
   updated_at: string;
   delivery_type: 'delivery' | 'pickup' | 'local';

@@ -3,6 +3,7 @@
 // arrival: a notification on the channel is input like any other.
 import { type } from 'arktype';
 import { ORDER_STATUSES } from './api-orders.ts';
+import { ORDER_STEPS } from '../domain/order-lifecycle.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
 const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -39,6 +40,7 @@ export const LiveEvent = type({
     user_id: id,
     order_id: id,
     status: type.enumerated(...ORDER_STATUSES),
+    step: type.enumerated(...ORDER_STEPS),
     updated_at: 'string <= 40',
   })
   .or({

@@ -2,6 +2,7 @@
 // and the messages it receives. No schema library here: the page scripts import these constants,
 // and pages never send anything on the socket (the server ignores what they send).
 import type { OrderStatus } from './api-orders.ts';
+import type { OrderStep } from '../domain/order-lifecycle.ts';
 
 /** The socket path follows partysocket's URL scheme: /parties/<party>/<room>, room = establishment id. */
 export const LIVE_PARTY = 'establishment';
@@ -16,4 +17,7 @@ export const LIVE_PATH_PREFIX = `/parties/${LIVE_PARTY}/`;
  * - 'resync': the server may have missed events (its connection to the event bus dropped): read
  *   again what is shown.
  */
-export type LiveMessage = { type: 'updated' } | { type: 'order'; order_id: string; status: OrderStatus; updated_at: string } | { type: 'resync' };
+export type LiveMessage =
+  | { type: 'updated' }
+  | { type: 'order'; order_id: string; status: OrderStatus; step: OrderStep; updated_at: string }
+  | { type: 'resync' };

@@ -180,12 +180,12 @@ forEachDatabase(
       const page = await open(CENTRO, cookieOf(maria));
       const placed = await placeOk(ctx, maria, pickupOrder());
       const first = await page.waitFor((m) => m.type === 'order' && m.status === 'registered');
-      expect(first).toEqual({ type: 'order', order_id: placed._id, status: 'registered', updated_at: placed.order.updated_at });
+      expect(first).toEqual({ type: 'order', order_id: placed._id, status: 'registered', step: 'registered', updated_at: placed.order.updated_at });
 
       const res = await setStatus(ctx, CENTRO, placed._id, { status: 'confirmed' }, apiKeyHeaders(apiKey));
       expect(res.status).toBe(200);
       const confirmed = await page.waitFor((m) => m.type === 'order' && m.status === 'confirmed');
-      expect(Object.keys(confirmed).sort()).toEqual(['order_id', 'status', 'type', 'updated_at']);
+      expect(Object.keys(confirmed).sort()).toEqual(['order_id', 'status', 'step', 'type', 'updated_at']);
       expect(confirmed).toMatchObject({ order_id: placed._id });
     });
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { bearerHeaders, cookieHeaders, registerUser, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders, closePgPool, ordersPath, placeOk, setStatus } from './helpers/orders.ts';
-import { estId, loadOrderFixtures, pickupOrder } from './helpers/order-fixtures.ts';
+import { NEAR, deliveryOrder, estId, loadOrderFixtures, pickupOrder, saveAddress } from './helpers/order-fixtures.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import { createOutboxSender } from '../../src/server/sandboxes/outbox-senders.ts';
@@ -28,6 +28,7 @@ forEachDatabase(
     let maria: Session;
     let joao: Session;
     let mariaPhone: string;
+    let mariaId: string;
     let key: Record<string, string>;
 
     beforeAll(async () => {
@@ -35,6 +36,7 @@ forEachDatabase(
       const m = await registerUser(ctx, CENTRO);
       maria = m.session;
       mariaPhone = m.user.phone;
+      mariaId = m.user._id;
       joao = (await registerUser(ctx, CENTRO)).session;
       key = apiKeyHeaders(await createEstablishmentKey(ctx.db, CENTRO, 'test'));
     });
@@ -217,6 +219,25 @@ forEachDatabase(
           `Cantina Centro: seu pedido nº ${canceled.order.order} foi cancelado. Veja o pedido: ${config.publicOrigin}/cantina-centro/pedido/${canceled._id}`,
         );
         expect((await messagesTo(mariaPhone)).length).toBe(before + 3);
+      });
+
+      it('tell each kitchen step of a delivery, and a pickup that is ready, in its own words', async () => {
+        const before = (await messagesTo(mariaPhone)).length;
+        const delivery = await placeOk(ctx, maria, deliveryOrder(await saveAddress(ctx.db, mariaId, NEAR)));
+        await patchUpdates(delivery._id, true);
+        await moveTo(delivery._id, 'confirmed', 'preparing', 'ready', 'dispatched');
+        const said = (await messagesTo(mariaPhone)).slice(0, 4).map((m) => m.text.split(': seu pedido')[1]!.split('. Veja')[0]);
+        expect(said).toEqual([
+          ` nº ${delivery.order.order} saiu para entrega`,
+          ` nº ${delivery.order.order} está pronto e aguarda o entregador`,
+          ` nº ${delivery.order.order} está em preparo`,
+          ` nº ${delivery.order.order} foi confirmado`,
+        ]);
+        const pickup = await placeOk(ctx, maria, pickupOrder());
+        await patchUpdates(pickup._id, true);
+        await moveTo(pickup._id, 'confirmed', 'ready');
+        expect((await messagesTo(mariaPhone))[0]!.text).toContain(`nº ${pickup.order.order} está pronto para retirada.`);
+        expect((await messagesTo(mariaPhone)).length).toBe(before + 6);
       });
 
       it('send nothing for an order whose customer did not opt in, or turned the updates off', async () => {

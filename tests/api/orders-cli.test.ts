@@ -99,12 +99,25 @@ describe('establishment API keys and npm run orders', () => {
     expect((await customerView(placed[0]!._id)).status).toBe('confirmed');
   });
 
+  it('moves a pickup through the kitchen’s steps, and refuses to dispatch it saying it is not a delivery', async () => {
+    const n = placed[0]!.order;
+    const prepared = await runCli(['prepare', String(n), '-e', SLUG, '--url', origin], dataDir);
+    expect([prepared.code, prepared.stdout.trim()]).toEqual([0, `Pedido nº ${n} em preparo.`]);
+    const dispatched = await runCli(['dispatch', String(n), '-e', SLUG, '--url', origin], dataDir);
+    expect([dispatched.code, dispatched.stderr.trim()]).toEqual([1, `Não é possível marcar como saiu para entrega o pedido nº ${n}: ele não é de entrega.`]);
+    const ready = await runCli(['ready', String(n), '-e', SLUG, '--url', origin], dataDir);
+    expect([ready.code, ready.stdout.trim()]).toEqual([0, `Pedido nº ${n} pronto.`]);
+    expect(await customerView(placed[0]!._id)).toMatchObject({ status: 'confirmed', step: 'ready' });
+    const list = await runCli(['list', '-e', SLUG, '--url', origin], dataDir);
+    expect(list.stdout).toMatch(new RegExp(`\\n${n}\\s+Pronto\\s`));
+  });
+
   it('completes by order id, and refuses a transition the status does not allow (exit 1)', async () => {
     const done = await runCli(['complete', placed[0]!._id, '-e', SLUG, '--url', origin], dataDir);
     expect([done.code, done.stdout.trim()]).toEqual([0, `Pedido nº ${placed[0]!.order} concluído.`]);
     const refused = await runCli(['cancel', String(placed[0]!.order), '-e', SLUG, '--url', origin], dataDir);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(`Não é possível cancelar o pedido nº ${placed[0]!.order}: ele está concluído.`);
+    expect(refused.stderr.trim()).toBe(`Não é possível cancelar o pedido nº ${placed[0]!.order}: a situação dele é “Concluído”.`);
   });
 
   it('shows the customer’s evaluation: its total in the list, the four ratings with `show`, and `--evaluated` lists only evaluated orders', async () => {

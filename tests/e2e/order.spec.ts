@@ -134,6 +134,42 @@ test('with the live-updates socket down, the open page follows a confirmation fr
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });
 
+test('a delivery’s page follows the kitchen’s steps live, in Portuguese, without a reload: em preparo, pronto, saiu para entrega', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.setTimeout(60_000);
+  const token = await register(request, info);
+  const order = await placeOrder(request, token, { delivery: true });
+  await useSession(context, await storeId(request, SLUG), token);
+  await openOrder(page, order._id);
+  await expect(page.locator('[data-order-status]')).toHaveText('Pedido registrado');
+  await expect(page.locator('[data-order-progress] li')).toHaveText(['1Registrado', '2Confirmado', '3Em preparo', '4Pronto', '5A caminho', '6Concluído']);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  const steps: [string, string, string][] = [
+    ['confirm', 'Pedido confirmado', 'Confirmado'],
+    ['prepare', 'Em preparo', 'Em preparo'],
+    ['ready', 'Pronto, aguardando o entregador', 'Pronto'],
+    ['dispatch', 'Saiu para entrega', 'A caminho'],
+  ];
+  for (const [command, label, progress] of steps) {
+    const moved = await ordersCli(info, command, String(order.order));
+    expect(moved.code, moved.out).toBe(0);
+    await expect(page.locator('[data-order-status]')).toHaveText(label);
+    await expect(page.locator('[data-order-announcement]')).toHaveText(`Situação atualizada: ${label}`);
+    await expect(page.locator('[data-order-progress] [aria-current="step"]')).toContainText(progress);
+  }
+  // The spec's status stays 'confirmed' through the finer steps.
+  await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-status', 'confirmed');
+  await expect(page.locator('[data-order-status]')).toHaveAttribute('data-order-step', 'dispatched');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+  await page.goto(`/${SLUG}/minha-conta/pedidos`);
+  await expect(page.locator(`[data-orders-item="${order._id}"] [data-order-status]`)).toHaveText('Saiu para entrega');
+});
+
 test('the customer cancels a registered order after the confirmation and a reason [R-4.65] [R-4.66] [R-7.25]', async ({ page, context, request }, info) => {
   const token = await register(request, info);
   const order = await placeOrder(request, token);

@@ -131,6 +131,7 @@ function orderRow(o: {
     user_id: CUSTOMER.id,
     number: o.number,
     status: 'registered',
+    step: 'registered',
     platform: 'web',
     delivery_type: o.delivery_type,
     payment_type: o.payment_type,

@@ -945,6 +945,27 @@ const dataRights: Migration = {
   },
 };
 
+/**
+ * The kitchen's finer steps (src/domain/order-lifecycle.ts): `step` is where the order is
+ * (registered, confirmed, preparing, ready, dispatched, complete, canceled); `status` stays the
+ * spec's four (the finer steps are all 'confirmed'), so every filter and rule on it keeps its meaning.
+ */
+const orderSteps: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('orders')
+      .addColumn('step', 'text', (c) => c.notNull().defaultTo('registered'))
+      .execute();
+    await (db as Kysely<{ orders: { step: string; status: string } }>)
+      .updateTable('orders')
+      .set((eb) => ({ step: eb.ref('status') }))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('orders').dropColumn('step').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -964,6 +985,7 @@ export const migrations: Record<string, Migration> = {
   '0015_card_validation_limits': cardValidationLimits,
   '0016_account_abuse': accountAbuse,
   '0017_data_rights': dataRights,
+  '0018_order_steps': orderSteps,
 };
 
 export const migrationProvider: MigrationProvider = {

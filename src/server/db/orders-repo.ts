@@ -98,6 +98,7 @@ export async function getCustomers(db: Executor, userIds: readonly string[]): Pr
 /** What a status change writes (src/server/services/order-status.ts). */
 export interface OrderStatusChanges {
   status: string;
+  step: string;
   cancellation_type?: string | null;
   cancellation_reason?: string | null;
   completed_at?: string;
@@ -106,21 +107,21 @@ export interface OrderStatusChanges {
 }
 
 /**
- * Writes a status change only if the order still has the status and payment state it was read
+ * Writes a status change only if the order still has the step and payment state it was read
  * with (compare-and-set, so two concurrent changes cannot both apply, and a Pix landing in between
  * makes the change miss): true when it was written.
  */
 export async function updateOrderStatus(
   db: Executor,
   orderId: string,
-  from: { status: string; payment_status: string },
+  from: { step: string; payment_status: string },
   changes: OrderStatusChanges,
 ): Promise<boolean> {
   const res = await db
     .updateTable('orders')
     .set(changes)
     .where('id', '=', orderId)
-    .where('status', '=', from.status)
+    .where('step', '=', from.step)
     .where('payment_status', '=', from.payment_status)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

@@ -154,7 +154,10 @@ export interface OrderRow {
   establishment_id: string;
   user_id: string;
   number: number;
+  /** The spec's status: registered | confirmed | complete | canceled. */
   status: string;
+  /** Where the order is in the kitchen's lifecycle (src/domain/order-lifecycle.ts ORDER_STEPS); its spec status follows from it. */
+  step: string;
   platform: string;
   delivery_type: string;
   payment_type: string;

@@ -65,6 +65,7 @@ export async function startLive(opts: LiveOptions): Promise<Live> {
           type: 'order',
           order_id: event.order_id,
           status: event.status,
+          step: event.step,
           updated_at: event.updated_at,
         });
         return;

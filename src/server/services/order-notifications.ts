@@ -1,7 +1,8 @@
 // What runs after an order's status changed, once the change has committed (the status route calls
 // afterStatusChange right after its transaction). Today: the WhatsApp update the customer asked
 // for [R-7.28], in Portuguese, with the establishment's name, the order number and a link to the
-// order page, on each change to confirmed, complete or canceled. A failed send is logged and never
+// order page, on each step after the first: confirmed, preparing, ready (worded for a pickup, a
+// delivery or a table), dispatched, complete or canceled. A failed send is logged and never
 // undoes or fails the status change: the update is a courtesy, the order page shows the truth.
 import orderTexts from '../../i18n/locales/pt-BR/order.json' with { type: 'json' };
 import { interpolate } from '../../i18n/interpolate.ts';
@@ -20,10 +21,14 @@ export interface NotificationDeps {
   now: Date;
 }
 
-/** The statuses a customer hears about; 'registered' is the order's first, known before anyone opted in. */
-const NOTIFIED = ['confirmed', 'complete', 'canceled'] as const;
-type NotifiedStatus = (typeof NOTIFIED)[number];
-const isNotified = (status: string): status is NotifiedStatus => (NOTIFIED as readonly string[]).includes(status);
+/** What a customer hears about: every step but 'registered', the order's first, known before anyone opted in; 'ready' worded by delivery type. */
+export type NotifiedStatus = keyof typeof orderTexts.whatsapp.statusPhrase;
+const isNotified = (key: string): key is NotifiedStatus => Object.hasOwn(orderTexts.whatsapp.statusPhrase, key);
+
+/** The phrase key of the order's step. */
+function notifiedKey(order: Pick<OrderRow, 'step' | 'delivery_type'>): string {
+  return order.step === 'ready' ? `ready_${order.delivery_type}` : order.step;
+}
 
 /**
  * The update for one status: the text of a plain message and, in the same order as its {{1}}..{{4}},
@@ -40,11 +45,12 @@ export function orderUpdateMessage(to: string, p: { establishment: string; numbe
 }
 
 async function sendWhatsAppUpdate(deps: NotificationDeps, order: OrderRow): Promise<void> {
-  if (order.whatsapp_updates !== 1 || !isNotified(order.status) || !deps.whatsApp.connected) return;
+  const key = notifiedKey(order);
+  if (order.whatsapp_updates !== 1 || !isNotified(key) || !deps.whatsApp.connected) return;
   const [establishment, user] = await Promise.all([getEstablishment(deps.db, { id: order.establishment_id }), getUser(deps.db, order.user_id)]);
   if (!establishment || !user?.phone) return;
   const link = `${canonicalOriginFor(establishment.company)}${routes.order(establishment.slug_area, order.id)}`;
-  const message = orderUpdateMessage(phoneE164(user.phone), { establishment: establishment.name, number: order.number, status: order.status, link });
+  const message = orderUpdateMessage(phoneE164(user.phone), { establishment: establishment.name, number: order.number, status: key, link });
   await deps.whatsApp.send(message, deps.now);
 }
 

@@ -6,9 +6,8 @@
 // miss rather than cancel a paid order as if nothing had been paid. The money goes back after the
 // commit, exactly once (the refund is claimed by moving the payment's own row first; the recovery
 // jobs finish a refund a stopped process left marked refund_pending).
-import { cancellationEffect, checkTransition, type OrderActor, type PaymentState } from '../../domain/order-lifecycle.ts';
+import { cancellationEffect, checkTransition, specStatusOf, type OrderActor, type OrderStep, type PaymentState } from '../../domain/order-lifecycle.ts';
 import type { DeliveryType } from '../../domain/cart.ts';
-import type { OrderStatus } from '../../schemas/api-orders.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import { getEstablishmentRow, getOrderRow, updateOrderStatus, type OrderStatusChanges } from '../db/orders-repo.ts';
 import type { OrderRow } from '../db/types.ts';
@@ -37,7 +36,8 @@ export interface OrderStatusDeps {
 
 export interface StatusChange {
   actor: OrderActor;
-  to: OrderStatus;
+  /** The step the order moves to (a spec status or a finer step). */
+  to: Exclude<OrderStep, 'registered'>;
   /** Why it was cancelled (the customer must say; the establishment may). */
   reason?: string | null;
 }
@@ -51,12 +51,12 @@ const CANCELLED_BY = { customer: 'client', establishment: 'establishment', pos: 
  */
 export async function changeOrderStatus(deps: OrderStatusDeps, row: OrderRow, change: StatusChange): Promise<OrderRow> {
   const { db, now } = deps;
-  const from = row.status as OrderStatus;
+  const from = row.step as OrderStep;
   const payment = (row.payment_status ?? 'none') as PaymentState;
   const check = checkTransition({ actor: change.actor, from, to: change.to, deliveryType: row.delivery_type as DeliveryType, payment });
   if (!check.ok) throw new Refusal('conflict', check.code);
 
-  const changes: OrderStatusChanges = { status: change.to, updated_at: now.toISOString() };
+  const changes: OrderStatusChanges = { status: specStatusOf(change.to), step: change.to, updated_at: now.toISOString() };
   const effect = change.to === 'canceled' ? cancellationEffect(change.actor, payment) : null;
   if (effect) {
     changes.payment_status = effect.payment;
@@ -69,7 +69,7 @@ export async function changeOrderStatus(deps: OrderStatusDeps, row: OrderRow, ch
   // What a cancelled order held goes back (credits, coupon use, achievement reward); a completed
   // one may earn its customer's referral its credit.
   const moved = await db.transaction().execute(async (trx) => {
-    if (!(await updateOrderStatus(trx, row.id, { status: from, payment_status: payment }, changes))) return false;
+    if (!(await updateOrderStatus(trx, row.id, { step: from, payment_status: payment }, changes))) return false;
     if (change.to === 'canceled') await giveBackOrderHoldings(trx, row, now);
     if (change.to === 'complete') {
       const est = await getEstablishmentRow(trx, row.establishment_id);

@@ -55,6 +55,7 @@ import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hour
 import { Temporal, zonedAt } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
+import type { OrderStep } from '../../domain/order-lifecycle.ts';
 
 /** An order refused by a business rule: `{ message: code, params? }` (403 forbidden, 404, 409, 422 unprocessable). */
 function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: RefusalCode, params?: Record<string, string | number>): Refusal {
@@ -387,6 +388,7 @@ export async function writeOrder(
     user_id: user.id,
     number,
     status: 'registered',
+    step: 'registered',
     platform: body.platform,
     delivery_type: type,
     payment_type: body.payment_type,
@@ -472,6 +474,7 @@ export function orderView(row: OrderRow, timeZone: string, customer?: { _id: str
     _id: row.id,
     order: row.number,
     status: row.status as OrderStatus,
+    step: row.step as OrderStep,
     created_at: row.created_at,
     updated_at: row.updated_at,
     delivery_type: row.delivery_type as OrderView['delivery_type'],

@@ -137,6 +137,7 @@ async function tellCustomer(deps: PixOrderDeps, orderId: string): Promise<void> 
       user_id: order.user_id,
       order_id: order.id,
       status: order.status as OrderView['status'],
+      step: order.step as OrderView['step'],
       updated_at: order.updated_at,
     })
     .catch(() => {});

@@ -65,7 +65,7 @@ async function publishOrder(
   c: Context<ApiEnv>,
   establishmentId: string,
   userId: string,
-  order: Pick<OrderView, '_id' | 'status' | 'updated_at'>,
+  order: Pick<OrderView, '_id' | 'status' | 'step' | 'updated_at'>,
 ): Promise<void> {
   await c.get('deps').publish?.({
     kind: 'order',
@@ -73,6 +73,7 @@ async function publishOrder(
     user_id: userId,
     order_id: order._id,
     status: order.status,
+    step: order.step,
     updated_at: order.updated_at,
   });
 }
