@@ -23,6 +23,7 @@ import { AddressBody, DeliveryTaxBody, ReverseGeocodeBody } from './api-geo.ts';
 import type { AddressesAnswer, AddressesQuery, DeliveryTaxAnswer, GeoSearchAnswer, GeoSearchQuery, ReverseGeocodeResult, SavedAddressView } from './api-geo.ts';
 import { EvaluationBody, StatusBody, WhatsAppUpdatesBody, parseOrderBody } from './api-orders.ts';
 import type { OrdersListAnswer, OrdersQuery, OrderView, PlaceOrderAnswer, WhatsAppBotStatusAnswer, WhatsAppUpdatesAnswer } from './api-orders.ts';
+import type { OrderBoardAnswer, OrderBoardQuery } from './api-order-board.ts';
 import { PixChargeBody } from './api-pix.ts';
 import type { PixChargeView } from './api-pix.ts';
 import { CouponCheckBody } from './api-promotions.ts';
@@ -101,6 +102,8 @@ export interface ApiRoutes {
   'GET /establishments/:id/orders/:orderId': Read<OrderView, 'request' | 'storefront'>;
   'PUT /establishments/:id/orders/:orderId/status': Read<OrderView, 'request' | 'storefront'>;
   'PUT /establishments/:id/orders/:orderId/evaluate': Read<OrderView, 'request' | 'storefront'>;
+  // ------------------------------------------------------------ the establishment's panel (routes/order-board.ts)
+  'GET /establishments/:id/order-board': Read<OrderBoardAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof OrderBoardQuery };
   'GET /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'PATCH /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'GET /amodelivery/whatsapp-bot/:id/status': Read<WhatsAppBotStatusAnswer>;

@@ -41,6 +41,7 @@ const TABLE: Record<RouteKey, true> = {
   'GET /establishments/:id/orders/:orderId': true,
   'PUT /establishments/:id/orders/:orderId/status': true,
   'PUT /establishments/:id/orders/:orderId/evaluate': true,
+  'GET /establishments/:id/order-board': true,
   'GET /orders/:id/whatsapp-updates': true,
   'PATCH /orders/:id/whatsapp-updates': true,
   'GET /amodelivery/whatsapp-bot/:id/status': true,

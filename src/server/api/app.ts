@@ -16,6 +16,7 @@ import { PHOTO_MAX_BODY_BYTES, PHOTO_UPLOAD_PATH, userRoutes } from './routes/us
 import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { orderBoardRoutes } from './routes/order-board.ts';
 import { openingRoutes } from './routes/opening.ts';
 import { cardKeyRoutes } from './routes/card-keys.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -111,6 +112,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', addressRoutes);
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);
+  app.route('/', orderBoardRoutes);
   app.route('/', promotionRoutes);
   app.route('/', openingRoutes);
   app.route('/', cardKeyRoutes);

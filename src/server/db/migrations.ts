@@ -966,6 +966,18 @@ const orderSteps: Migration = {
   },
 };
 
+/** The order screen reads an establishment's open orders and the day's (orders-repo listBoardOrderRows). */
+const orderBoard: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('orders_establishment_status').on('orders').columns(['establishment_id', 'status']).execute();
+    await db.schema.createIndex('orders_establishment_created').on('orders').columns(['establishment_id', 'created_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('orders_establishment_created').execute();
+    await db.schema.dropIndex('orders_establishment_status').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -986,6 +998,7 @@ export const migrations: Record<string, Migration> = {
   '0016_account_abuse': accountAbuse,
   '0017_data_rights': dataRights,
   '0018_order_steps': orderSteps,
+  '0021_order_board': orderBoard,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -86,6 +86,22 @@ export async function listOrderRows(db: Executor, f: OrderListFilter): Promise<{
   return { rows, total };
 }
 
+/**
+ * The establishment's order screen: every order still open (registered or confirmed, whatever its
+ * day: a scheduled order or one left over from yesterday must not vanish) and every order placed in
+ * [dayStart, dayEnd) (ISO instants), newest first. Capped: a screen does not show more.
+ */
+export async function listBoardOrderRows(db: Executor, establishmentId: string, dayStart: string, dayEnd: string, cap: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('establishment_id', '=', establishmentId)
+    .where((eb) => eb.or([eb('status', 'in', ['registered', 'confirmed']), eb.and([eb('created_at', '>=', dayStart), eb('created_at', '<', dayEnd)])]))
+    .orderBy('created_at', 'desc')
+    .limit(cap)
+    .execute();
+}
+
 /** Names and phones of the given users (for the establishment's view of its orders). */
 export async function getCustomers(db: Executor, userIds: readonly string[]): Promise<Map<string, { name: string; phone: string }>> {
   const unique = [...new Set(userIds)];
