@@ -4,6 +4,7 @@
 // the namespaces registered lazily (checkout, cards, ...) are typed here without being bundled.
 import type account from './locales/pt-BR/account.json';
 import type address from './locales/pt-BR/address.json';
+import type board from './locales/pt-BR/board.json';
 import type cards from './locales/pt-BR/cards.json';
 import type cart from './locales/pt-BR/cart.json';
 import type catalogue from './locales/pt-BR/catalogue.json';
@@ -23,6 +24,7 @@ import type seo from './locales/pt-BR/seo.json';
 export interface Catalogue {
   account: typeof account;
   address: typeof address;
+  board: typeof board;
   cards: typeof cards;
   cart: typeof cart;
   catalogue: typeof catalogue;

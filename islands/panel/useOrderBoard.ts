@@ -1,0 +1,102 @@
+// The order screen's data: the board read in one call (GET .../order-board), read again at once when
+// told an order changed (the panel's live-updates socket, ./usePanelLive.ts) and every few seconds
+// while that is down, so an order placed while the connection was away still comes in and rings.
+// The clock the columns and lateness are measured by is the server's (its `now`, carried forward),
+// not the tablet's, which may be minutes off. Moves go through the status route and read again.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiFailure, call } from '../../src/client/api.ts';
+import type { OrderBoardAnswer } from '../../src/schemas/api-order-board.ts';
+import type { OrderView } from '../../src/schemas/api-orders.ts';
+import type { StatusBody } from '../../src/schemas/api-orders.ts';
+
+/** How often the board is read again while the live socket is down. */
+export const BOARD_POLL_MS = 5_000;
+/** How often columns and lateness are measured again (a scheduled order comes forward, an order turns late). */
+const CLOCK_TICK_MS = 15_000;
+
+export type MoveTo = StatusBody['status'];
+
+export interface OrderBoardState {
+  board: OrderBoardAnswer | null;
+  /** The last read failed (offline, or the server away); the board shown is the last one read. */
+  failed: boolean;
+  /** The server's clock now, in epoch ms. */
+  nowMs: number;
+  refresh(): Promise<void>;
+  move(order: Pick<OrderView, '_id'>, to: MoveTo, reason?: string): Promise<OrderView>;
+}
+
+export function useOrderBoard(establishmentId: string, live: boolean, onNewOrders: (orders: OrderView[]) => void): OrderBoardState {
+  const [board, setBoard] = useState<OrderBoardAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  const skew = useRef(0);
+  const known = useRef<Set<string> | null>(null);
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  const newOrders = useRef(onNewOrders);
+  newOrders.current = onNewOrders;
+
+  const refresh = useCallback(async () => {
+    // One read at a time; a change told during a read is read right after it.
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = true;
+    try {
+      do {
+        again.current = false;
+        const answer = await call('GET /establishments/:id/order-board', { params: { id: establishmentId }, establishmentId });
+        skew.current = Date.parse(answer.now) - Date.now();
+        setNowMs(Date.now() + skew.current);
+        // The first read knows every order; after it, an order not seen before is new.
+        const fresh = known.current ? answer.orders.filter((o) => !known.current!.has(o._id)) : [];
+        known.current = new Set(answer.orders.map((o) => o._id));
+        setBoard(answer);
+        setFailed(false);
+        if (fresh.length > 0) newOrders.current(fresh);
+      } while (again.current);
+    } catch (err) {
+      if (!(err instanceof ApiFailure)) throw err;
+      setFailed(true);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [establishmentId]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // Without the socket, read on a timer; coming back to the tab reads at once.
+  useEffect(() => {
+    const id = live ? undefined : window.setInterval(() => void refresh(), BOARD_POLL_MS);
+    const onVisible = () => document.visibilityState === 'visible' && void refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      if (id !== undefined) window.clearInterval(id);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [live, refresh]);
+
+  useEffect(() => {
+    const id = window.setInterval(() => setNowMs(Date.now() + skew.current), CLOCK_TICK_MS);
+    return () => window.clearInterval(id);
+  }, []);
+
+  const move = useCallback(
+    async (order: Pick<OrderView, '_id'>, to: MoveTo, reason?: string) => {
+      const moved = await call('PUT /establishments/:id/orders/:orderId/status', {
+        params: { id: establishmentId, orderId: order._id },
+        body: { status: to, cancellation_type: to === 'canceled' ? 'establishment' : null, cancellation_reason: reason?.trim() || null },
+        establishmentId,
+      });
+      void refresh();
+      return moved;
+    },
+    [establishmentId, refresh],
+  );
+
+  return { board, failed, nowMs, refresh, move };
+}
