@@ -18,16 +18,18 @@ import { PurchaseVerificationBody, SealedCardBody, VerificationAmountBody } from
 import type { BlacklistAnswer, CardStoreKeyAnswer, CardView, CardsAnswer, PurchaseVerificationAnswer } from './api-cards.ts';
 import type { EstablishmentQuery, OrderVariationsQuery, ProductsQuery } from './api-catalogue.ts';
 import { ProblemReportBody, SuggestionBody } from './api-feedback.ts';
-import type { FeedbackView } from './api-feedback.ts';
+import type { FeedbackListAnswer, FeedbackListQuery, FeedbackView } from './api-feedback.ts';
 import { AddressBody, DeliveryTaxBody, ReverseGeocodeBody } from './api-geo.ts';
 import type { AddressesAnswer, AddressesQuery, DeliveryTaxAnswer, GeoSearchAnswer, GeoSearchQuery, ReverseGeocodeResult, SavedAddressView } from './api-geo.ts';
 import { EvaluationBody, StatusBody, WhatsAppUpdatesBody, parseOrderBody } from './api-orders.ts';
 import type { OrdersListAnswer, OrdersQuery, OrderView, PlaceOrderAnswer, WhatsAppBotStatusAnswer, WhatsAppUpdatesAnswer } from './api-orders.ts';
 import type { OrderBoardAnswer, OrderBoardQuery } from './api-order-board.ts';
+import { OpeningBody } from './api-opening.ts';
+import type { OpeningAnswer } from './api-opening.ts';
 import { PixChargeBody } from './api-pix.ts';
 import type { PixChargeView } from './api-pix.ts';
-import { CouponCheckBody } from './api-promotions.ts';
-import type { AchievementsAnswer, CouponView, CreditEntriesAnswer, CreditsAnswer, ReferralAnswer } from './api-promotions.ts';
+import { CouponCheckBody, CouponUpdateBody } from './api-promotions.ts';
+import type { AchievementsAnswer, CouponView, CouponsAnswer, CreditEntriesAnswer, CreditsAnswer, ReferralAnswer } from './api-promotions.ts';
 import { ConfirmPhoneBody, SendEmailCodeBody, SendPhoneCodeBody, ValidateEmailBody, ValidatePhoneBody } from './api-verification.ts';
 import type { VerificationAnswer } from './api-verification.ts';
 import type { EncryptionKeyAnswer } from './sealed-box.ts';
@@ -104,6 +106,11 @@ export interface ApiRoutes {
   'PUT /establishments/:id/orders/:orderId/evaluate': Read<OrderView, 'request' | 'storefront'>;
   // ------------------------------------------------------------ the establishment's panel (routes/order-board.ts)
   'GET /establishments/:id/order-board': Read<OrderBoardAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof OrderBoardQuery };
+  'PUT /establishments/:id/opening': Read<OpeningAnswer, 'request' | 'storefront' | 'establishment'>;
+  'GET /establishments/:id/coupons': Read<CouponsAnswer, 'request' | 'storefront' | 'establishment'>;
+  'PUT /establishments/:id/coupons/:couponId': Read<CouponView, 'request' | 'storefront' | 'establishment'>;
+  'GET /establishments/:id/problem-reports': Read<FeedbackListAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof FeedbackListQuery };
+  'GET /establishments/:id/suggestions': Read<FeedbackListAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof FeedbackListQuery };
   'GET /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'PATCH /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'GET /amodelivery/whatsapp-bot/:id/status': Read<WhatsAppBotStatusAnswer>;
@@ -156,6 +163,8 @@ export const ROUTE_BODIES = {
   'POST /establishments/:id/orders': parseOrderBody,
   'PUT /establishments/:id/orders/:orderId/status': StatusBody,
   'PUT /establishments/:id/orders/:orderId/evaluate': EvaluationBody,
+  'PUT /establishments/:id/opening': OpeningBody,
+  'PUT /establishments/:id/coupons/:couponId': CouponUpdateBody,
   'PATCH /orders/:id/whatsapp-updates': WhatsAppUpdatesBody,
   'POST /pix': PixChargeBody,
   'POST /establishments/:id/coupons/check': CouponCheckBody,

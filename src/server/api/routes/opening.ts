@@ -6,7 +6,7 @@ import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
 import { requireCaller } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
-import { OpeningBody, type OpeningAnswer } from '../../../schemas/api-opening.ts';
+import { routeBody, type Answer } from '../route-table.ts';
 import { setOpening } from '../../services/establishment-opening.ts';
 import { catalogueChanged } from '../../catalogue-events.ts';
 
@@ -16,11 +16,11 @@ export const openingRoutes = new Hono<ApiEnv>().put('/establishments/:id/opening
   const { id } = validate(EstablishmentParams, c.req.param(), 'params');
   const caller = await requireCaller(c, id);
   if (caller.kind !== 'establishment') throw new ApiError(403, 'establishment_key_required');
-  const body = validate(OpeningBody, await c.req.json(), 'body');
+  const body = await routeBody(c, 'PUT /establishments/:id/opening');
   const { slug, state } = await setOpening(deps.db, id, body, deps.now());
   let pages = 0;
   if (deps.rerender) pages = (await deps.rerender(slug)).pages;
   // An API-only process renders no pages; what it holds in memory about the establishment still goes.
   else catalogueChanged({ slug });
-  return c.json({ ...state, pages } satisfies OpeningAnswer);
+  return c.json({ ...state, pages } satisfies Answer<'PUT /establishments/:id/opening'>);
 });

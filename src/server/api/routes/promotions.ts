@@ -8,14 +8,7 @@ import { ApiError, validate } from '../errors.ts';
 import { requestDeps, requireCaller, requireEstablishment, requireSession } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
 import { ESTABLISHMENT_HEADER } from '../../../schemas/api-headers.ts';
-import {
-  CouponCheckQuery,
-  CouponParams,
-  CouponUpdateBody,
-  CreditGrantBody,
-  type CouponsAnswer,
-  type CreditGrantAnswer,
-} from '../../../schemas/api-promotions.ts';
+import { CouponCheckQuery, CouponParams, CreditGrantBody, type CreditGrantAnswer } from '../../../schemas/api-promotions.ts';
 import { routeBody, type Answer } from '../route-table.ts';
 import { achievementsFor, checkCoupon, couponView } from '../../services/promotions.ts';
 import { grantCredits, ledgerOf, referralOf } from '../../services/credits.ts';
@@ -73,7 +66,7 @@ export const promotionRoutes = new Hono<ApiEnv>()
     c.header('Cache-Control', 'no-store');
     await requireEstablishmentKey(c, id);
     const rows = await listCoupons(requestDeps(c).db, id);
-    return c.json({ coupons: rows.map((r) => couponView(r, 0)) } satisfies CouponsAnswer);
+    return c.json({ coupons: rows.map((r) => couponView(r, 0)) } satisfies Answer<'GET /establishments/:id/coupons'>);
   })
   // Switches a coupon on or off or changes its limits [R-7.35] (API key).
   .put('/establishments/:id/coupons/:couponId', async (c) => {
@@ -81,7 +74,7 @@ export const promotionRoutes = new Hono<ApiEnv>()
     const { db, now } = requestDeps(c);
     c.header('Cache-Control', 'no-store');
     await requireEstablishmentKey(c, id);
-    const body = validate(CouponUpdateBody, await c.req.json(), 'body');
+    const body = await routeBody(c, 'PUT /establishments/:id/coupons/:couponId');
     const est = await establishmentOf(c, id);
     const changes: CouponChanges = {};
     if (body.active !== undefined) changes.active = body.active ? 1 : 0;
@@ -96,7 +89,7 @@ export const promotionRoutes = new Hono<ApiEnv>()
       changes.ends_at = at;
     }
     if (!(await updateCoupon(db, id, couponId, changes, now))) throw new ApiError(404, 'coupon_not_found');
-    return c.json(couponView((await couponById(db, id, couponId))!, 0));
+    return c.json(couponView((await couponById(db, id, couponId))!, 0) satisfies Answer<'PUT /establishments/:id/coupons/:couponId'>);
   })
   // ------------------------------------------------------------ achievements
   // With the customer's progress when a session comes along; a visitor's reaches nothing.

@@ -1,0 +1,99 @@
+// The store in one tap: follow the office hours, open or close now, or stop taking orders with a
+// notice (PUT .../opening). The pages are rendered again and open pages told 'updated' by the server.
+import { useState } from 'react';
+import { call } from '../../src/client/api.ts';
+import { toast } from '../../src/client/toast.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { OpenMode } from '../../src/schemas/api-opening.ts';
+import { Button } from '../shared/Button.tsx';
+import { Field } from '../shared/Field.tsx';
+import { reportFailure } from '../shared/call-failure.ts';
+import './i18n.ts';
+
+export interface StoreState {
+  is_open: OpenMode;
+  unavailable: boolean;
+  unavailable_title: string | null;
+  unavailable_desc: string | null;
+}
+
+const MODES: OpenMode[] = ['auto', 'open', 'closed'];
+
+export function StoreSwitch({ establishmentId, initial }: { establishmentId: string; initial: StoreState }) {
+  const [state, setState] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const answer = await call('PUT /establishments/:id/opening', {
+        params: { id: establishmentId },
+        body: {
+          is_open: state.is_open,
+          unavailable: state.unavailable,
+          unavailable_title: state.unavailable_title ?? '',
+          unavailable_desc: state.unavailable_desc ?? '',
+        },
+        establishmentId,
+      });
+      setState(answer);
+      toast(t('board:store.saved', { count: answer.pages }), { kind: 'success' });
+    } catch (err) {
+      reportFailure(err, { call: 'PUT /establishments/:id/opening', role: 'action', fallback: { key: 'board:store.failed' } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="flex max-w-xl flex-col gap-4 text-ink" onSubmit={(e) => void save(e as unknown as Event)} data-board-store>
+      <fieldset className="m-0 flex flex-col gap-2 border-0 p-0">
+        <legend className="mb-2 text-base font-bold">{t('board:store.mode')}</legend>
+        {MODES.map((mode) => (
+          <label key={mode} className="flex min-h-11 cursor-pointer items-center gap-3">
+            <input
+              type="radio"
+              name="is_open"
+              className="h-5 w-5"
+              checked={state.is_open === mode}
+              onChange={() => setState({ ...state, is_open: mode })}
+              data-board-store-mode={mode}
+            />
+            {t(`board:store.${mode}`)}
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={state.unavailable}
+          onChange={(e) => setState({ ...state, unavailable: e.currentTarget.checked })}
+          data-board-store-unavailable
+        />
+        {t('board:store.unavailable')}
+      </label>
+      {state.unavailable && (
+        <>
+          <p className="m-0 text-sm text-muted">{t('board:store.unavailableHint')}</p>
+          <Field
+            id="aviso-titulo"
+            label={t('board:store.unavailableTitle')}
+            maxLength={120}
+            value={state.unavailable_title ?? ''}
+            onInput={(e) => setState({ ...state, unavailable_title: (e.target as HTMLInputElement).value })}
+          />
+          <Field
+            id="aviso-texto"
+            label={t('board:store.unavailableDesc')}
+            maxLength={1000}
+            value={state.unavailable_desc ?? ''}
+            onInput={(e) => setState({ ...state, unavailable_desc: (e.target as HTMLInputElement).value })}
+          />
+        </>
+      )}
+      <Button type="submit" loading={busy} className="self-start" data-board-store-save>
+        {t('board:store.save')}
+      </Button>
+    </form>
+  );
+}
