@@ -24,15 +24,7 @@ import './i18n.ts';
 /** Columns always shown; the others only when they hold an order. */
 const ALWAYS: ReadonlySet<BoardColumn> = new Set(['new', 'kitchen', 'ready']);
 
-export default function OrderBoard({
-  establishmentId,
-  establishmentName,
-  live = false,
-}: {
-  establishmentId: string;
-  establishmentName: string;
-  live?: boolean;
-}) {
+export default function OrderBoard({ establishmentId, establishmentName }: { establishmentId: string; establishmentName: string }) {
   const ringer = useRef(createRinger());
   const [soundOn, setSoundOn] = useState(false);
   const [settings, changeSettings] = useDeviceSettings(establishmentId);
@@ -42,7 +34,7 @@ export default function OrderBoard({
   const autoRef = useRef(settings);
   autoRef.current = settings;
 
-  const { board, failed, nowMs, move } = useOrderBoard(establishmentId, live, (fresh) => onNewOrders(fresh));
+  const { board, failed, nowMs, move } = useOrderBoard(establishmentId, (fresh) => onNewOrders(fresh));
 
   const act = useCallback(
     async (order: OrderView, to: MoveTo, reason?: string) => {

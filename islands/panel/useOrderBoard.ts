@@ -5,6 +5,7 @@
 // not the tablet's, which may be minutes off. Moves go through the status route and read again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../src/client/api.ts';
+import { useLiveOrders } from '../order/useLiveOrders.ts';
 import type { OrderBoardAnswer } from '../../src/schemas/api-order-board.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { StatusBody } from '../../src/schemas/api-orders.ts';
@@ -18,6 +19,8 @@ export type MoveTo = StatusBody['status'];
 
 export interface OrderBoardState {
   board: OrderBoardAnswer | null;
+  /** The live-updates socket is up (the board is not polled). */
+  live: boolean;
   /** The last read failed (offline, or the server away); the board shown is the last one read. */
   failed: boolean;
   /** The server's clock now, in epoch ms. */
@@ -26,7 +29,7 @@ export interface OrderBoardState {
   move(order: Pick<OrderView, '_id'>, to: MoveTo, reason?: string): Promise<OrderView>;
 }
 
-export function useOrderBoard(establishmentId: string, live: boolean, onNewOrders: (orders: OrderView[]) => void): OrderBoardState {
+export function useOrderBoard(establishmentId: string, onNewOrders: (orders: OrderView[]) => void): OrderBoardState {
   const [board, setBoard] = useState<OrderBoardAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [nowMs, setNowMs] = useState(() => Date.now());
@@ -65,6 +68,9 @@ export function useOrderBoard(establishmentId: string, live: boolean, onNewOrder
     }
   }, [establishmentId]);
 
+  // The socket tells of every order of the establishment to its staff's pages; on each (re)connection
+  // the board is read again, since what happened while it was down was sent to nobody.
+  const live = useLiveOrders(establishmentId, () => void refresh());
   useEffect(() => {
     void refresh();
   }, [refresh]);
@@ -98,5 +104,5 @@ export function useOrderBoard(establishmentId: string, live: boolean, onNewOrder
     [establishmentId, refresh],
   );
 
-  return { board, failed, nowMs, refresh, move };
+  return { board, live, failed, nowMs, refresh, move };
 }
