@@ -1,7 +1,8 @@
 // The sockets this process holds, one room per establishment, at partysocket's URL scheme
 // /parties/establishment/<establishment id> [R-7.77]. A page connects as a visitor or, with its
-// establishment's session cookie, as that customer: every page of the room is told when the
-// catalogue changed ('updated'), and only the owner's pages are told about an order. Pages send
+// establishment's session cookie, as that customer, or with a staff session of that establishment,
+// as its staff (the panel): every page of the room is told when the catalogue changed ('updated');
+// an order's event goes to its customer's pages and to the establishment's staff pages only. Pages send
 // nothing; the server pings every 30 s and lets go of sockets that stop answering.
 //
 // Anyone may open these sockets, so what the hub holds is bounded: at most `maxSockets` in the
@@ -37,8 +38,13 @@ interface Peer {
   ws: WebSocket;
   userId: string | null;
   tokenHash: string | null;
+  /** The staff member whose session opened the socket (the panel), null for a storefront page. */
+  staffMemberId: string | null;
   alive: boolean;
 }
+
+/** The staff member whose session for `establishmentId` a cookie header carries, if it is valid. */
+export type StaffOfCookie = (cookieHeader: string, establishmentId: string, now: Date) => Promise<{ memberId: string } | null>;
 
 export interface LiveHubOptions {
   db: Database;
@@ -47,6 +53,8 @@ export interface LiveHubOptions {
   maxSockets?: number;
   /** Sockets one client address holds at most; default LIVE_MAX_SOCKETS_PER_ADDRESS. */
   maxSocketsPerAddress?: number;
+  /** Who of the establishment's staff a socket is for (without it, no socket is staff's). */
+  staffOf?: StaffOfCookie;
 }
 
 export class LiveHub {
@@ -113,11 +121,12 @@ export class LiveHub {
       const companyId = await this.companyOf(room);
       if (!companyId) return refuse(socket, 404, 'Not Found');
       const who = await this.customerOf(req, room, companyId);
+      const staff = req.headers.cookie && this.opts.staffOf ? await this.opts.staffOf(req.headers.cookie, room, this.opts.now()) : null;
       if (socket.destroyed) return;
       // Without verifyClient, ws calls back before handleUpgrade returns (or never, for a bad handshake).
       this.wss.handleUpgrade(req, socket, head, (ws) => {
         joined = true;
-        this.join(room, ws, who, address);
+        this.join(room, ws, who, address, staff?.memberId ?? null);
       });
     } finally {
       if (!joined) this.giveBack(address);
@@ -138,6 +147,19 @@ export class LiveHub {
     if (!peers) return;
     const data = JSON.stringify(message);
     for (const peer of peers) if (peer.userId === userId) send(peer, data);
+  }
+
+  /** Sends to the establishment's staff pages (the panel). */
+  toStaff(establishmentId: string, message: LiveMessage): void {
+    const peers = this.rooms.get(establishmentId);
+    if (!peers) return;
+    const data = JSON.stringify(message);
+    for (const peer of peers) if (peer.staffMemberId !== null) send(peer, data);
+  }
+
+  /** Closes the staff sockets of a member whose sessions ended (removed from the team, logged out everywhere). */
+  endStaffMember(memberId: string): void {
+    for (const peers of this.rooms.values()) for (const peer of peers) if (peer.staffMemberId === memberId) peer.ws.close(4001, 'session ended');
   }
 
   /** Sends to every page this process holds. */
@@ -183,8 +205,8 @@ export class LiveHub {
     else this.takenBy.delete(address);
   }
 
-  private join(room: string, ws: WebSocket, who: { userId: string; tokenHash: string } | null, address: string): void {
-    const peer: Peer = { ws, userId: who?.userId ?? null, tokenHash: who?.tokenHash ?? null, alive: true };
+  private join(room: string, ws: WebSocket, who: { userId: string; tokenHash: string } | null, address: string, staffMemberId: string | null): void {
+    const peer: Peer = { ws, userId: who?.userId ?? null, tokenHash: who?.tokenHash ?? null, staffMemberId, alive: true };
     let peers = this.rooms.get(room);
     if (!peers) {
       peers = new Set();

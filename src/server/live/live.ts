@@ -1,7 +1,7 @@
 // Live updates in one server process: the socket hub, the event bus to the other processes, and
 // what each event does here. Catalogue events drop what this process holds in memory about the
 // establishment (search index, catalogue reads, stored page bytes) before its pages are told to
-// reload; order events reach the owner's pages only. docs/architecture.md 'Live updates'.
+// reload; order events reach the owner's pages and the establishment's staff pages only. docs/architecture.md 'Live updates'.
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -60,15 +60,12 @@ export async function startLive(opts: LiveOptions): Promise<Live> {
         }
         hub.toRoom(event.establishment_id, { type: 'updated' });
         return;
-      case 'order':
-        hub.toCustomer(event.establishment_id, event.user_id, {
-          type: 'order',
-          order_id: event.order_id,
-          status: event.status,
-          step: event.step,
-          updated_at: event.updated_at,
-        });
+      case 'order': {
+        const message = { type: 'order', order_id: event.order_id, status: event.status, step: event.step, updated_at: event.updated_at } as const;
+        hub.toCustomer(event.establishment_id, event.user_id, message);
+        hub.toStaff(event.establishment_id, message);
         return;
+      }
       case 'session-ended':
         hub.endSession(event.token_hash);
         return;
