@@ -5,18 +5,14 @@
 // order page, paid as a bank would from the development outbox and followed there without a
 // reload, a Pix that expires, and cancellations of orders paid by card and by Pix, refunded. On the
 // phone and the desktop; axe on every new block and modal. Each test registers its own customer.
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.ts';
-import { fromBase64Url, seal } from '../../src/lib/sealed-box.ts';
-import { orderPaymentSealContext, type OrderView, type OrderVariationPick, type PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
-import type { CardView } from '../../src/schemas/api-cards.ts';
 import type { EncryptionKeyAnswer } from '../../src/schemas/sealed-box.ts';
-import type { OrderVariationView, ProductsAnswer } from '../../src/schemas/views.ts';
+import { amountPattern, placeByApi } from './payment-helpers.ts';
 import {
   API_HEADERS,
   capturedTestCard,
@@ -47,48 +43,6 @@ async function axeProblems(page: Page, include: string): Promise<string[]> {
 const bearer = (token: string) => ({ ...API_HEADERS, Authorization: `Bearer ${token}` });
 
 /** 'R$ 39,90' as the statement lines write an amount (any space after R$). */
-const amountPattern = (cents: number) => {
-  const reais = Math.floor(cents / 100).toLocaleString('pt-BR');
-  return `R\\$\\s${reais.replace('.', '\\.')},${String(cents % 100).padStart(2, '0')}`;
-};
-
-async function productOf(request: APIRequestContext, establishmentId: string) {
-  const res = await request.get(`/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=50`, { headers: API_HEADERS });
-  return ((await res.json()) as ProductsAnswer).items.find((p) => p.name === PRODUCT)!;
-}
-
-/** The required order variations answered with each group's first option, as the extras modal does. */
-async function orderVariationPicks(request: APIRequestContext, establishmentId: string): Promise<OrderVariationPick[]> {
-  const res = await request.get(`/api/establishments/${establishmentId}/order-variations?active=true`, { headers: API_HEADERS });
-  return ((await res.json()) as OrderVariationView[]).filter((g) => g.min > 0).map((g) => ({ _id: g._id, item_id: g.items[0]!._id, qnt: 1 }));
-}
-
-/**
- * Places the olive oil to pick up through the API (for tests whose subject is what follows the
- * order): by Pix, or by the card with its CVV sealed as the checkout seals it.
- */
-async function placeByApi(request: APIRequestContext, registered: Registered, payment: { pix: true } | { card: CardView }): Promise<OrderView> {
-  const { establishmentId, token, userId } = registered;
-  let paymentFields: Record<string, unknown> = { payment_type: 'pix' };
-  if ('card' in payment) {
-    const key = (await (await request.get('/api/cards/encryption-key', { headers: API_HEADERS })).json()) as EncryptionKeyAnswer;
-    const cvv = seal('123', { kid: key.kid, publicKey: fromBase64Url(key.public_key) }, orderPaymentSealContext(userId));
-    paymentFields = { payment_type: 'online', payment_card: { token_id: payment.card._id, security_code: cvv } };
-  }
-  const res = await request.post(`/api/establishments/${establishmentId}/orders`, {
-    headers: { ...bearer(token), 'Idempotent-Key': randomUUID() },
-    data: {
-      delivery_type: 'pickup',
-      platform: 'web',
-      products: [{ id: (await productOf(request, establishmentId))._id, qnt: 1, note: '', variations: [] }],
-      order_variations: await orderVariationPicks(request, establishmentId),
-      ...paymentFields,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as PlaceOrderAnswer).order;
-}
-
 async function openOrder(page: Page, id: string): Promise<Locator> {
   await page.goto(`/${SLUG}/pedido/${id}`);
   const order = page.locator(`[data-order="${id}"]`);
