@@ -11,6 +11,7 @@ import type { OrderPageProps } from '../../src/schemas/island-props.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderFollowUp } from './OrderFollowUp.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
+import { ReorderButton, isPast } from './ReorderButton.tsx';
 import type { OrderView } from './order-api.ts';
 import { FINAL_STATUSES, useOrder } from './useOrder.ts';
 import { routes } from '../../src/lib/urls.ts';
@@ -90,6 +91,7 @@ export default function OrderPage({ establishmentId, slug, orderId, timeZone }: 
             <OrderDetails order={state.order} timeZone={timeZone} />
           </article>
           <OrderFollowUp establishmentId={establishmentId} slug={slug} order={state.order} phone={phone} timeZone={timeZone} />
+          {isPast(state.order) && <ReorderButton establishmentId={establishmentId} order={state.order} size="small" />}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap gap-4">
               <a href={ordersUrl} className="font-semibold text-brand" data-order-list-link>

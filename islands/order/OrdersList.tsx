@@ -20,6 +20,7 @@ import { routes } from '../../src/lib/urls.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import './i18n.ts';
 import { Button } from '../shared/Button.tsx';
+import { ReorderButton, isPast } from './ReorderButton.tsx';
 
 const PAGE_SIZE = 20;
 const FIRST_PAGE: CallPolicy = { call: 'GET /establishments/{id}/orders', role: 'required' };
@@ -142,6 +143,11 @@ export function OrdersList({ establishmentId, slug }: { establishmentId: string;
                 </span>
               </span>
             </a>
+            {isPast(o) && (
+              <div className="border-0 border-t border-solid border-line px-3 py-2">
+                <ReorderButton establishmentId={establishmentId} order={o} />
+              </div>
+            )}
             {o.evaluation ? (
               <p className="m-0 border-0 border-t border-solid border-line px-3 py-2 text-sm text-ink" data-orders-rating={o.evaluation.total}>
                 <span aria-hidden="true" className="text-amber-600">

@@ -2,9 +2,16 @@
 // live-servers.spec.ts on two servers of their own): a greengrocer's catalogue, the cart, an order
 // placed and moved through the API of a given server, and waiting for the page's socket.
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
 import { API_HEADERS, openProductModal, shopCatalogue } from './helpers.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
+
+/** tests/e2e/server.ts's data folder. */
+const dataDir = join(tmpdir(), `storefront-e2e-${Number(process.env.E2E_PORT ?? 4399)}`);
 
 /** A greengrocer's catalogue (Banana Prata at `bananaPrice` centavos, Maçã Gala), open all day, paid in cash at pickup. */
 export function groceryCatalogue(slug: string, bananaPrice: number) {
@@ -60,4 +67,20 @@ export async function setOrderStatus(
 /** Keeps the page's live-updates socket down (each attempt is closed at once): the page falls back to polling. */
 export async function withoutLiveUpdates(page: Page): Promise<void> {
   await page.routeWebSocket(/\/parties\//, (ws) => ws.close({ code: 1011, reason: 'unavailable' }));
+}
+
+const keys = new Map<string, string>();
+/** An API key of the establishment `slug` on the end-to-end server, made once per slug and run. */
+export async function apiKeyOf(slug: string): Promise<string> {
+  const known = keys.get(slug);
+  if (known) return known;
+  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
+  try {
+    const est = await db.selectFrom('establishments').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+    const key = await createEstablishmentKey(db, est.id, 'e2e live updates');
+    keys.set(slug, key);
+    return key;
+  } finally {
+    await db.destroy();
+  }
 }

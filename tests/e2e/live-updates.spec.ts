@@ -4,17 +4,10 @@
 // nothing [R-2.119]; the order page and 'Meus pedidos' show a status change at once, not at the
 // next 10 s poll. The same across two server processes on PostgreSQL, and a server killed and
 // restarted under an open page: tests/e2e/live-servers.spec.ts.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from './fixtures.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS, importCatalogue, logIn, openProductModal, storeId } from './helpers.ts';
-import { addBanana, groceryCatalogue, liveConnected, placeGroceryOrder, setOrderStatus } from './live-helpers.ts';
-
-const port = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = join(tmpdir(), `storefront-e2e-${port}`);
+import { addBanana, apiKeyOf, groceryCatalogue, liveConnected, placeGroceryOrder, setOrderStatus } from './live-helpers.ts';
 
 /** One establishment per test and project (they run at the same time), imported afresh. */
 async function shopFor(info: TestInfo): Promise<string> {
@@ -44,22 +37,6 @@ async function countUpdatesHandled(page: Page): Promise<void> {
   });
 }
 const updatesHandled = (page: Page) => page.evaluate(() => (window as unknown as { __updatesHandled: number }).__updatesHandled);
-
-const keys = new Map<string, string>();
-/** An API key of the establishment, made in the e2e server's database as an establishment's admin would. */
-async function apiKeyOf(slug: string): Promise<string> {
-  const known = keys.get(slug);
-  if (known) return known;
-  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
-  try {
-    const est = await db.selectFrom('establishments').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
-    const key = await createEstablishmentKey(db, est.id, 'e2e live updates');
-    keys.set(slug, key);
-    return key;
-  } finally {
-    await db.destroy();
-  }
-}
 
 test('an open page offers a reload when the catalogue is imported again, keeps the cart, and shows the new price after it [R-2.119]', async ({
   page,
