@@ -25,6 +25,7 @@ import { EvaluationBody, StatusBody, WhatsAppUpdatesBody, parseOrderBody } from 
 import type { OrdersListAnswer, OrdersQuery, OrderView, PlaceOrderAnswer, WhatsAppBotStatusAnswer, WhatsAppUpdatesAnswer } from './api-orders.ts';
 import type { OrderBoardAnswer, OrderBoardQuery } from './api-order-board.ts';
 import { OpeningBody } from './api-opening.ts';
+import { ProductEditBody } from './api-menu.ts';
 import type { OpeningAnswer } from './api-opening.ts';
 import { PixChargeBody } from './api-pix.ts';
 import type { PixChargeView } from './api-pix.ts';
@@ -107,6 +108,9 @@ export interface ApiRoutes {
   // ------------------------------------------------------------ the establishment's panel (routes/order-board.ts)
   'GET /establishments/:id/order-board': Read<OrderBoardAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof OrderBoardQuery };
   'PUT /establishments/:id/opening': Read<OpeningAnswer, 'request' | 'storefront' | 'establishment'>;
+  'PUT /establishments/:id/products/:productId': Read<ProductView, 'request' | 'storefront' | 'establishment'>;
+  /** A FormData with the file as 'picture'. */
+  'PUT /establishments/:id/products/:productId/picture': Read<ProductView, 'request' | 'storefront' | 'establishment'> & { body: FormData };
   'GET /establishments/:id/coupons': Read<CouponsAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/coupons/:couponId': Read<CouponView, 'request' | 'storefront' | 'establishment'>;
   'GET /establishments/:id/problem-reports': Read<FeedbackListAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof FeedbackListQuery };
@@ -164,6 +168,7 @@ export const ROUTE_BODIES = {
   'PUT /establishments/:id/orders/:orderId/status': StatusBody,
   'PUT /establishments/:id/orders/:orderId/evaluate': EvaluationBody,
   'PUT /establishments/:id/opening': OpeningBody,
+  'PUT /establishments/:id/products/:productId': ProductEditBody,
   'PUT /establishments/:id/coupons/:couponId': CouponUpdateBody,
   'PATCH /orders/:id/whatsapp-updates': WhatsAppUpdatesBody,
   'POST /pix': PixChargeBody,

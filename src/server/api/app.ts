@@ -17,6 +17,7 @@ import { geoRoutes, mapStyleRoutes } from './routes/geo.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { orderBoardRoutes } from './routes/order-board.ts';
+import { PRODUCT_PICTURE_MAX_BODY_BYTES, PRODUCT_PICTURE_PATH, menuRoutes } from './routes/menu.ts';
 import { openingRoutes } from './routes/opening.ts';
 import { cardKeyRoutes } from './routes/card-keys.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -33,9 +34,11 @@ import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
 export type { ApiDeps, ApiEnv } from './env.ts';
 
-/** The largest body a request may send: the general limit, raised for the photo upload only. */
+/** The largest body a request may send: the general limit, raised for the picture uploads only (a customer's photo, a product's picture). */
 export function maxBodyBytesFor(method: string, path: string, general: number): number {
-  return method === 'POST' && path === PHOTO_UPLOAD_PATH ? Math.max(general, PHOTO_MAX_BODY_BYTES) : general;
+  if (method === 'POST' && path === PHOTO_UPLOAD_PATH) return Math.max(general, PHOTO_MAX_BODY_BYTES);
+  if (method === 'PUT' && PRODUCT_PICTURE_PATH.test(path)) return Math.max(general, PRODUCT_PICTURE_MAX_BODY_BYTES);
+  return general;
 }
 
 export function createApi(deps: ApiDeps) {
@@ -113,6 +116,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', geoRoutes);
   app.route('/', orderRoutes);
   app.route('/', orderBoardRoutes);
+  app.route('/', menuRoutes);
   app.route('/', promotionRoutes);
   app.route('/', openingRoutes);
   app.route('/', cardKeyRoutes);
