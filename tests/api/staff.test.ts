@@ -30,8 +30,10 @@ forEachDatabase(
         method: 'POST',
         body: { establishment_id: establishmentId, token, name: 'Carla Cozinha', password: 'outra-senha-9', ...body },
       });
-    const remove = (s: StaffSession, memberId: string) => ctx.call(`/api/establishments/${CENTRO}/staff/${memberId}`, { method: 'DELETE', headers: staffHeaders(s) });
-    const team = async (s: StaffSession) => (await (await ctx.call(`/api/establishments/${CENTRO}/staff`, { headers: staffHeaders(s) })).json()).members as { _id: string; email: string }[];
+    const remove = (s: StaffSession, memberId: string) =>
+      ctx.call(`/api/establishments/${CENTRO}/staff/${memberId}`, { method: 'DELETE', headers: staffHeaders(s) });
+    const team = async (s: StaffSession) =>
+      (await (await ctx.call(`/api/establishments/${CENTRO}/staff`, { headers: staffHeaders(s) })).json()).members as { _id: string; email: string }[];
 
     beforeAll(async () => {
       ctx = getCtx();

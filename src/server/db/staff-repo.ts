@@ -34,13 +34,13 @@ export async function replaceStaffPasswordHash(db: Database, id: string, previou
  */
 export async function removeStaffMember(db: Database, establishmentId: string, memberId: string): Promise<'removed' | 'not_found' | 'last_owner'> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('staff_members')
-      .set({ role: sql`role` })
+    await trx.updateTable('staff_members').set({ role: sql`role` }).where('establishment_id', '=', establishmentId).where('role', '=', 'owner').execute();
+    const target = await trx
+      .selectFrom('staff_members')
+      .selectAll()
+      .where('id', '=', memberId)
       .where('establishment_id', '=', establishmentId)
-      .where('role', '=', 'owner')
-      .execute();
-    const target = await trx.selectFrom('staff_members').selectAll().where('id', '=', memberId).where('establishment_id', '=', establishmentId).executeTakeFirst();
+      .executeTakeFirst();
     if (!target) return 'not_found';
     if (target.role === 'owner') {
       const { n } = await trx

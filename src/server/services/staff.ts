@@ -199,7 +199,10 @@ export async function inviteStaff(
   const link = `${canonicalOriginFor(est.company)}${invitationPath(est.slug_area, token)}`;
   const values = { establishment: est.name, inviter: inviter.name, link, until: formatUntil(expiresAt, est.time_zone) };
   try {
-    await deps.email.send({ to: invite.email, subject: interpolate(staffTexts.invitation.subject, values), text: interpolate(staffTexts.invitation.text, values) }, now);
+    await deps.email.send(
+      { to: invite.email, subject: interpolate(staffTexts.invitation.subject, values), text: interpolate(staffTexts.invitation.text, values) },
+      now,
+    );
   } catch (err) {
     throw new Refusal('upstream_failed', 'invitation_not_sent', { params: { detail: err instanceof Error ? err.message : 'send failed' } });
   }
@@ -212,7 +215,14 @@ export async function inviteStaff(
  * spent, expired or another establishment's (one answer for all, so a guess learns nothing); of
  * parallel accepts of one token exactly one succeeds.
  */
-export async function acceptInvitation(db: Database, establishmentId: string, token: string, name: string, password: string, now: Date): Promise<StaffMemberRow> {
+export async function acceptInvitation(
+  db: Database,
+  establishmentId: string,
+  token: string,
+  name: string,
+  password: string,
+  now: Date,
+): Promise<StaffMemberRow> {
   const passwordHash = await hashPassword(password);
   const result = await acceptStaffInvitation(db, hashToken(token), establishmentId, { id: randomId(), name, password_hash: passwordHash }, now);
   if (!result.ok) throw result.reason === 'email_taken' ? new Refusal('conflict', 'staff_email_taken') : new Refusal('invalid', 'invitation_invalid');

@@ -42,7 +42,13 @@ export function staffHeaders(s: StaffSession, cookieOf = s.establishmentId): Rec
 
 /** The link of the newest invitation e-mail sent to `email` in the outbox, and its token. */
 export async function invitationFromOutbox(ctx: TestContext, email: string): Promise<{ link: string; token: string; text: string }> {
-  const rows = await ctx.db.selectFrom('outbox_messages').selectAll().where('channel', '=', 'email').where('recipient', '=', email).orderBy('id', 'desc').execute();
+  const rows = await ctx.db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where('channel', '=', 'email')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .execute();
   const text = rows[0]?.text ?? '';
   const link = /https?:\/\/\S+\/painel\/convite\/([A-Za-z0-9_-]{43})/.exec(text);
   if (!link) throw new Error(`no invitation e-mail to ${email}`);
