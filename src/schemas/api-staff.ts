@@ -1,15 +1,12 @@
 // Boundary schemas of the establishment's people (docs/api.md 'Staff'): log in, log out, who am I,
-// invitations and the team. The e-mail is the customers' rule; a staff password is longer than a
-// customer's (8 to 100 characters): a staff session moves orders and refunds for a whole store.
+// invitations and the team. The e-mail is the customers' rule; the name and password limits are
+// ./staff-fields.ts.
 import { type } from 'arktype';
 import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX } from './account-fields.ts';
 import type { StaffPermission, StaffRole } from '../domain/staff-permissions.ts';
+import { STAFF_NAME_MIN, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './staff-fields.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
-
-export const STAFF_PASSWORD_MIN = 8;
-export const STAFF_PASSWORD_MAX = 100;
-export const STAFF_NAME_MIN = 2;
 
 const email = type('string.trim')
   .pipe((s: string) => s.toLowerCase())
