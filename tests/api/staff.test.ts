@@ -10,6 +10,7 @@ import { closePgPool } from './helpers/orders.ts';
 import { estId, loadOrderFixtures } from './helpers/order-fixtures.ts';
 import { STAFF_PASSWORD, invitationFromOutbox, makeMember, staffHeaders, staffLogin, type StaffSession } from './helpers/staff.ts';
 import { countOwners } from '../../src/server/db/staff-repo.ts';
+import { staffOfCookie } from '../../src/server/services/staff.ts';
 
 const CENTRO = estId('cantina-centro');
 
@@ -80,6 +81,14 @@ forEachDatabase(
       const codes = await Promise.all(answers.map(async (r) => `${r.status} ${(await r.json()).message}`));
       expect(codes.filter((c) => c === '401 invalid_credentials')).toHaveLength(20);
       expect(codes.filter((c) => c === '429 too_many_attempts_ip')).toHaveLength(5);
+    });
+
+    it("reads a staff session from a Cookie header for the panel's socket: its own establishment only", async () => {
+      const read = staffOfCookie(ctx.db);
+      const header = `sid_${CENTRO}=x; staff_sid_${CENTRO}=${ownerSession.token}`;
+      expect(await read(header, CENTRO, ctx.now())).toEqual({ memberId: owner.id });
+      expect(await read(`staff_sid_other=${ownerSession.token}`, 'other', ctx.now())).toBeNull();
+      expect(await read(`sid_${CENTRO}=${ownerSession.token}`, CENTRO, ctx.now())).toBeNull();
     });
 
     it('logs out: the session ends and its cookie is expired', async () => {

@@ -6,6 +6,8 @@
 // owner invites by e-mail (a single-use token, only its hash stored) and removes members, whose
 // sessions end at once. Who may do what is src/domain/staff-permissions.ts.
 import { createHash } from 'node:crypto';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { staffCookieName } from '../../schemas/session-cookies.ts';
 import staffTexts from '../../i18n/locales/pt-BR/staff.json' with { type: 'json' };
 import { interpolate } from '../../i18n/interpolate.ts';
 import { isStaffRole, may, permissionsOf, removalRefusal, type StaffRole } from '../../domain/staff-permissions.ts';
@@ -275,4 +277,17 @@ export async function createStaffMember(
   };
   await insertStaffMember(db, row);
   return row;
+}
+
+/**
+ * The staff member whose session of `establishmentId` a Cookie header carries (staff_sid_<id>), or
+ * null: for what reads the cookie outside the API's routes (the live-updates socket of the panel).
+ */
+export function staffOfCookie(db: Database): (cookieHeader: string, establishmentId: string, now: Date) => Promise<{ memberId: string } | null> {
+  return async (cookieHeader, establishmentId, now) => {
+    const token = parseCookies(cookieHeader, staffCookieName(establishmentId))[staffCookieName(establishmentId)];
+    const found = token ? await lookupStaffSession(db, token, now) : undefined;
+    if (!found || found.session.establishment_id !== establishmentId || found.member.establishment_id !== establishmentId) return null;
+    return { memberId: found.member.id };
+  };
 }
