@@ -20,7 +20,8 @@ export type MessagePlace =
   | 'checkout:errors'
   | 'checkout:problems'
   | 'checkout:coupon.refusals'
-  | 'establishment:refusals';
+  | 'establishment:refusals'
+  | 'staff:refusals';
 
 /**
  * Where each group's codes are said. A group may be said in two places: a coupon refused by the
@@ -36,6 +37,7 @@ export const REFUSAL_MESSAGES = {
   submitProblems: ['checkout:problems'],
   orderSend: ['checkout:errors'],
   establishment: ['establishment:refusals'],
+  staff: ['staff:refusals'],
 } as const satisfies Record<RefusalGroup, readonly MessagePlace[]>;
 
 /** The texts of each place that are no refusal code: the generic lines, and the forms' own checks (made in the browser too). */
@@ -67,6 +69,7 @@ export interface NotCodes {
   'checkout:problems': 'schedule_past' | 'schedule_too_early' | 'schedule_date_required' | 'schedule_refused';
   'checkout:coupon.refusals': 'network_error' | 'failed';
   'establishment:refusals': never;
+  'staff:refusals': never;
 }
 
 /** The object at a dotted path of a JSON object. */

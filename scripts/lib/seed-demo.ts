@@ -7,6 +7,9 @@ import { config } from '../../src/server/config.ts';
 import { replaceCatalogue } from '../../src/server/db/catalogue-repo.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { ensureEstablishmentKeys } from '../../src/server/services/establishment-keys.ts';
+import { findStaffMemberByEmail } from '../../src/server/db/staff-repo.ts';
+import { createStaffMember } from '../../src/server/services/staff.ts';
+import { demoStaffLogins } from '../seed-data/staff.ts';
 import { DEMO_CATALOGUES } from '../seed-data/index.ts';
 import { applyGeneratedImages } from './product-image.ts';
 import { formatProblems, validateCatalogueFile } from './validate-catalogue.ts';
@@ -55,13 +58,29 @@ export async function seedCatalogues(db: Database, catalogues: CatalogueInput[],
 }
 
 /**
+ * Gives each establishment its demo panel logins (scripts/seed-data/staff.ts): an owner and a staff
+ * member, created when missing; a login already there is left as it is (its password may have been
+ * changed on purpose).
+ */
+export async function ensureDemoStaff(db: Database, seeded: readonly Pick<SeededEstablishment, 'slug' | 'establishmentId'>[], now = new Date()): Promise<void> {
+  for (const s of seeded) {
+    for (const login of demoStaffLogins(s.slug)) {
+      if (await findStaffMemberByEmail(db, s.establishmentId, login.email)) continue;
+      await createStaffMember(db, { establishmentId: s.establishmentId, ...login }, now);
+    }
+  }
+}
+
+/**
  * Writes the demo companies (Pizzaria Bella, Mercado Sol with three establishments) and gives each
  * establishment an API key, written in plain text to `${dataDir}/establishment-keys.json` (0600) for
- * `npm run orders`; a slug keeps its key across re-seeds.
+ * `npm run orders`; a slug keeps its key across re-seeds. Each establishment also gets its demo
+ * panel logins (an owner and a staff member).
  */
 export async function seedDemo(db: Database, opts: SeedOptions = {}): Promise<SeededEstablishment[]> {
   const seeded = await seedCatalogues(db, DEMO_CATALOGUES, opts);
   await ensureEstablishmentKeys(db, seeded, opts.dataDir ?? config.dataDir);
+  await ensureDemoStaff(db, seeded);
   return seeded;
 }
 

@@ -7,7 +7,7 @@
 // the session, which goes to the session's handler (src/client/session.ts guardSession).
 
 import type { ErrorBody, ErrorParams, FieldProblem } from '../schemas/api-errors.ts';
-import { API_HEADERS, ESTABLISHMENT_HEADER, IDEMPOTENCY_HEADER } from '../schemas/api-headers.ts';
+import { API_HEADERS, CALLER_HEADER, ESTABLISHMENT_HEADER, IDEMPOTENCY_HEADER, STAFF_CALLER } from '../schemas/api-headers.ts';
 // Types only: the table's schemas (arktype) must not enter the pages' JS.
 import type { AnswerTo, Body, ParamName, Params, Query, RouteKey } from '../schemas/api-routes.ts';
 
@@ -29,6 +29,8 @@ export class ApiFailure extends Error {
 /** What every call may carry besides its route's own params, query and body. */
 export interface CallOptions {
   establishmentId?: string;
+  /** The call acts as the establishment through the panel's staff session (`Caller: staff`), not as a customer. */
+  staff?: boolean;
   idempotentKey?: string;
   signal?: AbortSignal;
   /**
@@ -87,6 +89,7 @@ export async function call<K extends RouteKey, const Q = Query<K>>(route: K, ...
   const headers: Record<string, string> = { ...API_HEADERS, Accept: 'application/json' };
   if (options.establishmentId) headers[ESTABLISHMENT_HEADER] = options.establishmentId;
   if (options.idempotentKey) headers[IDEMPOTENCY_HEADER] = options.idempotentKey;
+  if (options.staff) headers[CALLER_HEADER] = STAFF_CALLER;
   let body: BodyInit | undefined;
   if (sent instanceof FormData) body = sent;
   else if (sent !== undefined) {

@@ -19,6 +19,7 @@ import type order from './locales/pt-BR/order.json';
 import type promotions from './locales/pt-BR/promotions.json';
 import type refusals from './locales/pt-BR/refusals.json';
 import type seo from './locales/pt-BR/seo.json';
+import type staff from './locales/pt-BR/staff.json';
 
 /** Every namespace's texts, as their JSON files type them. */
 export interface Catalogue {
@@ -39,6 +40,7 @@ export interface Catalogue {
   promotions: typeof promotions;
   refusals: typeof refusals;
   seo: typeof seo;
+  staff: typeof staff;
 }
 
 export type Namespace = keyof Catalogue;

@@ -12,3 +12,10 @@ export const API_HEADERS = { 'Client-Type': CLIENT_TYPE, 'Api-Version': API_VERS
 export const ESTABLISHMENT_HEADER = 'Establishment-Id';
 /** The order's idempotency key (spec section 7, decisions #22); the IETF name Idempotency-Key is accepted too. */
 export const IDEMPOTENCY_HEADER = 'Idempotent-Key';
+
+/**
+ * `Caller: staff` says the call acts as the establishment through a staff session (the panel's
+ * cookie), not as a customer: one browser may hold both, and the same routes answer each differently.
+ */
+export const CALLER_HEADER = 'Caller';
+export const STAFF_CALLER = 'staff';

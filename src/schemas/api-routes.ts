@@ -33,6 +33,8 @@ import { CouponCheckBody, CouponUpdateBody } from './api-promotions.ts';
 import type { AchievementsAnswer, CouponView, CouponsAnswer, CreditEntriesAnswer, CreditsAnswer, ReferralAnswer } from './api-promotions.ts';
 import { ConfirmPhoneBody, SendEmailCodeBody, SendPhoneCodeBody, ValidateEmailBody, ValidatePhoneBody } from './api-verification.ts';
 import type { VerificationAnswer } from './api-verification.ts';
+import { StaffAcceptBody, StaffEstablishmentBody, StaffInviteBody, StaffLoginBody } from './api-staff.ts';
+import type { StaffInvitationAnswer, StaffListAnswer, StaffMeAnswer, StaffMemberView } from './api-staff.ts';
 import type { EncryptionKeyAnswer } from './sealed-box.ts';
 import type { EstablishmentAnswer, OrderVariationView, ProductView, ProductsAnswer } from './views.ts';
 import type { RefusalCodeOf, RefusalGroup } from './refusal-codes.ts';
@@ -115,6 +117,14 @@ export interface ApiRoutes {
   'PUT /establishments/:id/coupons/:couponId': Read<CouponView, 'request' | 'storefront' | 'establishment'>;
   'GET /establishments/:id/problem-reports': Read<FeedbackListAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof FeedbackListQuery };
   'GET /establishments/:id/suggestions': Read<FeedbackListAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof FeedbackListQuery };
+  // ------------------------------------------------------------ the establishment's people (routes/staff.ts)
+  'POST /staff/login': Read<StaffMeAnswer, 'request' | 'staff'>;
+  'POST /staff/logout': Read<undefined, 'request' | 'staff'>;
+  'POST /staff/invitations/accept': Read<{ member: StaffMemberView }, 'request' | 'staff'>;
+  'GET /establishments/:id/staff/me': Read<StaffMeAnswer, 'request' | 'staff'>;
+  'GET /establishments/:id/staff': Read<StaffListAnswer, 'request' | 'staff'>;
+  'POST /establishments/:id/staff/invitations': Read<StaffInvitationAnswer, 'request' | 'staff'>;
+  'DELETE /establishments/:id/staff/:memberId': Read<undefined, 'request' | 'staff'>;
   'GET /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'PATCH /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'GET /amodelivery/whatsapp-bot/:id/status': Read<WhatsAppBotStatusAnswer>;
@@ -171,6 +181,10 @@ export const ROUTE_BODIES = {
   'PUT /establishments/:id/products/:productId': ProductEditBody,
   'PUT /establishments/:id/coupons/:couponId': CouponUpdateBody,
   'PATCH /orders/:id/whatsapp-updates': WhatsAppUpdatesBody,
+  'POST /staff/login': StaffLoginBody,
+  'POST /staff/logout': StaffEstablishmentBody,
+  'POST /staff/invitations/accept': StaffAcceptBody,
+  'POST /establishments/:id/staff/invitations': StaffInviteBody,
   'POST /pix': PixChargeBody,
   'POST /establishments/:id/coupons/check': CouponCheckBody,
   'POST /establishments/:id/problem-reports': ProblemReportBody,

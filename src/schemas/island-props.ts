@@ -110,3 +110,25 @@ export interface CardStepPageProps {
   /** preferences.has_online_payment: where it is off, no card is validated here. */
   onlinePayment: boolean;
 }
+
+/** islands/staff/StaffLogin.tsx, mounted by src/pages/[slug]/painel/entrar.astro: the establishment is the address's. */
+export interface StaffLoginProps {
+  establishmentId: string;
+  slug: string;
+  /** The e-mail to fill in (after an accepted invitation), '' when none. */
+  initialEmail: string;
+}
+
+/** islands/staff/AcceptInvitation.tsx, mounted by src/pages/[slug]/painel/convite/[token].astro. */
+export interface AcceptInvitationProps {
+  establishmentId: string;
+  slug: string;
+  token: string;
+}
+
+/** islands/staff/StaffPanel.tsx, mounted by src/pages/[slug]/painel/index.astro. */
+export interface StaffPanelProps {
+  establishmentId: string;
+  slug: string;
+  timeZone: string;
+}

@@ -192,6 +192,21 @@ export const ESTABLISHMENT_REFUSALS = [
   'rerender_unavailable',
 ] as const;
 
+/** The establishment's people: the panel's log in, invitations and team (docs/api.md 'Staff'), and a staff session refused a route. */
+export const STAFF_REFUSALS = [
+  'invalid_credentials',
+  'too_many_attempts',
+  'too_many_attempts_ip',
+  'staff_session_required',
+  'staff_not_allowed',
+  'staff_member_not_found',
+  'last_owner',
+  'invitation_invalid',
+  'staff_email_taken',
+  'too_many_invitations',
+  'invitation_not_sent',
+] as const;
+
 /** Every group, by name: what a route table will name. */
 export const REFUSALS = {
   request: REQUEST_REFUSALS,
@@ -203,6 +218,7 @@ export const REFUSALS = {
   submitProblems: SUBMIT_PROBLEMS,
   orderSend: ORDER_SEND_REFUSALS,
   establishment: ESTABLISHMENT_REFUSALS,
+  staff: STAFF_REFUSALS,
 } as const;
 
 export type RefusalGroup = keyof typeof REFUSALS;

@@ -5,3 +5,6 @@
 
 export const sessionCookieName = (establishmentId: string): string => `sid_${establishmentId}`;
 export const hintCookieName = (establishmentId: string): string => `sf_auth_${establishmentId}`;
+
+/** The staff session's HttpOnly cookie for the establishment's panel: a name of its own, never a customer's sid_. */
+export const staffCookieName = (establishmentId: string): string => `staff_sid_${establishmentId}`;

@@ -71,6 +71,13 @@ const TABLE: Record<RouteKey, true> = {
   'PUT /cards/verification/:id': true,
   'DELETE /cards/:id/purchase-verification': true,
   'GET /users/me/blacklist': true,
+  'POST /staff/login': true,
+  'POST /staff/logout': true,
+  'POST /staff/invitations/accept': true,
+  'GET /establishments/:id/staff/me': true,
+  'GET /establishments/:id/staff': true,
+  'POST /establishments/:id/staff/invitations': true,
+  'DELETE /establishments/:id/staff/:memberId': true,
 };
 
 /** Mounted routes the storefront's pages never call, and who does. */

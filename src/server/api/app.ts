@@ -30,6 +30,7 @@ import { pixRoutes, pixWebhookRoutes } from './routes/pix.ts';
 import { verificationRoutes } from './routes/verification.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { promotionRoutes } from './routes/promotions.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
 export type { ApiDeps, ApiEnv } from './env.ts';
@@ -124,6 +125,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', pixRoutes);
   app.route('/', feedbackRoutes);
   app.route('/', orderFollowupRoutes);
+  app.route('/', staffRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {

@@ -14,9 +14,12 @@ import type { WhatsAppSender } from '../adapters/whatsapp.ts';
 import { SESSION_SECONDS, hashToken } from '../services/auth.ts';
 import { companyOfEstablishment, lookupSession, type CurrentSession } from '../services/session.ts';
 import { establishmentOfKey } from '../services/establishment-keys.ts';
+import { STAFF_SESSION_SECONDS, actorOf, lookupStaffSession, type StaffActor } from '../services/staff.ts';
+import { may, type StaffPermission } from '../../domain/staff-permissions.ts';
+import type { StaffMemberRow } from '../db/types.ts';
 import type { EstablishmentView } from '../../schemas/views.ts';
-import { ESTABLISHMENT_HEADER } from '../../schemas/api-headers.ts';
-import { hintCookieName, sessionCookieName } from '../../schemas/session-cookies.ts';
+import { CALLER_HEADER, ESTABLISHMENT_HEADER, STAFF_CALLER } from '../../schemas/api-headers.ts';
+import { hintCookieName, sessionCookieName, staffCookieName } from '../../schemas/session-cookies.ts';
 import type { ApiEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import type { CatalogueCache } from '../cache/catalogue-cache.ts';
@@ -142,12 +145,76 @@ export function requestApiKey(c: Context): string | undefined {
   return /^ApiKey\b/i.test(auth) ? '' : undefined;
 }
 
-/** The caller of an establishment's order routes: the establishment itself (API key) or a customer (session). */
-export type Caller = { kind: 'establishment'; establishmentId: string } | { kind: 'customer'; userId: string };
+// ---------------------------------------------------------------- the staff session
+
+/** Sets staff_sid_<id> (HttpOnly, SameSite=Lax, Secure as the customer's) for the staff session's days. */
+export function setStaffCookie(c: Context, establishmentId: string, token: string, secure: boolean): void {
+  setCookie(c, staffCookieName(establishmentId), token, cookieOptions(secure, STAFF_SESSION_SECONDS, true));
+}
+
+export function clearStaffCookie(c: Context, establishmentId: string, secure: boolean): void {
+  deleteCookie(c, staffCookieName(establishmentId), cookieOptions(secure, 0, true));
+}
+
+export interface CurrentStaffSession {
+  tokenHash: string;
+  member: StaffMemberRow;
+  actor: StaffActor;
+}
+
+/**
+ * The staff session of `establishmentId` from its cookie staff_sid_<id>, or 401
+ * staff_session_required (its own code, so a page's customer session is not ended by it); a valid
+ * session of another establishment is 403 staff_not_allowed. Only the cookie: a staff session is
+ * the panel's, in a browser. A stale cookie is expired.
+ */
+export async function requireStaffSession(c: Context<ApiEnv>, establishmentId: string): Promise<CurrentStaffSession> {
+  const { db, now, secure } = requestDeps(c);
+  if (!ID.test(establishmentId)) throw new ApiError(401, 'staff_session_required');
+  const token = getCookie(c, staffCookieName(establishmentId));
+  const found = token ? await lookupStaffSession(db, token, now) : undefined;
+  if (!token || !found) {
+    if (token !== undefined) clearStaffCookie(c, establishmentId, secure);
+    throw new ApiError(401, 'staff_session_required');
+  }
+  if (found.session.establishment_id !== establishmentId || found.member.establishment_id !== establishmentId) throw new ApiError(403, 'staff_not_allowed');
+  return { tokenHash: found.session.token_hash, member: found.member, actor: actorOf(found.member) };
+}
+
+/**
+ * The establishment's routes a staff session may call, with what the member's role must allow
+ * (src/domain/staff-permissions.ts). A route not here answers a staff session 403
+ * staff_not_allowed: what the panel may reach is listed in one place.
+ */
+const STAFF_ROUTES: Readonly<Record<string, StaffPermission>> = {
+  'GET /establishments/:id/orders': 'orders.read',
+  'GET /establishments/:id/orders/:orderId': 'orders.read',
+  'PUT /establishments/:id/orders/:orderId/status': 'orders.move',
+  'GET /establishments/:id/order-board': 'orders.read',
+  'PUT /establishments/:id/opening': 'store.open_close',
+  'GET /establishments/:id/coupons': 'coupons.edit',
+  'PUT /establishments/:id/coupons/:couponId': 'coupons.edit',
+  'GET /establishments/:id/problem-reports': 'feedback.read',
+  'GET /establishments/:id/suggestions': 'feedback.read',
+};
+
+/** The route a handler runs for, as STAFF_ROUTES names it: 'PUT /establishments/:id/opening'. */
+function routeKeyOf(c: Context): string {
+  return `${c.req.method} ${c.req.routePath.replace(/^\/api(?=\/)/, '')}`;
+}
+
+/**
+ * The caller of an establishment's routes: the establishment itself (its API key, or a staff
+ * session of it) or a customer (session). `staff` is the member when a staff session calls.
+ */
+export type Caller = { kind: 'establishment'; establishmentId: string; staff?: StaffActor } | { kind: 'customer'; userId: string };
 
 /**
  * Who calls a route of `establishmentId`: with an API key, the establishment it belongs to, which must
- * be that one (401 invalid_api_key otherwise); without one, the customer's session (401 unauthorized).
+ * be that one (401 invalid_api_key otherwise); with `Caller: staff`, a staff session of that
+ * establishment (401 staff_session_required) whose role allows the route (403 staff_not_allowed);
+ * otherwise the customer's session (401 unauthorized). A staff session never stands for a customer
+ * nor a customer's for staff: separate tables, cookies and header.
  */
 export async function requireCaller(c: Context<ApiEnv>, establishmentId: string): Promise<Caller> {
   const { db, now, secure } = requestDeps(c);
@@ -156,6 +223,12 @@ export async function requireCaller(c: Context<ApiEnv>, establishmentId: string)
     const owner = key ? await establishmentOfKey(db, key) : undefined;
     if (!owner || owner !== establishmentId) throw new ApiError(401, 'invalid_api_key');
     return { kind: 'establishment', establishmentId: owner };
+  }
+  if (c.req.header(CALLER_HEADER)?.trim().toLowerCase() === STAFF_CALLER) {
+    const { actor } = await requireStaffSession(c, establishmentId);
+    const permission = STAFF_ROUTES[routeKeyOf(c)];
+    if (!permission || !may(actor.role, permission)) throw new ApiError(403, 'staff_not_allowed');
+    return { kind: 'establishment', establishmentId, staff: actor };
   }
   const { user } = await requireSession(c, { db, now, secure, establishmentId });
   return { kind: 'customer', userId: user.id };

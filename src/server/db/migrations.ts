@@ -978,6 +978,58 @@ const orderBoard: Migration = {
   },
 };
 
+/**
+ * The establishment's people (docs/api.md 'Staff'): staff members apart from the customers (users),
+ * each of one establishment with a role ('owner' or 'staff') and an Argon2id password hash;
+ * invitations sent by e-mail, of which only the token's SHA-256 is kept, valid until expires_at
+ * and spent once (accepted_at); and staff sessions, of which only the token's SHA-256 is kept.
+ */
+const staff: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('staff_members')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      // Lower-cased.
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      // 'owner' | 'staff' (src/domain/staff-permissions.ts).
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('staff_members_establishment_email').on('staff_members').columns(['establishment_id', 'email']).unique().execute();
+
+    await db.schema
+      .createTable('staff_invitations')
+      // SHA-256 of the token, hex: the token itself is only in the e-mail.
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('invited_by', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      // Set once, by the one accept that spends it.
+      .addColumn('accepted_at', 'text')
+      .execute();
+    await db.schema.createIndex('staff_invitations_establishment').on('staff_invitations').column('establishment_id').execute();
+
+    await db.schema
+      .createTable('staff_sessions')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('member_id', 'text', (c) => c.notNull().references('staff_members.id').onDelete('cascade'))
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('staff_sessions_member').on('staff_sessions').column('member_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const t of ['staff_sessions', 'staff_invitations', 'staff_members']) await db.schema.dropTable(t).execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -999,6 +1051,7 @@ export const migrations: Record<string, Migration> = {
   '0017_data_rights': dataRights,
   '0018_order_steps': orderSteps,
   '0021_order_board': orderBoard,
+  '0019_staff': staff,
 };
 
 export const migrationProvider: MigrationProvider = {

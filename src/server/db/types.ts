@@ -503,6 +503,38 @@ export interface RateLimitCounterRow {
   expires_at: number;
 }
 
+/** One of an establishment's people (migration 0019_staff): never a customer. */
+export interface StaffMemberRow {
+  id: string;
+  establishment_id: string;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  role: string;
+  /** Argon2id PHC string (src/server/services/password-hash.ts); never the password. */
+  password_hash: string;
+  created_at: string;
+}
+/** An invitation sent by e-mail: only the token's SHA-256 is kept; spent once (accepted_at). */
+export interface StaffInvitationRow {
+  token_hash: string;
+  establishment_id: string;
+  email: string;
+  role: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+/** A staff member's session: only the token's SHA-256 is kept. */
+export interface StaffSessionRow {
+  token_hash: string;
+  member_id: string;
+  establishment_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DB {
   companies: CompanyRow;
   domains: DomainRow;
@@ -542,4 +574,7 @@ export interface DB {
   achievement_uses: AchievementUseRow;
   rate_limit_counters: RateLimitCounterRow;
   handover_codes: HandoverCodeRow;
+  staff_members: StaffMemberRow;
+  staff_invitations: StaffInvitationRow;
+  staff_sessions: StaffSessionRow;
 }

@@ -1,0 +1,79 @@
+// The establishment's panel after log in: who is logged in and where, the way out, the main area
+// where the order screen goes, and, for whoever may manage the team (the owner), 'Equipe'. Without
+// a staff session the page goes to the log in.
+import { useCallback, useEffect, useState } from 'react';
+import { ApiFailure, call } from '../../src/client/api.ts';
+import { t } from '../../src/i18n/index.ts';
+import type { StaffMeAnswer } from '../../src/schemas/api-staff.ts';
+import type { StaffPanelProps } from '../../src/schemas/island-props.ts';
+import { Button } from '../shared/Button.tsx';
+import { FormAlert } from '../shared/Field.tsx';
+import { failureText, panelPaths } from './staff-texts.ts';
+import { TeamSection } from './TeamSection.tsx';
+
+export default function StaffPanel({ establishmentId, slug }: StaffPanelProps) {
+  const [me, setMe] = useState<StaffMeAnswer | null>(null);
+  const [alert, setAlert] = useState('');
+  const [leaving, setLeaving] = useState(false);
+
+  const toLogin = useCallback(() => window.location.replace(panelPaths.login(slug)), [slug]);
+
+  useEffect(() => {
+    call('GET /establishments/:id/staff/me', { params: { id: establishmentId } })
+      .then(setMe)
+      .catch((err: unknown) => {
+        if (err instanceof ApiFailure && err.status === 401) toLogin();
+        else setAlert(failureText(err));
+      });
+  }, [establishmentId, toLogin]);
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await call('POST /staff/logout', { body: { establishment_id: establishmentId } });
+    } catch (err) {
+      // A session already gone is logged out all the same.
+      if (!(err instanceof ApiFailure && err.status === 401)) {
+        setLeaving(false);
+        setAlert(failureText(err));
+        return;
+      }
+    }
+    toLogin();
+  }
+
+  if (!me)
+    return (
+      <main id="conteudo" className="p-4">
+        {alert ? (
+          <FormAlert message={alert} />
+        ) : (
+          <p role="status" className="m-0 text-muted">
+            {t('staff:page.loading')}
+          </p>
+        )}
+      </main>
+    );
+
+  return (
+    <div className="flex min-h-screen flex-col" data-staff-panel data-role={me.member.role}>
+      <header className="flex flex-wrap items-center gap-3 border-b border-solid border-line bg-card px-4 py-3">
+        <h1 className="m-0 text-lg font-bold text-ink">{me.establishment.name}</h1>
+        <p className="m-0 text-sm text-muted" data-staff-who>
+          {t('staff:page.loggedInAs', { name: me.member.name, role: t(`staff:roles.${me.member.role}`) })}
+        </p>
+        <Button variant="outline" size="small" className="ml-auto" loading={leaving} onClick={logout} data-staff-logout>
+          {t('staff:page.logout')}
+        </Button>
+      </header>
+      <FormAlert message={alert} />
+      <main id="conteudo" className="flex flex-1 flex-col gap-6 p-4">
+        {/* The order screen comes here. */}
+        <section aria-label={t('staff:page.ordersSoon')} className="flex-1" data-panel-orders>
+          <p className="m-0 text-muted">{t('staff:page.ordersSoon')}</p>
+        </section>
+        {me.permissions.includes('staff.manage') && <TeamSection establishmentId={establishmentId} selfId={me.member._id} />}
+      </main>
+    </div>
+  );
+}
