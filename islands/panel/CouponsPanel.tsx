@@ -16,7 +16,7 @@ export function CouponsPanel({ establishmentId }: { establishmentId: string }) {
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setCoupons((await call('GET /establishments/:id/coupons', { params: { id: establishmentId }, establishmentId })).coupons);
+      setCoupons((await call('GET /establishments/:id/coupons', { staff: true, params: { id: establishmentId }, establishmentId })).coupons);
     } catch (err) {
       reportFailure(err, { call: 'GET /establishments/:id/coupons', role: 'in_place' });
       setFailed(true);
@@ -28,6 +28,7 @@ export function CouponsPanel({ establishmentId }: { establishmentId: string }) {
     setBusy(coupon._id);
     try {
       const changed = await call('PUT /establishments/:id/coupons/:couponId', {
+        staff: true,
         params: { id: establishmentId, couponId: coupon._id },
         body: { active: !coupon.active },
         establishmentId,

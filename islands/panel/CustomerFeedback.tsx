@@ -29,9 +29,9 @@ export function CustomerFeedback({ establishmentId, timeZone }: { establishmentI
     try {
       const params = { id: establishmentId };
       const [reports, suggestions, ratings] = await Promise.all([
-        call('GET /establishments/:id/problem-reports', { params, query: { limit: LIMIT }, establishmentId }),
-        call('GET /establishments/:id/suggestions', { params, query: { limit: LIMIT }, establishmentId }),
-        call('GET /establishments/:id/orders', { params, query: { evaluated: true, limit: LIMIT, sort: '-order' }, establishmentId }),
+        call('GET /establishments/:id/problem-reports', { staff: true, params, query: { limit: LIMIT }, establishmentId }),
+        call('GET /establishments/:id/suggestions', { staff: true, params, query: { limit: LIMIT }, establishmentId }),
+        call('GET /establishments/:id/orders', { staff: true, params, query: { evaluated: true, limit: LIMIT, sort: '-order' }, establishmentId }),
       ]);
       setSaid({ reports: reports.items, suggestions: suggestions.items, ratings: ratings.orders });
     } catch (err) {

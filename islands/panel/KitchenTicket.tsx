@@ -3,6 +3,7 @@
 // printing only it shows (the panel's print style sheet in src/pages/painel hides the rest).
 import { pickLabel } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
+import { maskPhone } from '../../src/domain/phone.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { zonedDate, zonedTime } from '../order/format.ts';
@@ -27,7 +28,7 @@ export function KitchenTicket({ order, establishment, timeZone }: { order: Order
       )}
       <p className="ticket-strong">{t(`board:card.${order.delivery_type}`).toUpperCase()}</p>
       {order.customer && <p>{t('board:ticket.customer', { name: order.customer.name })}</p>}
-      {order.customer && order.delivery_type === 'delivery' && <p>{t('board:ticket.phone', { phone: order.customer.phone })}</p>}
+      {order.customer && order.delivery_type === 'delivery' && <p>{t('board:ticket.phone', { phone: maskPhone(order.customer.phone) })}</p>}
       {address && <p>{address}</p>}
       {order.address?.ref && <p>{order.address.ref}</p>}
       <p>{RULE}</p>

@@ -24,7 +24,7 @@ import './i18n.ts';
 /** Columns always shown; the others only when they hold an order. */
 const ALWAYS: ReadonlySet<BoardColumn> = new Set(['new', 'kitchen', 'ready']);
 
-export default function OrderBoard({ establishmentId, establishmentName }: { establishmentId: string; establishmentName: string }) {
+export default function OrderBoard({ establishmentId, establishmentName, slug }: { establishmentId: string; establishmentName: string; slug: string }) {
   const ringer = useRef(createRinger());
   const [soundOn, setSoundOn] = useState(false);
   const [settings, changeSettings] = useDeviceSettings(establishmentId);
@@ -34,7 +34,7 @@ export default function OrderBoard({ establishmentId, establishmentName }: { est
   const autoRef = useRef(settings);
   autoRef.current = settings;
 
-  const { board, failed, nowMs, move } = useOrderBoard(establishmentId, (fresh) => onNewOrders(fresh));
+  const { board, failed, nowMs, move } = useOrderBoard(establishmentId, slug, (fresh) => onNewOrders(fresh));
 
   const act = useCallback(
     async (order: OrderView, to: MoveTo, reason?: string) => {
@@ -121,6 +121,9 @@ export default function OrderBoard({ establishmentId, establishmentName }: { est
       <section
         className="flex snap-x snap-mandatory gap-3 overflow-x-auto pb-2 lg:grid lg:grid-cols-3 lg:overflow-visible xl:grid-cols-4"
         aria-label={t('board:board.columnsLabel')}
+        // Scrolled sideways below 1024 px: reachable by the keyboard to scroll.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled without a pointer
+        tabIndex={0}
       >
         {BOARD_COLUMNS.filter((c) => c !== 'done' && (ALWAYS.has(c) || (columns.get(c)?.length ?? 0) > 0)).map((column) => (
           <section

@@ -1,6 +1,6 @@
 // The store in one tap: follow the office hours, open or close now, or stop taking orders with a
 // notice (PUT .../opening). The pages are rendered again and open pages told 'updated' by the server.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -27,6 +27,7 @@ export function StoreSwitch({ establishmentId, initial }: { establishmentId: str
     setBusy(true);
     try {
       const answer = await call('PUT /establishments/:id/opening', {
+        staff: true,
         params: { id: establishmentId },
         body: {
           is_open: state.is_open,
@@ -96,4 +97,22 @@ export function StoreSwitch({ establishmentId, initial }: { establishmentId: str
       </Button>
     </form>
   );
+}
+
+/** The store's tab: its state read from the establishment's public answer, then the switch. */
+export function StoreTab({ establishmentId }: { establishmentId: string }) {
+  const [initial, setInitial] = useState<StoreState | null>(null);
+  useEffect(() => {
+    call('GET /establishments/:id', { params: { id: establishmentId }, establishmentId })
+      .then((est) =>
+        setInitial({
+          is_open: est.open_mode,
+          unavailable: est.preferences.unavailable,
+          unavailable_title: est.preferences.unavailable_title ?? null,
+          unavailable_desc: est.preferences.unavailable_desc ?? null,
+        }),
+      )
+      .catch((err: unknown) => reportFailure(err, { call: 'GET /establishments/:id (panel)', role: 'action' }));
+  }, [establishmentId]);
+  return initial ? <StoreSwitch establishmentId={establishmentId} initial={initial} /> : <p className="m-0 text-muted">{t('board:board.loading')}</p>;
 }

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../src/client/api.ts';
 import { useLiveOrders } from '../order/useLiveOrders.ts';
+import { panelPaths } from '../staff/staff-texts.ts';
 import type { OrderBoardAnswer } from '../../src/schemas/api-order-board.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { StatusBody } from '../../src/schemas/api-orders.ts';
@@ -29,7 +30,7 @@ export interface OrderBoardState {
   move(order: Pick<OrderView, '_id'>, to: MoveTo, reason?: string): Promise<OrderView>;
 }
 
-export function useOrderBoard(establishmentId: string, onNewOrders: (orders: OrderView[]) => void): OrderBoardState {
+export function useOrderBoard(establishmentId: string, slug: string, onNewOrders: (orders: OrderView[]) => void): OrderBoardState {
   const [board, setBoard] = useState<OrderBoardAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [nowMs, setNowMs] = useState(() => Date.now());
@@ -50,7 +51,7 @@ export function useOrderBoard(establishmentId: string, onNewOrders: (orders: Ord
     try {
       do {
         again.current = false;
-        const answer = await call('GET /establishments/:id/order-board', { params: { id: establishmentId }, establishmentId });
+        const answer = await call('GET /establishments/:id/order-board', { staff: true, params: { id: establishmentId }, establishmentId });
         skew.current = Date.parse(answer.now) - Date.now();
         setNowMs(Date.now() + skew.current);
         // The first read knows every order; after it, an order not seen before is new.
@@ -62,11 +63,13 @@ export function useOrderBoard(establishmentId: string, onNewOrders: (orders: Ord
       } while (again.current);
     } catch (err) {
       if (!(err instanceof ApiFailure)) throw err;
+      // The staff session ended (expired, logged out elsewhere, removed from the team): to the log in.
+      if (err.status === 401) window.location.replace(panelPaths.login(slug));
       setFailed(true);
     } finally {
       inFlight.current = false;
     }
-  }, [establishmentId]);
+  }, [establishmentId, slug]);
 
   // The socket tells of every order of the establishment to its staff's pages; on each (re)connection
   // the board is read again, since what happened while it was down was sent to nobody.
@@ -94,6 +97,7 @@ export function useOrderBoard(establishmentId: string, onNewOrders: (orders: Ord
   const move = useCallback(
     async (order: Pick<OrderView, '_id'>, to: MoveTo, reason?: string) => {
       const moved = await call('PUT /establishments/:id/orders/:orderId/status', {
+        staff: true,
         params: { id: establishmentId, orderId: order._id },
         body: { status: to, cancellation_type: to === 'canceled' ? 'establishment' : null, cancellation_reason: reason?.trim() || null },
         establishmentId,

@@ -10,8 +10,14 @@ import { Button } from '../shared/Button.tsx';
 import { FormAlert } from '../shared/Field.tsx';
 import { failureText, panelPaths } from './staff-texts.ts';
 import { TeamSection } from './TeamSection.tsx';
+import OrderBoard from '../panel/OrderBoard.tsx';
+import { PanelTabs } from '../panel/PanelTabs.tsx';
+import { StoreTab } from '../panel/StoreSwitch.tsx';
+import { MenuPanel } from '../panel/MenuPanel.tsx';
+import { CouponsPanel } from '../panel/CouponsPanel.tsx';
+import { CustomerFeedback } from '../panel/CustomerFeedback.tsx';
 
-export default function StaffPanel({ establishmentId, slug }: StaffPanelProps) {
+export default function StaffPanel({ establishmentId, slug, timeZone }: StaffPanelProps) {
   const [me, setMe] = useState<StaffMeAnswer | null>(null);
   const [alert, setAlert] = useState('');
   const [leaving, setLeaving] = useState(false);
@@ -67,12 +73,53 @@ export default function StaffPanel({ establishmentId, slug }: StaffPanelProps) {
         </Button>
       </header>
       <FormAlert message={alert} />
-      <main id="conteudo" className="flex flex-1 flex-col gap-6 p-4">
-        {/* The order screen comes here. */}
-        <section aria-label={t('staff:page.ordersSoon')} className="flex-1" data-panel-orders>
-          <p className="m-0 text-muted">{t('staff:page.ordersSoon')}</p>
-        </section>
-        {me.permissions.includes('staff.manage') && <TeamSection establishmentId={establishmentId} selfId={me.member._id} />}
+      <main id="conteudo" className="flex flex-1 flex-col gap-6 p-4" data-panel-orders>
+        <PanelTabs
+          permissions={me.permissions}
+          tabs={[
+            {
+              id: 'orders',
+              hash: 'pedidos',
+              label: t('board:tabs.orders'),
+              needs: 'orders.read',
+              render: () => <OrderBoard establishmentId={establishmentId} establishmentName={me.establishment.name} slug={slug} />,
+            },
+            {
+              id: 'store',
+              hash: 'loja',
+              label: t('board:tabs.store'),
+              needs: 'store.open_close',
+              render: () => <StoreTab establishmentId={establishmentId} />,
+            },
+            {
+              id: 'menu',
+              hash: 'cardapio',
+              label: t('board:tabs.menu'),
+              render: () => <MenuPanel establishmentId={establishmentId} canEdit={me.permissions.includes('menu.edit')} />,
+            },
+            {
+              id: 'coupons',
+              hash: 'cupons',
+              label: t('board:tabs.coupons'),
+              needs: 'coupons.edit',
+              render: () => <CouponsPanel establishmentId={establishmentId} />,
+            },
+            {
+              id: 'customers',
+              hash: 'clientes',
+              label: t('board:tabs.customers'),
+              needs: 'feedback.read',
+              render: () => <CustomerFeedback establishmentId={establishmentId} timeZone={timeZone} />,
+            },
+            {
+              id: 'team',
+              hash: 'equipe',
+              label: t('board:tabs.team'),
+              needs: 'staff.manage',
+              render: () => <TeamSection establishmentId={establishmentId} selfId={me.member._id} />,
+            },
+          ]}
+        />
       </main>
     </div>
   );

@@ -19,6 +19,7 @@ const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * - user-sessions-ended: every session of a customer but `except_token_hash` (null: all of them)
  *   ended at once (a new password, an erased account); their sockets close the same way. One event
  *   of a constant size whatever the number of sessions, so a NOTIFY never outgrows its 8000 bytes.
+ * - staff-sessions-ended: a staff member was removed from the team; their panels' sockets close.
  * `origin` names the sending process, which skips what it already did itself.
  */
 export const LiveEvent = type({
@@ -51,5 +52,9 @@ export const LiveEvent = type({
     kind: "'user-sessions-ended'",
     user_id: id,
     except_token_hash: type(/^[A-Za-z0-9_=+/-]{16,128}$/).or('null'),
+  })
+  .or({
+    kind: "'staff-sessions-ended'",
+    member_id: id,
   });
 export type LiveEvent = typeof LiveEvent.infer;

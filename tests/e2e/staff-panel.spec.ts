@@ -28,10 +28,11 @@ test('the owner invites by e-mail; the invitee accepts from the outbox, logs in 
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(new RegExp(`/${slug}/painel$`));
   await expect(page.locator('[data-staff-who]')).toHaveText('Você entrou como Dono da Loja (dono)');
+  await expect(page.locator('[data-order-board]')).toBeVisible();
+  await page.getByRole('tab', { name: 'Equipe' }).click();
   const team = page.getByRole('region', { name: 'Equipe' });
   await expect(team).toBeVisible();
   await expect(team.locator(`[data-staff-member="equipe@${slug}.demo"]`)).toBeVisible();
-  await expect(page.locator('main [data-panel-orders]')).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
 
   await team.getByLabel('E-mail da pessoa').fill(invitee);
@@ -64,7 +65,8 @@ test('the owner invites by e-mail; the invitee accepts from the outbox, logs in 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/${slug}/painel$`));
   await expect(page.locator('[data-staff-who]')).toHaveText('Você entrou como Carla Cozinha (equipe)');
-  await expect(page.locator('[data-panel-orders]')).toBeVisible();
+  await expect(page.locator('[data-order-board]')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Equipe' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Equipe' })).toHaveCount(0);
   await expect(page.locator('[data-staff-team]')).toHaveCount(0);
 });

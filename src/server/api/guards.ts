@@ -196,6 +196,8 @@ const STAFF_ROUTES: Readonly<Record<string, StaffPermission>> = {
   'PUT /establishments/:id/coupons/:couponId': 'coupons.edit',
   'GET /establishments/:id/problem-reports': 'feedback.read',
   'GET /establishments/:id/suggestions': 'feedback.read',
+  'PUT /establishments/:id/products/:productId': 'menu.edit',
+  'PUT /establishments/:id/products/:productId/picture': 'menu.edit',
 };
 
 /** The route a handler runs for, as STAFF_ROUTES names it: 'PUT /establishments/:id/opening'. */

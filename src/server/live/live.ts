@@ -12,6 +12,7 @@ import { keptValue } from '../kept-value.ts';
 import { dropEstablishmentPages, heldPages, pageFolder } from '../page-store.ts';
 import { memoryBus, postgresBus, type EventBus } from './bus.ts';
 import { LiveHub } from './hub.ts';
+import { staffOfCookie } from '../services/staff.ts';
 
 export interface Live {
   hub: LiveHub;
@@ -40,7 +41,13 @@ export async function startLive(opts: LiveOptions): Promise<Live> {
   const processId = randomBytes(9).toString('base64url');
   const pagesStore = pagesStoreName(opts.pagesDir);
   const bus: EventBus = opts.engine === 'postgres' ? await postgresBus(opts.db, opts.databaseUrl) : memoryBus();
-  const hub = new LiveHub({ db: opts.db, now: opts.now ?? (() => new Date()), maxSockets: opts.maxSockets, maxSocketsPerAddress: opts.maxSocketsPerAddress });
+  const hub = new LiveHub({
+    db: opts.db,
+    now: opts.now ?? (() => new Date()),
+    maxSockets: opts.maxSockets,
+    maxSocketsPerAddress: opts.maxSocketsPerAddress,
+    staffOf: staffOfCookie(opts.db),
+  });
 
   async function apply(event: LiveEvent): Promise<void> {
     switch (event.kind) {
@@ -71,6 +78,9 @@ export async function startLive(opts: LiveOptions): Promise<Live> {
         return;
       case 'user-sessions-ended':
         hub.endUserSessions(event.user_id, event.except_token_hash);
+        return;
+      case 'staff-sessions-ended':
+        hub.endStaffMember(event.member_id);
         return;
     }
   }

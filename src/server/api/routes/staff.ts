@@ -86,5 +86,7 @@ export const staffRoutes = new Hono<ApiEnv>()
     const { actor } = await requireStaffSession(c, id);
     await removeStaff(db, actor, memberId);
     if (memberId === actor.memberId) clearStaffCookie(c, id, secure);
+    // The removed member's open panels, in any server process, close their sockets at once.
+    await c.get('deps').publish?.({ kind: 'staff-sessions-ended', member_id: memberId });
     return c.body(null, 204);
   });
