@@ -14,6 +14,7 @@ import { getRequestListener } from '@hono/node-server';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { cookieHeaders, registerUser, sessionToken, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders, closePgPool, placeOk, setStatus } from './helpers/orders.ts';
+import { makeMember, staffHeaders, staffLogin } from './helpers/staff.ts';
 import { estId, loadOrderFixtures, pickupOrder } from './helpers/order-fixtures.ts';
 import { MERCADO_MANAUS, estId as fixtureEstId, loadCatalogue } from './helpers/fixtures.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
@@ -288,6 +289,37 @@ forEachDatabase(
       const res = await ctx.call('/api/auth/logout', { method: 'POST', body: { establishment_id: CENTRO }, headers: cookieHeaders(session) });
       expect(res.status).toBe(204);
       expect(await page.closed).toBe(4001);
+    });
+
+    it("tells the establishment's staff panels of every order of the establishment, and no other establishment's; a removed member's panel closes", async () => {
+      const owner = await makeMember(ctx, CENTRO, 'owner');
+      const cook = await makeMember(ctx, CENTRO, 'staff');
+      const ownerSession = await staffLogin(ctx, CENTRO, owner.email);
+      const cookSession = await staffLogin(ctx, CENTRO, cook.email);
+      const panel = await open(CENTRO, { Cookie: `staff_sid_${CENTRO}=${ownerSession.token}` });
+      const cookPanel = await open(CENTRO, { Cookie: `staff_sid_${CENTRO}=${cookSession.token}` });
+      // A staff cookie of this establishment presented at another's room is nobody's there.
+      const elsewhere = await open(MANAUS, { Cookie: `staff_sid_${MANAUS}=${ownerSession.token}` });
+      const visitor = await open(CENTRO);
+
+      const placed = await placeOk(ctx, maria, pickupOrder());
+      for (const page of [panel, cookPanel]) {
+        const told = await page.waitFor((m) => m.type === 'order' && m.order_id === placed._id);
+        expect(told).toMatchObject({ status: 'registered', step: 'registered' });
+      }
+      expect((await setStatus(ctx, CENTRO, placed._id, { status: 'confirmed' }, apiKeyHeaders(apiKey))).status).toBe(200);
+      await panel.waitFor((m) => m.type === 'order' && m.order_id === placed._id && m.status === 'confirmed');
+      await marker(CENTRO, 'cantina-centro');
+      await marker(MANAUS, 'mercado-manaus');
+      await visitor.waitFor((m) => m.type === 'updated');
+      await elsewhere.waitFor((m) => m.type === 'updated');
+      expect(visitor.messages.some((m) => m.type === 'order')).toBe(false);
+      expect(elsewhere.messages.some((m) => m.type === 'order')).toBe(false);
+
+      const removed = await ctx.call(`/api/establishments/${CENTRO}/staff/${cook.id}`, { method: 'DELETE', headers: staffHeaders(ownerSession) });
+      expect(removed.status).toBe(204);
+      expect(await cookPanel.closed).toBe(4001);
+      expect(panel.ws.readyState).toBe(WebSocket.OPEN);
     });
 
     it('erasing the account closes the sockets of every one of its sessions', async () => {
