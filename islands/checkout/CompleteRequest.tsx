@@ -1,40 +1,17 @@
-// The complete-request modal [R-2.48, spec screen 3]. Logged in, in the order a customer answers
-// them: delivery type with the address picker for delivery, the closed
-// notice, the schedule (only with max_days_scheduling > 0 and a type chosen ), the
-// payment with the credits, then what is optional: the coupon box and the achievement
-// picker where the preferences enable them [R-2.74, R-2.72] (./CouponSection.tsx,
-// ./PromotionSections.tsx), and last the
-// order summary with every part of the total [R-2.73, R-2.107..R-2.110]; the products in the right
-// column and the send-order bar 'Total a pagar' / 'Avançar e Finalizar'.
-// Logged out: the 'authentication needed' message and the check-order footer.
-// The state and the customer's moves are ./useCheckout.ts; each section draws its part of it
-// (./DeliverySection.tsx, ./ScheduleSection.tsx, ./PaymentSection.tsx, ./CheckoutSections.tsx,
-// ./SummarySection.tsx);
-// the schedule modal is ./ScheduleModal.tsx.
-import { Suspense, useId } from 'react';
+// The complete-request modal [R-2.48, spec screen 3]. Logged out: the 'authentication needed'
+// message and the check-order footer. Logged in: the customer's checkout,
+// ./CustomerCheckout.tsx (delivery, schedule, payment, the optional coupon and achievement, the
+// summary, the products and the send-order bar 'Total a pagar' / 'Avançar e Finalizar').
+import { useId } from 'react';
 import type { SessionUser } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { CheckOrderFooter } from '../cart/CheckOrderFooter.tsx';
-import { ConfirmDialog, Dialog } from '../shared/Dialog.tsx';
+import { Dialog } from '../shared/Dialog.tsx';
 import type { StoreIsland } from '../../src/client/store-island.ts';
-import { ClosedNotice, ExtrasBackButton, ProductsAside, SendOrderBar } from './CheckoutSections.tsx';
-import { SummarySection } from './SummarySection.tsx';
-import { CouponSection } from './CouponSection.tsx';
-import { GamificationSection, PromotionConfirmDialog } from './PromotionSections.tsx';
 import type { CheckoutContext } from './context.ts';
-import { DeliverySection } from './DeliverySection.tsx';
-import { productRefusingSchedule } from './model.ts';
-import { PaymentSection } from './PaymentSection.tsx';
-import { ScheduleModal } from './ScheduleModal.tsx';
-import { ScheduleSection } from './ScheduleSection.tsx';
-import { paymentInfo } from './send.ts';
-import { useCheckout } from './useCheckout.ts';
+import { CustomerCheckout } from './CustomerCheckout.tsx';
 import './i18n.ts';
-import { lazyWithReload } from '../shared/lazy.ts';
-
-// The CVV before an order paid by card is sent: its code comes only with a card payment.
-const OrderCvvModal = lazyWithReload(() => import('../cards/OrderCvvModal.tsx'));
 
 export interface CompleteRequestProps {
   store: CartStore;
@@ -69,84 +46,4 @@ export function CompleteRequest(props: CompleteRequestProps) {
     );
   }
   return <CustomerCheckout {...props} user={user} titleId={titleId} />;
-}
-
-function CustomerCheckout({ store, island, ctx, user, opener, onClose, onEditExtras, titleId }: CompleteRequestProps & { user: SessionUser; titleId: string }) {
-  const checkout = useCheckout({ store, ctx, user, onEditExtras });
-  const { draft, lines, prefs, open, canSchedule, mustSchedule, products, schedule, totals, sending, refs } = checkout;
-
-  return (
-    <Dialog
-      fullScreen
-      titleId={titleId}
-      title={t('checkout:modal.title')}
-      onClose={onClose}
-      opener={opener}
-      footer={<SendOrderBar total={totals.total} sending={sending} onSend={() => void checkout.submit()} />}
-      leading={onEditExtras ? <ExtrasBackButton onClick={onEditExtras} /> : null}
-      hook={{ 'data-checkout': 'customer' }}
-    >
-      <div className="mx-auto grid max-w-6xl gap-6 p-4 md:grid-cols-[minmax(0,1fr)_20rem] md:p-6">
-        <div className="flex min-w-0 flex-col gap-6">
-          <DeliverySection checkout={checkout} store={store} island={island} />
-          {!open && <ClosedNotice canSchedule={canSchedule} />}
-          {canSchedule && draft.delivery_type !== null && (
-            <ScheduleSection
-              ctx={schedule}
-              draft={draft}
-              store={store}
-              required={mustSchedule}
-              refusing={productRefusingSchedule(products)}
-              sectionRef={refs.schedule}
-            />
-          )}
-          <PaymentSection
-            draft={draft}
-            store={store}
-            prefs={prefs}
-            balance={user.credits}
-            totalBeforeCredits={totals.total + totals.credits}
-            total={totals.total}
-            onCredits={(on) => checkout.promotions.toggleCredits(on, totals.total + totals.credits)}
-            sectionRef={refs.payment}
-            invoiceRef={refs.invoice}
-            onPaymentInfo={() => paymentInfo(store.draft.value, lines, totals.total)}
-            establishmentId={ctx.establishment._id}
-            user={user}
-            slug={island.slug}
-            timeZone={ctx.establishment.time_zone}
-            support={{ name: ctx.establishment.name, phone: ctx.establishment.hide_phone ? null : ctx.establishment.phone }}
-          />
-          {prefs.use_discount_coupon && <CouponSection checkout={checkout} />}
-          {prefs.use_gamification && <GamificationSection checkout={checkout} />}
-          <SummarySection checkout={checkout} store={store} />
-        </div>
-        <ProductsAside lines={lines} />
-      </div>
-      {checkout.scheduleModal && (
-        <ScheduleModal ctx={schedule} store={store} products={checkout.scheduleModal} required={mustSchedule} onClose={checkout.closeScheduleModal} />
-      )}
-      {checkout.cvvFor && (
-        <Suspense fallback={null}>
-          <OrderCvvModal
-            card={checkout.cvvFor}
-            amount={totals.total}
-            merchant={ctx.establishment.name}
-            onCancel={checkout.cancelCvv}
-            onConfirm={checkout.confirmCvv}
-          />
-        </Suspense>
-      )}
-      <PromotionConfirmDialog checkout={checkout} />
-      {checkout.notSameDay && (
-        <ConfirmDialog
-          message={t('checkout:schedule.notSameDay')}
-          cancelLabel={t('checkout:back')}
-          confirmLabel={t('checkout:schedule.ok')}
-          onCancel={checkout.dismissNotSameDay}
-          onConfirm={checkout.dismissNotSameDay}
-        />
-      )}
-    </Dialog>
-  );
 }

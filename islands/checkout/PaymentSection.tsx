@@ -11,9 +11,8 @@
 // of the optional discounts that follow the payment, and the tax receipt box with CPF/CNPJ, Add
 // (confirmation of the document [R-5.46]) and Remove [R-4.9..R-4.11].
 // The parts: usePayment.ts (state), PaymentTypeButtons.tsx, OfflinePayment.tsx (method and change),
-// TaxReceipt.tsx with useTaxReceipt.ts.
-import { Suspense, useId } from 'react';
-import { formatBRL } from '../../src/domain/money.ts';
+// TaxReceipt.tsx with useTaxReceipt.ts, payment-parts.tsx (the card selector, the credits box).
+import { useId } from 'react';
 import { offlineMethods } from '../../src/domain/payment-methods.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
@@ -23,15 +22,11 @@ import { ContactVerification } from '../account/ContactVerification.tsx';
 import type { SupportContact } from '../cards/BlacklistNotice.tsx';
 import type { Prefs } from './model.ts';
 import './i18n.ts';
-import { lazyWithReload } from '../shared/lazy.ts';
+import { Cards, CreditsBox, CreditsUsed, NeedsContacts } from './payment-parts.tsx';
 import { OfflinePayment } from './OfflinePayment.tsx';
 import { PaymentTypeButtons } from './PaymentTypeButtons.tsx';
 import { TaxReceipt } from './TaxReceipt.tsx';
 import { usePayment } from './usePayment.ts';
-
-// The cards' code (sealing, the local encrypted store, the drawer and the validation steps) loads
-// only when the customer pays online.
-const CardSelector = lazyWithReload(() => import('../cards/CardSelector.tsx'));
 
 export interface PaymentSectionProps {
   draft: Draft;
@@ -117,41 +112,9 @@ export function PaymentSection(props: PaymentSectionProps) {
           )}
         </>
       )}
-      {balance > 0 && (
-        <label className="flex cursor-pointer items-center gap-2 border-t border-t-solid border-line pt-3" data-pay-credits-box>
-          <input
-            type="checkbox"
-            className="h-5 w-5 accent-[var(--c-primary)]"
-            checked={draft.credits > 0}
-            onChange={(e) => onCredits(e.target.checked)}
-            data-pay-credits
-          />
-          <span>{t('checkout:payment.credits', { amount: formatBRL(balance) })}</span>
-        </label>
-      )}
-      {!creditsCover && draft.credits > 0 && totalBeforeCredits > total && (
-        <p className="m-0 text-sm" data-credits-used data-cents={totalBeforeCredits - total}>
-          {t('checkout:payment.creditsUsed', { used: formatBRL(totalBeforeCredits - total), rest: formatBRL(total) })}
-        </p>
-      )}
+      {balance > 0 && <CreditsBox balance={balance} checked={draft.credits > 0} onCredits={onCredits} />}
+      {!creditsCover && draft.credits > 0 && totalBeforeCredits > total && <CreditsUsed used={totalBeforeCredits - total} rest={total} />}
       {prefs.tax_receipt && <TaxReceipt draft={draft} store={store} required={prefs.tax_receipt === 'required'} sectionRef={invoiceRef} />}
     </section>
-  );
-}
-
-/** Verified, the card selector (loaded only now [R-2.92]). */
-function Cards({ establishmentId, user, slug, timeZone, draft, store, support }: PaymentSectionProps) {
-  return (
-    <Suspense fallback={<p className="m-0 text-sm text-muted">{t('checkout:payment.cardsLoading')}</p>}>
-      <CardSelector establishmentId={establishmentId} userId={user._id} slug={slug} timeZone={timeZone} draft={draft} store={store} support={support} />
-    </Suspense>
-  );
-}
-
-function NeedsContacts() {
-  return (
-    <p className="m-0 rounded-lg border border-solid border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-online-needs-contacts>
-      {t('checkout:payment.onlineNeedsContacts')}
-    </p>
   );
 }
