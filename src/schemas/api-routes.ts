@@ -26,6 +26,8 @@ import type { OrdersListAnswer, OrdersQuery, OrderView, PlaceOrderAnswer, WhatsA
 import type { OrderBoardAnswer, OrderBoardQuery } from './api-order-board.ts';
 import { OpeningBody } from './api-opening.ts';
 import type { OpeningAnswer } from './api-opening.ts';
+import { SoldOutBody } from './api-sold-out.ts';
+import type { SoldOutAnswer } from './api-sold-out.ts';
 import { PixChargeBody } from './api-pix.ts';
 import type { PixChargeView } from './api-pix.ts';
 import { CouponCheckBody, CouponUpdateBody } from './api-promotions.ts';
@@ -107,6 +109,8 @@ export interface ApiRoutes {
   // ------------------------------------------------------------ the establishment's panel (routes/order-board.ts)
   'GET /establishments/:id/order-board': Read<OrderBoardAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof OrderBoardQuery };
   'PUT /establishments/:id/opening': Read<OpeningAnswer, 'request' | 'storefront' | 'establishment'>;
+  'PUT /establishments/:id/products/:productId/sold-out': Read<SoldOutAnswer, 'request' | 'storefront' | 'establishment'>;
+  'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': Read<SoldOutAnswer, 'request' | 'storefront' | 'establishment'>;
   'GET /establishments/:id/coupons': Read<CouponsAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/coupons/:couponId': Read<CouponView, 'request' | 'storefront' | 'establishment'>;
   'GET /establishments/:id/problem-reports': Read<FeedbackListAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof FeedbackListQuery };
@@ -164,6 +168,8 @@ export const ROUTE_BODIES = {
   'PUT /establishments/:id/orders/:orderId/status': StatusBody,
   'PUT /establishments/:id/orders/:orderId/evaluate': EvaluationBody,
   'PUT /establishments/:id/opening': OpeningBody,
+  'PUT /establishments/:id/products/:productId/sold-out': SoldOutBody,
+  'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': SoldOutBody,
   'PUT /establishments/:id/coupons/:couponId': CouponUpdateBody,
   'PATCH /orders/:id/whatsapp-updates': WhatsAppUpdatesBody,
   'POST /pix': PixChargeBody,

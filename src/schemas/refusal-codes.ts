@@ -11,6 +11,7 @@
 // and sending an order); each group then has its own words for it.
 
 import { SUBMIT_PROBLEM_CODES } from '../domain/submit-problem-codes.ts';
+import { SOLD_OUT_CODES } from '../domain/sold-out.ts';
 
 /** What any call can be refused with: the request itself (headers, body, session, size), the API's own failure. */
 export const REQUEST_REFUSALS = [
@@ -121,6 +122,8 @@ export const ORDER_SEND_REFUSALS = [
   'user_is_banned',
   'delivery_type_not_available',
   'payment_type_not_available',
+  // A product or a picked variation item the establishment marked sold out (src/domain/sold-out.ts), 422.
+  ...SOLD_OUT_CODES,
   'invalid_address',
   'no_delivery_tax_found',
   'invalid_payment_card',
@@ -190,6 +193,7 @@ export const ESTABLISHMENT_REFUSALS = [
   'webhook_invalid',
   'webhook_unauthorized',
   'rerender_unavailable',
+  'variation_item_not_found',
 ] as const;
 
 /** Every group, by name: what a route table will name. */

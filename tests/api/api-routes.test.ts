@@ -43,6 +43,8 @@ const TABLE: Record<RouteKey, true> = {
   'PUT /establishments/:id/orders/:orderId/evaluate': true,
   'GET /establishments/:id/order-board': true,
   'PUT /establishments/:id/opening': true,
+  'PUT /establishments/:id/products/:productId/sold-out': true,
+  'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': true,
   'GET /establishments/:id/coupons': true,
   'PUT /establishments/:id/coupons/:couponId': true,
   'GET /establishments/:id/problem-reports': true,

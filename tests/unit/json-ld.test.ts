@@ -68,6 +68,7 @@ function product(over: Partial<ProductView> = {}): ProductView {
     packing_quantity: 0,
     accept_scheduling: true,
     variations: [],
+    sold_out: false,
     ...over,
   };
 }

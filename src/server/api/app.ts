@@ -18,6 +18,7 @@ import { addressRoutes } from './routes/addresses.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { orderBoardRoutes } from './routes/order-board.ts';
 import { openingRoutes } from './routes/opening.ts';
+import { soldOutRoutes } from './routes/sold-out.ts';
 import { cardKeyRoutes } from './routes/card-keys.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { orderFollowupRoutes } from './routes/order-followup.ts';
@@ -115,6 +116,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', orderBoardRoutes);
   app.route('/', promotionRoutes);
   app.route('/', openingRoutes);
+  app.route('/', soldOutRoutes);
   app.route('/', cardKeyRoutes);
   app.route('/', cardRoutes);
   app.route('/', pixRoutes);

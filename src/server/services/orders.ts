@@ -47,6 +47,7 @@ import {
 } from '../../domain/cart.ts';
 import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
+import { soldOutProblem } from '../../domain/sold-out.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
@@ -122,7 +123,7 @@ function splitPickProblems(problems: readonly VariationProblem[], path: string):
 
 /**
  * Prices each line from the catalogue; 422 product_unavailable for a product the establishment does
- * not sell, 400 for impossible picks (unknown items, past a maximum). Unmet minimums are answered
+ * not sell, 422 product_sold_out / variation_item_sold_out for one it marked sold out, 400 for impossible picks (unknown items, past a maximum). Unmet minimums are answered
  * with the other submit checks, in their place.
  */
 function priceLines(body: OrderBody, products: Map<string, ProductView>): { lines: PricedLine[]; unmet: { name: string; min: number }[] } {
@@ -132,6 +133,9 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
     const product = products.get(line.id);
     if (!product) throw refused('unprocessable', 'product_unavailable', { product_id: line.id });
     const picks: VariationPick[] = normalizePicks(line.variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
+    // Marked sold out by the establishment, the product or a picked item: 422, the cart's own rule.
+    const soldOut = soldOutProblem(product, picks);
+    if (soldOut) throw refused('unprocessable', soldOut.code, soldOut.params);
     const checked = splitPickProblems(variationPicksProblems(product.variations, picks), `products[${i}].variations`);
     problems.push(...checked.invalid);
     unmet.push(...checked.unmet.map((u) => ({ name: `${product.name}: ${u.name}`, min: u.min })));
