@@ -6,7 +6,7 @@ import { formatBRL } from '../../src/domain/money.ts';
 import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
 import { t } from '../../src/i18n/index.ts';
 import { soldOutText } from '../../src/i18n/messages.ts';
-import type { SoldOutProblem } from '../../src/domain/sold-out.ts';
+import type { SoldOutProblem } from '../../src/domain/cart.ts';
 import { smallPicture } from '../../src/lib/thumbnails.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 

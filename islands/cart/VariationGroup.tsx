@@ -8,7 +8,7 @@ import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
 import { isOptionDisabled, selectedCount, stepAddRemoveOption, toggleCheckOption, variationControl } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
-import { isSoldOut } from '../../src/domain/sold-out.ts';
+import { isSoldOut } from '../../src/domain/cart.ts';
 import type { ProductVariation } from '../../src/schemas/catalogue.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 

@@ -2,7 +2,7 @@
 // variation picks starting with the catalogue's presets, the quantity and the note; the live unit
 // price and line total by the seven price rules [R-9.19..R-9.25]; the unmet minimums
 // [R-5.87..R-5.90]; the availability windows and the establishment's state re-checked every second
-// the product or a picked item sold out (src/domain/sold-out.ts); the
+// the product or a picked item sold out (src/domain/cart.ts 'Sold out'); the
 // consumption-option conflict; and 'Adicionar', which puts the line
 // in the cart and shows the toast, or says why the cart refused it.
 import { useEffect, useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import { presetSelections } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
 import { soldOutText, variationProblemText } from '../../src/i18n/messages.ts';
-import { soldOutProblem } from '../../src/domain/sold-out.ts';
+import { soldOutProblem } from '../../src/domain/cart.ts';
 import type { ProductVariation } from '../../src/schemas/catalogue.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';

@@ -1,4 +1,4 @@
-// Which cart lines hold something the establishment marked sold out (src/domain/sold-out.ts): each
+// Which cart lines hold something the establishment marked sold out (src/domain/cart.ts 'Sold out'): each
 // line's product is read (the page's cache until the catalogue changed, the API after:
 // src/client/catalogue-freshness.ts) when the cart shows it and again whenever the live channel says
 // the catalogue changed, so an open cart flags a line within a second of the establishment's tap
@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { onCatalogueUpdated, productNow } from '../../src/client/catalogue-freshness.ts';
 import type { CartLine } from '../../src/domain/cart.ts';
-import { soldOutProblem, type SoldOutProblem } from '../../src/domain/sold-out.ts';
+import { soldOutProblem, type SoldOutProblem } from '../../src/domain/cart.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 

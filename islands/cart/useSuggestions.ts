@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import { establishmentMinuteNow } from '../../src/client/store-island.ts';
 import { isProductAvailableAtMinute } from '../../src/domain/availability.ts';
-import { isSoldOut } from '../../src/domain/sold-out.ts';
+import { isSoldOut } from '../../src/domain/cart.ts';
 import { deliveryConflict, type CartLine } from '../../src/domain/cart.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
@@ -36,7 +36,7 @@ function loadSuggestions(establishmentId: string): Promise<Suggestion[]> {
     query: { limit: LIMIT, fields: FIELDS },
     establishmentId,
   }).then((r) =>
-    // A product marked sold out is never offered (src/domain/sold-out.ts).
+    // A product marked sold out is never offered (src/domain/cart.ts 'Sold out').
     (Array.isArray(r?.items) ? r.items.filter((p) => !isSoldOut(p)) : []).map(({ sold_out: _, ...p }) => ({
       ...p,
       availabilities: Array.isArray(p.availabilities) ? p.availabilities : [],

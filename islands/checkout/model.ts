@@ -39,7 +39,7 @@ export type ProductRules = Pick<
   ProductView,
   '_id' | 'name' | 'availabilities' | 'mandatory_schedule' | 'min_schedule_time' | 'accept_scheduling' | 'delivery_type'
 > &
-  /** Marked sold out, the product or an item (src/domain/sold-out.ts). */
+  /** Marked sold out, the product or an item (src/domain/cart.ts 'Sold out'). */
   Partial<Pick<ProductView, 'sold_out' | 'variations'>>;
 
 // ---- Delivery type ---------------------------------------------------------------------

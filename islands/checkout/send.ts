@@ -16,7 +16,7 @@ import type { CartLine } from '../../src/domain/cart.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
-import { firstSoldOutLine } from '../../src/domain/sold-out.ts';
+import { firstSoldOutLine } from '../../src/domain/cart.ts';
 import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -54,7 +54,7 @@ export function submitProblem(args: {
   open: boolean;
   now: Temporal.Instant;
 }): { message: string; section: SectionId } | null {
-  // Sold out first, as the server prices the lines before its submit checks (src/domain/sold-out.ts).
+  // Sold out first, as the server prices the lines before its submit checks (src/domain/cart.ts 'Sold out').
   const soldOut = firstSoldOutLine(args.lines.map((l) => ({ product: args.ctx.products.get(l.product_id), picks: l.picks })));
   if (soldOut) return { message: t(`checkout:errors.${soldOut.problem.code}`, soldOut.problem.params), section: 'summary' };
   const problem = firstSubmitProblem(

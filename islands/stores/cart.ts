@@ -19,7 +19,7 @@ import {
   type VariationPick,
 } from '../../src/domain/cart.ts';
 import type { VariationProblem } from '../../src/domain/variation-pricing.ts';
-import { soldOutProblem, type SoldOutProblem } from '../../src/domain/sold-out.ts';
+import { soldOutProblem, type SoldOutProblem } from '../../src/domain/cart.ts';
 import {
   draftLines,
   draftProductFromLine,
@@ -225,7 +225,7 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
   }
 
   function add(product: ProductView, picks: VariationPick[], qnt: number, note = ''): AddResult {
-    // Marked sold out, the product or a picked item: the server would refuse the order (src/domain/sold-out.ts).
+    // Marked sold out, the product or a picked item: the server would refuse the order (src/domain/cart.ts 'Sold out').
     const soldOut = soldOutProblem(product, picks);
     if (soldOut) return { ok: false, reason: 'sold_out', problem: soldOut };
     const problems = pickErrors(product, picks);

@@ -2,20 +2,15 @@
 // (or 'resync'): the page's product cache (./product-cache.ts) may then hold what was true before, so
 // the islands read a product through productNow, which goes to the API again after such a message
 // (a 304 while unchanged), and re-read what they show on CATALOGUE_UPDATED. The mark lives on
-// <html> (data-catalogue-updated), so an island loaded after the message knows it too. Only the
-// live-updates chunk (src/page-scripts/catalogue-updates.ts) and the islands import this module:
-// the scripts every store page loads do not grow.
+// <html> (data-catalogue-updated), so an island loaded after the message knows it too. The
+// live-updates chunk (src/page-scripts/on-updated.ts) sets both as spelled here without
+// importing this module, which only the islands import: the scripts every store page loads do not grow.
 import { call } from './api.ts';
 import { fetchProduct } from './product-cache.ts';
 import type { ProductView } from '../schemas/views.ts';
 
+/** The event on `document` (and the mark on <html>, data-catalogue-updated) src/page-scripts/on-updated.ts sets. */
 export const CATALOGUE_UPDATED = 'catalogue:updated';
-
-/** Marks the page's catalogue as changed on the server and tells the islands (the live channel's 'updated'). */
-export function markCatalogueUpdated(): void {
-  document.documentElement.dataset.catalogueUpdated = String(Date.now());
-  document.dispatchEvent(new Event(CATALOGUE_UPDATED));
-}
 
 /** Calls `listener` whenever the catalogue changed on the server; answers the function that stops it. */
 export function onCatalogueUpdated(listener: () => void): () => void {

@@ -172,7 +172,7 @@ export function presetSelections(groups: readonly VariationPresetGroup[]): Recor
     let left = hasMax(group) ? group.max : Number.POSITIVE_INFINITY;
     const picks: VariationSelection[] = [];
     for (const item of group.items) {
-      // A sold-out item is never picked for the customer (src/domain/sold-out.ts).
+      // A sold-out item is never picked for the customer (src/domain/cart.ts 'Sold out').
       const preset = item.sold_out !== true && Number.isSafeInteger(item.qnt) && (item.qnt ?? 0) > 0 ? (item.qnt ?? 0) : 0;
       // A check group counts options, an addremove group quantities (selectedCount).
       const qnt = Math.min(group.layout === 'check' ? Math.min(preset, 1) : preset, left);

@@ -11,7 +11,6 @@
 // and sending an order); each group then has its own words for it.
 
 import { SUBMIT_PROBLEM_CODES } from '../domain/submit-problem-codes.ts';
-import { SOLD_OUT_CODES } from '../domain/sold-out.ts';
 
 /** What any call can be refused with: the request itself (headers, body, session, size), the API's own failure. */
 export const REQUEST_REFUSALS = [
@@ -122,8 +121,10 @@ export const ORDER_SEND_REFUSALS = [
   'user_is_banned',
   'delivery_type_not_available',
   'payment_type_not_available',
-  // A product or a picked variation item the establishment marked sold out (src/domain/sold-out.ts), 422.
-  ...SOLD_OUT_CODES,
+  // A product or a picked variation item the establishment marked sold out (src/domain/cart.ts 'Sold out'
+  // SOLD_OUT_CODES; the server's `refused` takes only a code listed here), 422.
+  'product_sold_out',
+  'variation_item_sold_out',
   'invalid_address',
   'no_delivery_tax_found',
   'invalid_payment_card',

@@ -1,8 +1,8 @@
-// The sold-out rule (src/domain/sold-out.ts), one for every side: the product or a picked item
+// The sold-out rule (src/domain/cart.ts 'Sold out'), one for every side: the product or a picked item
 // marked sold out is refused with its code and names; presets never pick a sold-out item; the cart
 // store refuses to add it; the cart's check finds the first line that holds one.
 import { describe, expect, it } from 'vitest';
-import { firstSoldOutLine, isSoldOut, soldOutProblem } from '../../src/domain/sold-out.ts';
+import { firstSoldOutLine, isSoldOut, soldOutProblem } from '../../src/domain/cart.ts';
 import { presetSelections } from '../../src/domain/variation-pricing.ts';
 import { createCartStore } from '../../islands/stores/cart.ts';
 import { productView } from './fixtures/product.ts';

@@ -47,7 +47,7 @@ import {
 } from '../../domain/cart.ts';
 import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
-import { soldOutProblem } from '../../domain/sold-out.ts';
+import { soldOutProblem } from '../../domain/cart.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';

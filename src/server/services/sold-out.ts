@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { getEstablishmentOpening } from '../db/establishments-repo.ts';
 import { setProductSoldOut, setVariationItemSoldOut } from '../db/catalogue-repo.ts';
 import type { SoldOutAnswer } from '../../schemas/api-sold-out.ts';
-import { isSoldOut } from '../../domain/sold-out.ts';
+import { isSoldOut } from '../../domain/cart.ts';
 import { Refusal } from './refusal.ts';
 
 export type SoldOutTarget = { productId: string; variationId?: string; itemId?: string };

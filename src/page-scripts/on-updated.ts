@@ -5,10 +5,12 @@
 // product sold out or on sale again in place ('Esgotado', 'Adicionar' disabled, each variation
 // item's mark), and 'updated' offers the reload (./reload-prompt.ts) for everything else. Loaded
 // with the live channel, after the page's first interaction: no byte of it is in the scripts every
-// store page starts with.
-import { markCatalogueUpdated, productNow } from '../client/catalogue-freshness.ts';
+// store page starts with. It imports nothing the islands share (not catalogue-freshness.ts, not
+// src/domain/cart.ts 'Sold out'), so the entry script's list of lazy chunks does not grow either: the mark
+// on <html> and the event are spelled here as catalogue-freshness.ts declares them, and a product
+// is sold out when its `sold_out` is true, as src/domain/cart.ts isSoldOut reads it.
+import { call } from '../client/api.ts';
 import { readStoreIsland } from '../client/store-island.ts';
-import { isSoldOut } from '../domain/sold-out.ts';
 import type { LiveMessage } from '../schemas/live.ts';
 import type { ProductView } from '../schemas/views.ts';
 import { showReloadPrompt } from './reload-prompt.ts';
@@ -16,7 +18,9 @@ import { showReloadPrompt } from './reload-prompt.ts';
 /** Handles every message of the page's live channel. */
 export function onLiveMessage(message: LiveMessage): void {
   if (message.type !== 'updated' && message.type !== 'resync') return;
-  markCatalogueUpdated();
+  // src/client/catalogue-freshness.ts CATALOGUE_UPDATED and the mark productNow reads.
+  document.documentElement.dataset.catalogueUpdated = String(Date.now());
+  document.dispatchEvent(new Event('catalogue:updated'));
   if (message.type === 'updated') showReloadPrompt();
   void markProductPage();
 }
@@ -34,7 +38,7 @@ async function markProductPage(): Promise<void> {
   const island = readStoreIsland();
   const productId = page?.dataset.productId;
   if (!page || !island || !productId) return;
-  reading = productNow(island.id, productId).then(
+  reading = call('GET /establishments/:id/products/:productId', { params: { id: island.id, productId }, establishmentId: island.id }).then(
     (product) => markSoldOut(page, product, island.unavailable),
     // Offline or gone: the page stays as it is; the reload prompt is there.
     (err: unknown) => console.warn('[live] product not read again', err),
@@ -49,7 +53,7 @@ async function markProductPage(): Promise<void> {
 
 /** The product page as the server renders it now ([product].astro): its mark, its buttons, its items' marks. */
 function markSoldOut(page: HTMLElement, product: ProductView, storeUnavailable: boolean): void {
-  const soldOut = isSoldOut(product);
+  const soldOut = product.sold_out === true;
   page.toggleAttribute('data-sold-out', soldOut);
   for (const label of page.querySelectorAll<HTMLElement>('[data-sold-out-label]')) label.hidden = !soldOut;
   for (const button of document.querySelectorAll<HTMLButtonElement>(`[data-add-product="${CSS.escape(product._id)}"]`)) {
@@ -63,9 +67,10 @@ function markSoldOut(page: HTMLElement, product: ProductView, storeUnavailable: 
     for (const item of group.items) {
       const row = page.querySelector<HTMLElement>(`[data-variation="${CSS.escape(group._id)}"] [data-variation-item="${CSS.escape(item._id)}"]`);
       if (!row) continue;
-      row.toggleAttribute('data-sold-out', isSoldOut(item));
+      const itemSoldOut = item.sold_out === true;
+      row.toggleAttribute('data-sold-out', itemSoldOut);
       const label = row.querySelector<HTMLElement>('[data-item-sold-out]');
-      if (label) label.hidden = !isSoldOut(item);
+      if (label) label.hidden = !itemSoldOut;
     }
   }
 }
