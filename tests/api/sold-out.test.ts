@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachDatabase, type TestContext } from './helpers/databases.ts';
 import { registerUser, cookieHeaders, type Session } from './helpers/accounts.ts';
 import { apiKeyHeaders, closePgPool, placeOrder } from './helpers/orders.ts';
-import { estId, loadOrderFixtures, pickupOrder, productId } from './helpers/order-fixtures.ts';
+import { CANTINA_24H, estId, loadOrderFixtures, pickupOrder, productId } from './helpers/order-fixtures.ts';
+import { loadCatalogue } from './helpers/fixtures.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 
 const C = 'cantina-centro';
@@ -144,6 +145,44 @@ forEachDatabase(
       expect(notBoolean.status).toBe(400);
       expect((await product(REFRIGERANTE)).sold_out).toBe(false);
       expect(itemOf(await product(MARGHERITA), 'tamanho', 'grande')?.sold_out).toBeUndefined();
+    });
+
+    it('keeps what a catalogue file says: sold_out on a product and on an item, false when absent, and the import replaces the taps', async () => {
+      const theirs = productId('cantina-24h', 'refrigerante');
+      const suco = productId('cantina-24h', 'suco');
+      const sabores = {
+        _id: 'sabor',
+        name: 'Sabor',
+        layout: 'check' as const,
+        min: 1,
+        max: 1,
+        price_rule: 1,
+        items: [
+          { _id: 'laranja', name: 'Laranja', price: 0, sold_out: true },
+          { _id: 'uva', name: 'Uva', price: 0 },
+        ],
+      };
+      await loadCatalogue(ctx.db, {
+        ...CANTINA_24H,
+        categories: [
+          {
+            _id: 'cardapio',
+            name: 'Cardápio',
+            products: [
+              { _id: 'refrigerante', name: 'Refrigerante Lata', price: 600, sold_out: true },
+              { _id: 'suco', name: 'Suco', price: 800, variations: [sabores] },
+            ],
+          },
+        ],
+      });
+      expect((await product(theirs, H24)).sold_out).toBe(true);
+      const p = await product(suco, H24);
+      expect(p.sold_out).toBe(false);
+      expect(itemOf(p, 'sabor', 'laranja')?.sold_out).toBe(true);
+      expect(itemOf(p, 'sabor', 'uva')?.sold_out).toBeUndefined();
+      // The file is the whole catalogue again: imported anew, what it says wins over a tap.
+      await loadCatalogue(ctx.db, CANTINA_24H);
+      expect((await product(theirs, H24)).sold_out).toBe(false);
     });
 
     it('ends with every one of 20 taps at once applied: items of one product never undo each other', async () => {
