@@ -3,13 +3,15 @@
 // panel and `npm run establishment -- sold-out` do). Within a second, without a reload, the product
 // page says 'Esgotado' and its 'Adicionar' is disabled, and the cart flags the line and keeps
 // 'Finalizar pedido' closed; marked back on sale, both are as before. A page loaded afterwards
-// shows the mark on the card, rendered by the server.
+// shows the mark on the card, rendered by the server. One flavour of a pizza marked sold out is
+// marked on the open product page, shown but not pickable in the product's modal, and flags the
+// cart line that holds it.
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, test, type Page, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
-import { API_HEADERS, importCatalogue, isMobile, logIn, productIdByName } from './helpers.ts';
+import { API_HEADERS, importCatalogue, isMobile, logIn, openProductModal, productIdByName, shopCatalogue } from './helpers.ts';
 import { addBanana, groceryCatalogue, liveConnected } from './live-helpers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
@@ -104,4 +106,85 @@ test('a product marked sold out and back is refused and offered again by an open
   await expect(card.locator('[data-sold-out-label]')).toHaveText('Esgotado');
   await expect(card.getByRole('button', { name: 'Adicionar Banana Prata ao pedido' })).toBeDisabled();
   await expect(productPage.locator(`[data-product-card]:not([data-product-id="${banana}"]) [data-sold-out-label]`)).toHaveCount(0);
+});
+
+/** A pizzeria of one half-and-half pizza: 'Sabores' (choose one) with Calabresa and Mussarela. */
+function pizzeria(slug: string) {
+  const catalogue = shopCatalogue(slug, 'Pizzaria Esgotada', { _id: 'pizzas', name: 'Pizzas' }, [
+    { _id: 'pizza', name: 'Pizza Grande', desc: 'Oito fatias.', price: 4500 },
+  ]);
+  const sabores = {
+    _id: 'sabores',
+    name: 'Sabores',
+    layout: 'check',
+    min: 1,
+    max: 1,
+    price_rule: 1,
+    items: [
+      { _id: 'calabresa', name: 'Calabresa', price: 0 },
+      { _id: 'mussarela', name: 'Mussarela', price: 0 },
+    ],
+  };
+  const preferences = { ...catalogue.establishment.preferences, pickup_payment_methods: [{ _id: 'dinheiro', name: 'Dinheiro' }] };
+  return {
+    ...catalogue,
+    establishment: { ...catalogue.establishment, preferences },
+    categories: catalogue.categories.map((c) => ({ ...c, products: c.products.map((p) => ({ ...p, variations: [sabores] })) })),
+  };
+}
+
+test("a flavour marked sold out is marked on the open product page, shown but not pickable in the product's modal, and flags the cart line holding it", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = `pizzaria-esgotada-${info.project.name}-${info.line}`;
+  await importCatalogue(pizzeria(slug));
+  const registered = await logIn(context, request, slug, info);
+  const estId = registered.establishmentId;
+  const pizza = await productIdByName(request, estId, 'Pizza Grande');
+  const key = await apiKeyOf(slug);
+  const markCalabresa = async (soldOut: boolean) => {
+    const res = await request.put(`/api/establishments/${estId}/products/${pizza}/variations/sabores/items/calabresa/sold-out`, {
+      headers: { ...API_HEADERS, Authorization: `ApiKey ${key}` },
+      data: { sold_out: soldOut },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+
+  // A Calabresa in the cart, from the product page.
+  await page.goto(`/${slug}/produto/${pizza}`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  let modal = await openProductModal(page, 'Pizza Grande');
+  await modal.getByRole('radio', { name: 'Calabresa' }).check();
+  await modal.locator('[data-add-submit]').click();
+  await expect(modal).toBeHidden();
+  await expect(page.locator('[data-cart-badge]')).toHaveText('1');
+  await liveConnected(page);
+  const calabresaRow = page.locator('[data-product-page] [data-variation="sabores"] [data-variation-item="calabresa"]');
+  await expect(calabresaRow.locator('[data-item-sold-out]')).toBeHidden();
+
+  await markCalabresa(true);
+  await expect(calabresaRow.locator('[data-item-sold-out]')).toBeVisible({ timeout: 1000 });
+  await expect(calabresaRow.locator('[data-item-sold-out]')).toHaveText('Esgotado');
+  await expect(page.locator('[data-product-page] [data-sold-out-label]')).toBeHidden();
+
+  // The modal shows the flavour, marked, and does not let it be picked; the other one is added.
+  modal = await openProductModal(page, 'Pizza Grande');
+  const calabresa = modal.getByRole('radio', { name: 'Calabresa' });
+  await expect(calabresa).toBeDisabled();
+  await expect(modal.locator('[data-variation-item="calabresa"] [data-item-sold-out]')).toHaveText('Esgotado');
+  await modal.getByRole('radio', { name: 'Mussarela' }).check();
+  await modal.locator('[data-add-submit]').click();
+  await expect(modal).toBeHidden();
+  await expect(page.locator('[data-cart-badge]')).toHaveText('2');
+
+  // The cart flags the Calabresa line only, and keeps the checkout closed until it is on sale again.
+  const cart = await openCart(page);
+  await expect(cart.locator('[data-cart-line][data-sold-out="variation_item_sold_out"]')).toHaveCount(1);
+  await expect(cart.locator('[data-cart-line-sold-out]')).toContainText('Calabresa esgotou (Pizza Grande).');
+  await expect(cart.locator('[data-cart-checkout]')).toBeDisabled();
+  await markCalabresa(false);
+  await expect(cart.locator('[data-cart-line][data-sold-out]')).toHaveCount(0, { timeout: 1000 });
+  await expect(cart.locator('[data-cart-checkout]')).toBeEnabled({ timeout: 1000 });
 });
