@@ -42,12 +42,12 @@ import {
   priceLine,
   selectedEntries,
   selectionsByGroup,
+  soldOutProblem,
   variationPicksProblems,
   type VariationPick,
 } from '../../domain/cart.ts';
 import { toVariationRule, variationGroupAmountCents, type UnmetGroup, type VariationProblem, type VariationSelection } from '../../domain/variation-pricing.ts';
 import { priceOrder } from '../../domain/order-pricing.ts';
-import { soldOutProblem } from '../../domain/cart.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
@@ -123,8 +123,9 @@ function splitPickProblems(problems: readonly VariationProblem[], path: string):
 
 /**
  * Prices each line from the catalogue; 422 product_unavailable for a product the establishment does
- * not sell, 422 product_sold_out / variation_item_sold_out for one it marked sold out, 400 for impossible picks (unknown items, past a maximum). Unmet minimums are answered
- * with the other submit checks, in their place.
+ * not sell, 422 product_sold_out / variation_item_sold_out for one it marked sold out (or a picked
+ * item it did), 400 for impossible picks (unknown items, past a maximum). Unmet minimums are
+ * answered with the other submit checks, in their place.
  */
 function priceLines(body: OrderBody, products: Map<string, ProductView>): { lines: PricedLine[]; unmet: { name: string; min: number }[] } {
   const problems: FieldProblem[] = [];
