@@ -5,7 +5,8 @@
 // 'Finalizar pedido' closed; marked back on sale, both are as before. A page loaded afterwards
 // shows the mark on the card, rendered by the server. One flavour of a pizza marked sold out is
 // marked on the open product page, shown but not pickable in the product's modal, and flags the
-// cart line that holds it.
+// cart line that holds it. A checkout already open when the product sells out sends, and the
+// server's refusal is shown in Portuguese with the product's name; no order is written.
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, test, type Page, type TestInfo } from './fixtures.ts';
@@ -187,4 +188,41 @@ test("a flavour marked sold out is marked on the open product page, shown but no
   await markCalabresa(false);
   await expect(cart.locator('[data-cart-line][data-sold-out]')).toHaveCount(0, { timeout: 1000 });
   await expect(cart.locator('[data-cart-checkout]')).toBeEnabled({ timeout: 1000 });
+});
+
+test("a checkout already open when the product sells out is refused by the server with the product's name, and writes no order", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = await shopFor(info);
+  const registered = await logIn(context, request, slug, info);
+  const estId = registered.establishmentId;
+  const banana = await productIdByName(request, estId, 'Banana Prata');
+  const key = await apiKeyOf(slug);
+
+  await page.goto(`/${slug}/`);
+  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
+  await addBanana(page);
+  const cart = await openCart(page);
+  await cart.getByRole('button', { name: 'Finalizar pedido' }).click();
+  const checkout = page.locator('[data-checkout="customer"]');
+  await checkout.getByRole('radio', { name: /Retirar no local/ }).check();
+  await checkout.getByRole('button', { name: 'Pagar na retirada' }).click();
+  await checkout.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
+
+  const res = await request.put(`/api/establishments/${estId}/products/${banana}/sold-out`, {
+    headers: { ...API_HEADERS, Authorization: `ApiKey ${key}` },
+    data: { sold_out: true },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  await expect(
+    page.locator('[data-toast]').filter({ hasText: 'Banana Prata esgotou. Remova o produto do carrinho para finalizar o pedido.' }).first(),
+  ).toBeVisible();
+  // Nothing lost, nothing written: still in the checkout with its line, no order for the customer.
+  await expect(checkout).toBeVisible();
+  await expect(page.locator('[data-checkout-line]')).toHaveCount(1);
+  const orders = await request.get(`/api/establishments/${estId}/orders`, { headers: { ...API_HEADERS, Authorization: `Bearer ${registered.token}` } });
+  expect(((await orders.json()) as { total: number }).total).toBe(0);
 });
