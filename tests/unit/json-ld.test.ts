@@ -101,6 +101,11 @@ describe('offers', () => {
     });
   });
 
+  it('says OutOfStock on the product page while the establishment has the product marked sold out', () => {
+    const seller = { '@type': 'Restaurant', name: 'Pizzaria Teste' };
+    expect(productOffer(product({ sold_out: true }), { url: `${ORIGIN}/p`, seller })?.availability).toBe('https://schema.org/OutOfStock');
+  });
+
   it('uses the promotional (current) price for promo items, not normal_price', () => {
     const offer = productOffer(product({ promo: true, price: 3990, normal_price: 4590 }));
     expect(offer?.price).toBe('39.90');
