@@ -1,14 +1,17 @@
 // `npm run establishment -- <comando> --establishment <slug> [--title <t>] [--desc <d>]
-//   [--url http://localhost:4321] [--key <chave>]`
+//   [--item <opção>] [--url http://localhost:4321] [--key <chave>]`
 // The establishment switches its open state by hand on the command line (PUT
 // /api/establishments/{id}/opening with its API key, docs/api.md 'Open, closed, unavailable'): the
 // server writes the change, renders the establishment's pages again and then tells every open page
 // to offer a reload. It also lists the customers the card validation blocked and gives one back
-// their attempts (docs/api.md 'The card holder blacklist'). Talks HTTP to the running server like
+// their attempts (docs/api.md 'The card holder blacklist'), and marks a product, or one option of
+// it, sold out and back (docs/api.md 'Sold out'). Talks HTTP to the running server like
 // `npm run orders` (scripts/lib/cli.ts).
 import type { OpeningAnswer, OpeningBody } from '../src/schemas/api-opening.ts';
 import type { EstablishmentAnswer } from '../src/schemas/views.ts';
 import type { BlacklistAnswer, BlockedHolderView } from '../src/schemas/api-cards.ts';
+import type { SoldOutAnswer } from '../src/schemas/api-sold-out.ts';
+import type { ProductView, ProductsAnswer } from '../src/schemas/views.ts';
 import { maskPhone } from '../src/domain/phone.ts';
 import { CliError, call, establishmentKey, expectStatus, findEstablishment, runCommand, parseCommandLine } from './lib/cli.ts';
 
@@ -21,6 +24,8 @@ Comandos:
   auto                 volta a seguir o horário de funcionamento
   unavailable          deixa de receber pedidos e mostra um aviso (--title obrigatório)
   available            volta a receber pedidos
+  sold-out <produto>   marca o produto como esgotado (com --item, só essa opção dele)
+  available <produto>  volta a vender o produto (com --item, só essa opção dele)
   card-holders         lista os clientes bloqueados por errar o valor da validação de cartão
   unblock-card-holder <e-mail, telefone ou id>
                        devolve a um cliente bloqueado as 3 tentativas de validação de cartão
@@ -29,6 +34,8 @@ Opções:
   --establishment, -e  slug do estabelecimento (obrigatório), ex.: pizzaria-bella
   --title              título do aviso de indisponível, ex.: "Voltamos já"
   --desc               texto do aviso de indisponível
+  --item               opção de uma variação do produto: nome ou id ("Calabresa"), ou
+                       "Variação/Opção" quando o nome se repete ("Sabores/Calabresa")
   --url                endereço do servidor (padrão: http://localhost:4321)
   --key                chave de API (padrão: a de $DATA_DIR/establishment-keys.json)`;
 
@@ -82,21 +89,118 @@ function findHolder(holders: BlockedHolderView[], who: string): BlockedHolderVie
   return holders.find((h) => h.user_id === who || h.email.toLowerCase() === who.trim().toLowerCase() || (digits.length >= 10 && h.phone === digits));
 }
 
+/** Lower case, no accents, single spaces: how a name typed on the command line is compared. */
+function plain(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Every product of the establishment, page by page (GET /products, 100 at a time). */
+async function allProducts(base: string, id: string, slug: string): Promise<Pick<ProductView, '_id' | 'name' | 'variations'>[]> {
+  const out: Pick<ProductView, '_id' | 'name' | 'variations'>[] = [];
+  for (let page = 1; ; page++) {
+    const answer = expectStatus(
+      await call<ProductsAnswer<Pick<ProductView, '_id' | 'name' | 'variations'>>>(
+        `${base}/api/establishments/${id}/products?limit=100&page=${page}&fields=name,variations`,
+      ),
+      200,
+      { slug },
+    );
+    out.push(...answer.items);
+    if (answer.items.length === 0 || out.length >= answer.total) return out;
+  }
+}
+
+/** The product named by its id or its name (any case, with or without accents). */
+function findProduct<P extends Pick<ProductView, '_id' | 'name'>>(products: readonly P[], ref: string): P {
+  const byId = products.find((p) => p._id === ref);
+  if (byId) return byId;
+  const named = products.filter((p) => plain(p.name) === plain(ref));
+  if (named.length === 1) return named[0]!;
+  if (named.length > 1) throw new CliError(`Há ${named.length} produtos chamados "${ref}": informe o id (${named.map((p) => p._id).join(', ')}).`);
+  throw new CliError(`Produto não encontrado: ${ref}.`);
+}
+
+/** The option named by `--item`: its id or name, or 'Variação/Opção' when the name is in more than one variation. */
+function findItem(
+  product: Pick<ProductView, 'name' | 'variations'>,
+  ref: string,
+): { variation: { _id: string; name: string }; item: { _id: string; name: string } } {
+  const slash = ref.indexOf('/');
+  const groupRef = slash > 0 ? ref.slice(0, slash) : null;
+  const itemRef = slash > 0 ? ref.slice(slash + 1) : ref;
+  const matches = product.variations
+    .filter((g) => groupRef === null || g._id === groupRef || plain(g.name) === plain(groupRef))
+    .flatMap((g) => g.items.filter((i) => i._id === itemRef || plain(i.name) === plain(itemRef)).map((item) => ({ variation: g, item })));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1)
+    throw new CliError(
+      `"${ref}" está em mais de uma variação de ${product.name}: informe --item "Variação/Opção" (${matches.map((m) => `${m.variation.name}/${m.item.name}`).join(', ')}).`,
+    );
+  throw new CliError(`${product.name} não tem a opção ${ref}.`);
+}
+
+/** sold-out / available <produto> [--item]: PUT .../sold-out, then the new state and the pages rendered again. */
+async function markSoldOut(
+  base: string,
+  id: string,
+  slug: string,
+  key: string,
+  productRef: string,
+  itemRef: string | undefined,
+  soldOut: boolean,
+): Promise<string> {
+  const product = findProduct(await allProducts(base, id, slug), productRef);
+  const target = itemRef === undefined ? null : findItem(product, itemRef);
+  const path = target
+    ? `/products/${product._id}/variations/${encodeURIComponent(target.variation._id)}/items/${encodeURIComponent(target.item._id)}/sold-out`
+    : `/products/${product._id}/sold-out`;
+  const answer = expectStatus(
+    await call<SoldOutAnswer>(`${base}/api/establishments/${id}${path}`, { method: 'PUT', key, body: { sold_out: soldOut } }),
+    200,
+    { slug },
+    (code) => {
+      if (code === 'establishment_key_required') return new CliError(`A chave informada não é a de ${slug}.`);
+      if (code === 'product_not_found') return new CliError(`Produto não encontrado: ${productRef}.`);
+      if (code === 'variation_item_not_found') return new CliError(`${product.name} não tem a opção ${itemRef ?? ''}.`);
+      return null;
+    },
+  );
+  const state = answer.sold_out ? 'esgotado' : 'à venda';
+  const what = target ? `${product.name}, ${target.variation.name}: ${target.item.name}` : product.name;
+  return `${what}: ${state}.\n${answer.pages} páginas geradas de novo; quem está com a loja aberta vê a mudança.`;
+}
+
 async function main(argv: string[]): Promise<string> {
   const { values, positionals } = parseCommandLine(
     argv,
     {
       title: { type: 'string' },
       desc: { type: 'string' },
+      item: { type: 'string' },
     },
     USAGE,
   );
   const [command, ...extra] = positionals;
   if (values.help) return USAGE;
-  const known = command === 'status' || command === 'card-holders' || command === 'unblock-card-holder' || (command !== undefined && command in CHANGES);
+  const known =
+    command === 'status' ||
+    command === 'card-holders' ||
+    command === 'unblock-card-holder' ||
+    command === 'sold-out' ||
+    (command !== undefined && command in CHANGES);
   if (!command || !known) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
+  // 'available' with a product puts that product back on sale; alone, the store takes orders again.
+  const soldOutCommand = command === 'sold-out' || (command === 'available' && extra.length > 0);
+  if (command === 'sold-out' && extra.length === 0) throw new CliError(`Informe o produto: nome ou id.\n\n${USAGE}`, 2);
+  if (values.item !== undefined && !soldOutCommand) throw new CliError(`--item só vale com sold-out ou available <produto>.\n\n${USAGE}`, 2);
   if (command === 'unblock-card-holder' && extra.length !== 1) throw new CliError(`Informe o cliente: e-mail, telefone ou id.\n\n${USAGE}`, 2);
-  if (command !== 'unblock-card-holder' && extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
+  if (soldOutCommand && extra.length > 1) throw new CliError(`Informe um produto só (entre aspas se o nome tem espaços).\n\n${USAGE}`, 2);
+  if (command !== 'unblock-card-holder' && !soldOutCommand && extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
   const slug = values.establishment;
   if (!slug) throw new CliError(`Informe o estabelecimento: --establishment <slug>\n\n${USAGE}`, 2);
   if (command === 'unavailable' && values.title === undefined) throw new CliError('Informe o título do aviso: --title "Voltamos já"', 2);
@@ -121,6 +225,7 @@ async function main(argv: string[]): Promise<string> {
     expectStatus(await call<BlacklistAnswer>(`${base}/api/cards/holder-black-list/${holder.user_id}`, { method: 'DELETE', key }), 200, { slug });
     return `${holder.name} (${holder.email}) pode validar cartões de novo: 3 tentativas.`;
   }
+  if (soldOutCommand) return markSoldOut(base, est._id, slug, key, extra[0]!, values.item, command === 'sold-out');
   const body = CHANGES[command]!(values.title, values.desc);
   const answer = expectStatus(
     await call<OpeningAnswer>(`${base}/api/establishments/${est._id}/opening`, { method: 'PUT', key, body }),

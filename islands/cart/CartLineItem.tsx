@@ -1,15 +1,23 @@
 // One line of 'Meu carrinho' (./CartModal.tsx): image, name, variation tags, note, total
-// and the quantity control [R-2.113] (0 asks the modal to confirm the removal ).
+// and the quantity control [R-2.113] (0 asks the modal to confirm the removal ); 'Esgotado'
+// with what sold out when the line holds something the establishment marked sold out.
 import type { CartLine } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
 import { t } from '../../src/i18n/index.ts';
+import { soldOutText } from '../../src/i18n/messages.ts';
+import type { SoldOutProblem } from '../../src/domain/cart.ts';
 import { smallPicture } from '../../src/lib/thumbnails.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 
-export function CartLineItem({ line, onChange }: { line: CartLine; onChange: (next: number) => void }) {
+export function CartLineItem({ line, soldOut, onChange }: { line: CartLine; soldOut: SoldOutProblem | null; onChange: (next: number) => void }) {
   return (
-    <li className="flex gap-3 border-b border-b-solid border-line py-3 last:border-b-0" data-cart-line={line.product_id} data-line-id={line.line_id}>
+    <li
+      className="flex gap-3 border-b border-b-solid border-line py-3 last:border-b-0"
+      data-cart-line={line.product_id}
+      data-line-id={line.line_id}
+      data-sold-out={soldOut?.code}
+    >
       {line.image ? (
         <img
           src={smallPicture(line.image)}
@@ -36,6 +44,12 @@ export function CartLineItem({ line, onChange }: { line: CartLine; onChange: (ne
               </li>
             ))}
           </ul>
+        )}
+        {soldOut && (
+          <p className="m-0 text-sm font-semibold text-amber-900" role="status" data-cart-line-sold-out>
+            <span className="mr-1 rounded-full bg-ink px-2 py-0.5 text-xs text-surface">{t('cart:soldOut.label')}</span>
+            {soldOutText(soldOut)}
+          </p>
         )}
         {line.note && (
           <p className="m-0 text-xs text-muted" data-cart-line-note>

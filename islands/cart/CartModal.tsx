@@ -5,7 +5,8 @@
 // footer [R-2.62..R-2.66]. What keeps the order from being finished is said here, before the
 // checkout: a closed establishment that does not schedule (with its next opening) and one that
 // takes no orders at all, for visitors and customers alike; both block 'Finalizar pedido'
-// (decisions #5).
+// (decisions #5). So does a line holding something the establishment marked sold out, flagged on
+// the line and read again when the catalogue changes (./useSoldOutLines.ts).
 // Each line is ./CartLineItem.tsx, the notice ./OrderingNotice.tsx over ./useOrdering.ts.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CartLine } from '../../src/domain/cart.ts';
@@ -21,6 +22,7 @@ import { CartLineItem } from './CartLineItem.tsx';
 import { OrderingNotice } from './OrderingNotice.tsx';
 import { Suggestions } from './Suggestions.tsx';
 import { useOrdering } from './useOrdering.ts';
+import { useSoldOutLines } from './useSoldOutLines.ts';
 import { Button } from '../shared/Button.tsx';
 
 export interface CartModalProps {
@@ -39,7 +41,8 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
   const [confirming, setConfirming] = useState<CartLine | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const ordering = useOrdering(island);
-  const blocked = ordering.state === 'unavailable' || ordering.state === 'closed' ? ordering.state : null;
+  const soldOut = useSoldOutLines(island.id, lines);
+  const blocked = ordering.state === 'unavailable' || ordering.state === 'closed' ? ordering.state : soldOut.size > 0 ? 'sold_out' : null;
   const home = `/${island.slug}/`;
   const onHome = location.pathname === home || location.pathname === home.slice(0, -1);
   useEffect(dismissCartToast, []);
@@ -79,7 +82,7 @@ export function CartModal({ store, island, opener, onClose, onAddProduct, onChec
         ) : (
           <ul ref={listRef} className="m-0 flex list-none flex-col p-0" aria-label={t('cart:modal.items')} data-cart-lines>
             {lines.map((line) => (
-              <CartLineItem key={line.line_id} line={line} onChange={(n) => change(line, n)} />
+              <CartLineItem key={line.line_id} line={line} soldOut={soldOut.get(line.line_id) ?? null} onChange={(n) => change(line, n)} />
             ))}
           </ul>
         )}

@@ -22,7 +22,7 @@ export function CheckOrderFooter({
   store: CartStore;
   island: StoreIsland;
   /** Why the checkout cannot start now (the cart modal's notice says it in full), or null. */
-  checkoutBlocked: 'closed' | 'unavailable' | null;
+  checkoutBlocked: 'closed' | 'unavailable' | 'sold_out' | null;
   onCheckout?: () => void;
 }) {
   const session = useSession(island.id);
@@ -47,9 +47,11 @@ export function CheckOrderFooter({
       ? t('cart:footer.unavailableTooltip')
       : checkoutBlocked === 'closed'
         ? t('cart:footer.closedTooltip')
-        : empty
-          ? t('cart:footer.emptyTooltip')
-          : null;
+        : checkoutBlocked === 'sold_out'
+          ? t('cart:soldOut.checkoutTooltip')
+          : empty
+            ? t('cart:footer.emptyTooltip')
+            : null;
   return (
     <div className="flex flex-col gap-2 md:flex-row md:items-center" data-check-order="customer">
       {/* biome-ignore lint/a11y/useSemanticElements: a summary of figures, not form controls (fieldset) */}

@@ -4,7 +4,7 @@
 // choices and their sums are ./useProductForm.ts, the footer ./AddProductFooter.tsx.
 import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
-import { openingText } from '../../src/i18n/messages.ts';
+import { openingText, soldOutText } from '../../src/i18n/messages.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import { Dialog } from '../shared/Dialog.tsx';
@@ -25,7 +25,7 @@ export interface ProductFormProps {
 
 export function ProductForm({ product, store, island, opener, titleId, onClose, onOpenCart }: ProductFormProps) {
   const form = useProductForm({ product, store, island, onClose, onOpenCart });
-  const { selections, note, setNote, unit_cents, available, conflict, ordering, setGroup } = form;
+  const { selections, note, setNote, unit_cents, available, conflict, ordering, soldOut, setGroup } = form;
   const promo = product.promo && product.normal_price !== null && product.normal_price > product.price;
 
   return (
@@ -81,6 +81,11 @@ export function ProductForm({ product, store, island, opener, titleId, onClose, 
           <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-add-store-closed>
             {t('cart:add.storeClosed')}
             {ordering.opens && <span className="block font-semibold">{openingText(ordering.opens)}</span>}
+          </p>
+        )}
+        {soldOut && (
+          <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" role="alert" data-add-sold-out={soldOut.code}>
+            {soldOut.code === 'product_sold_out' ? t('cart:soldOut.label') : soldOutText(soldOut)}
           </p>
         )}
         {!available && (

@@ -8,6 +8,7 @@ import { QUANTITY_MAX } from '../../src/domain/quantity.ts';
 import { isOptionDisabled, selectedCount, stepAddRemoveOption, toggleCheckOption, variationControl } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
+import { isSoldOut } from '../../src/domain/cart.ts';
 import type { ProductVariation } from '../../src/schemas/catalogue.ts';
 import { QuantityControl } from './QuantityControl.tsx';
 
@@ -74,13 +75,21 @@ export function VariationGroup({
                 {t('cart:variation.extra', { price: formatBRL(item.price) })}
               </span>
             ) : null;
-          const describedBy = [item.desc ? `${base}-d` : '', price ? `${base}-p` : ''].filter(Boolean).join(' ') || undefined;
+          const describedBy =
+            [item.desc ? `${base}-d` : '', price ? `${base}-p` : '', isSoldOut(item) ? `${base}-s` : ''].filter(Boolean).join(' ') || undefined;
+          // Shown, marked, and not pickable (one picked before it sold out can still be taken out).
+          const soldOut = isSoldOut(item);
           const text = (
             <span className="min-w-0 flex-1">
               <span id={`${base}-n`} className="block text-sm">
                 {item.item_preffix ? `${item.item_preffix} ` : ''}
                 {item.name}
               </span>
+              {soldOut && (
+                <span id={`${base}-s`} className="block text-xs font-semibold text-amber-900" data-item-sold-out>
+                  {t('cart:soldOut.label')}
+                </span>
+              )}
               {item.desc && (
                 <span id={`${base}-d`} className="block text-xs text-muted">
                   {item.desc}
@@ -91,7 +100,12 @@ export function VariationGroup({
           if (control === 'stepper') {
             const value = picks.find((p) => p.item_id === item._id)?.qnt ?? 0;
             return (
-              <li key={item._id} className="flex items-center gap-3 border-t border-t-solid border-line px-4 py-2" data-variation-item={item._id}>
+              <li
+                key={item._id}
+                className="flex items-center gap-3 border-t border-t-solid border-line px-4 py-2"
+                data-variation-item={item._id}
+                data-sold-out={soldOut || undefined}
+              >
                 {text}
                 {price}
                 <QuantityControl
@@ -99,7 +113,7 @@ export function VariationGroup({
                   value={value}
                   min={0}
                   max={group.max > 0 ? group.max : QUANTITY_MAX}
-                  plusDisabled={full}
+                  plusDisabled={full || soldOut}
                   name={item.name}
                   onChange={(n) => onChange(stepAddRemoveOption(group, picks, item._id, n - value))}
                 />
@@ -107,9 +121,9 @@ export function VariationGroup({
             );
           }
           const checked = picks.some((p) => p.item_id === item._id && p.qnt > 0);
-          const disabled = isOptionDisabled(group, picks, item._id);
+          const disabled = isOptionDisabled(group, picks, item._id) || (soldOut && !checked);
           return (
-            <li key={item._id} className="border-t border-t-solid border-line" data-variation-item={item._id}>
+            <li key={item._id} className="border-t border-t-solid border-line" data-variation-item={item._id} data-sold-out={soldOut || undefined}>
               <label className={`flex items-center gap-3 px-4 py-2 ${disabled ? 'cursor-not-allowed opacity-50' : 'cursor-pointer hover:bg-surface'}`}>
                 <input
                   aria-labelledby={`${base}-n`}

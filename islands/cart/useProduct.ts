@@ -1,9 +1,10 @@
 // The add-product modal's product (GET /establishments/{id}/products/{productId}, through the
-// page's product cache): a failure says 'not found' for a 404, else that it could not load, with a
+// page's product cache until the catalogue changed, and read again when it does:
+// src/client/catalogue-freshness.ts): a failure says 'not found' for a 404, else that it could not load, with a
 // retry that fetches again (islands/shared/call-failure.ts).
 import { useEffect, useState } from 'react';
 import { ApiFailure } from '../../src/client/api.ts';
-import { fetchProduct } from '../../src/client/product-cache.ts';
+import { onCatalogueUpdated, productNow } from '../../src/client/catalogue-freshness.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import { reportFailure } from '../shared/call-failure.ts';
 
@@ -18,7 +19,7 @@ export function useProduct(establishmentId: string, productId: string) {
   useEffect(() => {
     let live = true;
     setFailure(null);
-    fetchProduct(establishmentId, productId).then(
+    productNow(establishmentId, productId).then(
       (p) => {
         if (live) setProduct(p);
       },
@@ -32,6 +33,8 @@ export function useProduct(establishmentId: string, productId: string) {
       live = false;
     };
   }, [establishmentId, productId, attempt]);
+  // The catalogue changed on the server (sold out, back on sale): read it again, keeping what is shown meanwhile.
+  useEffect(() => onCatalogueUpdated(() => setAttempt((n) => n + 1)), []);
 
   return { product, failure, retry: () => setAttempt((n) => n + 1) };
 }

@@ -2,7 +2,8 @@
 // variation picks starting with the catalogue's presets, the quantity and the note; the live unit
 // price and line total by the seven price rules [R-9.19..R-9.25]; the unmet minimums
 // [R-5.87..R-5.90]; the availability windows and the establishment's state re-checked every second
-// the consumption-option conflict; and 'Adicionar', which puts the line
+// the product or a picked item sold out (src/domain/cart.ts 'Sold out'); the
+// consumption-option conflict; and 'Adicionar', which puts the line
 // in the cart and shows the toast, or says why the cart refused it.
 import { useEffect, useMemo, useState } from 'react';
 import { establishmentMinuteNow, orderingNow } from '../../src/client/store-island.ts';
@@ -13,7 +14,8 @@ import type { VariationPick } from '../../src/domain/cart.ts';
 import { presetSelections } from '../../src/domain/variation-pricing.ts';
 import type { VariationSelection } from '../../src/domain/variation-pricing.ts';
 import { t } from '../../src/i18n/index.ts';
-import { variationProblemText } from '../../src/i18n/messages.ts';
+import { soldOutText, variationProblemText } from '../../src/i18n/messages.ts';
+import { soldOutProblem } from '../../src/domain/cart.ts';
 import type { ProductVariation } from '../../src/schemas/catalogue.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
@@ -64,7 +66,9 @@ export function useProductForm({ product, store, island, onClose, onOpenCart }: 
   const available = isProductAvailableAtMinute(product, establishmentMinuteNow(island, now));
   const conflict = deliveryConflict(lines, product);
   const ordering = orderingNow(island, now);
-  const canSubmit = ordering.state !== 'unavailable' && unmet.length === 0 && available && !conflict && qnt >= 1;
+  // Marked sold out, the product or an item picked before it sold out (the product is read again on 'updated').
+  const soldOut = useMemo(() => soldOutProblem(product, picks), [product, picks]);
+  const canSubmit = ordering.state !== 'unavailable' && soldOut === null && unmet.length === 0 && available && !conflict && qnt >= 1;
 
   const setGroup = (group: ProductVariation, next: VariationSelection[]) => {
     setAddErrors([]);
@@ -79,8 +83,27 @@ export function useProductForm({ product, store, island, onClose, onOpenCart }: 
       showCartToast(onOpenCart);
       return;
     }
-    setAddErrors(result.reason === 'delivery_conflict' ? [t('cart:add.conflict')] : result.problems.map(variationProblemText));
+    if (result.reason === 'delivery_conflict') setAddErrors([t('cart:add.conflict')]);
+    else if (result.reason === 'sold_out') setAddErrors([soldOutText(result.problem)]);
+    else setAddErrors(result.problems.map(variationProblemText));
   };
 
-  return { selections, qnt, setQnt, note, setNote, addErrors, unit_cents, line_cents, unmet, available, conflict, ordering, canSubmit, setGroup, submit };
+  return {
+    selections,
+    qnt,
+    setQnt,
+    note,
+    setNote,
+    addErrors,
+    unit_cents,
+    line_cents,
+    unmet,
+    available,
+    conflict,
+    ordering,
+    soldOut,
+    canSubmit,
+    setGroup,
+    submit,
+  };
 }

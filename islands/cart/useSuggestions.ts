@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import { establishmentMinuteNow } from '../../src/client/store-island.ts';
 import { isProductAvailableAtMinute } from '../../src/domain/availability.ts';
+import { isSoldOut } from '../../src/domain/cart.ts';
 import { deliveryConflict, type CartLine } from '../../src/domain/cart.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import type { StoreIsland } from '../../src/client/store-island.ts';
@@ -17,7 +18,7 @@ import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 const SHOWN = 12;
 /** Products read to pick them from: menus often open with a category sold only in some hours. */
 const LIMIT = 48;
-const FIELDS = ['name', 'price', 'image', 'promo', 'hide_price', 'starting_price', 'availabilities', 'delivery_type'] as const;
+const FIELDS = ['name', 'price', 'image', 'promo', 'hide_price', 'starting_price', 'availabilities', 'delivery_type', 'sold_out'] as const;
 /** How often what is offered is re-read against the clock, as the add-product modal does. */
 const RECHECK_MS = 1000;
 
@@ -35,7 +36,8 @@ function loadSuggestions(establishmentId: string): Promise<Suggestion[]> {
     query: { limit: LIMIT, fields: FIELDS },
     establishmentId,
   }).then((r) =>
-    (Array.isArray(r?.items) ? r.items : []).map((p) => ({
+    // A product marked sold out is never offered (src/domain/cart.ts 'Sold out').
+    (Array.isArray(r?.items) ? r.items.filter((p) => !isSoldOut(p)) : []).map(({ sold_out: _, ...p }) => ({
       ...p,
       availabilities: Array.isArray(p.availabilities) ? p.availabilities : [],
       delivery_type: Array.isArray(p.delivery_type) ? p.delivery_type : [],

@@ -1,10 +1,11 @@
 // What the checkout loads when 'Finalizar pedido' is pressed: the establishment with its
 // preferences (the page's data island carries only what the catalogue needs), its active order
 // variations and the rules of each cart product (availability windows, minimum
-// schedule time, mandatory schedule) that the draft does not keep.
+// schedule time, mandatory schedule, sold out) that the draft does not keep, as the server has them
+// now (src/client/catalogue-freshness.ts).
 import { call } from '../../src/client/api.ts';
 import type { EstablishmentView, OrderVariationView } from '../../src/schemas/views.ts';
-import { fetchProduct } from '../../src/client/product-cache.ts';
+import { productNow } from '../../src/client/catalogue-freshness.ts';
 import type { ProductRules } from './model.ts';
 
 export interface CheckoutContext {
@@ -20,7 +21,7 @@ export async function loadCheckoutContext(establishmentId: string, productIds: r
     call('GET /establishments/:id/order-variations', { params: { id: establishmentId }, query: { active: true, fields: ['image'] }, establishmentId }),
     Promise.all(
       [...new Set(productIds)].map((pid) =>
-        fetchProduct(establishmentId, pid).then(
+        productNow(establishmentId, pid).then(
           (p) => p,
           () => null,
         ),

@@ -38,7 +38,9 @@ export type Prefs = EstablishmentView['preferences'];
 export type ProductRules = Pick<
   ProductView,
   '_id' | 'name' | 'availabilities' | 'mandatory_schedule' | 'min_schedule_time' | 'accept_scheduling' | 'delivery_type'
->;
+> &
+  /** Marked sold out, the product or an item (src/domain/cart.ts 'Sold out'). */
+  Partial<Pick<ProductView, 'sold_out' | 'variations'>>;
 
 // ---- Delivery type ---------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import type { CartLine } from '../../src/domain/cart.ts';
 import type { OrderTotals } from '../../src/domain/order-pricing.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
+import { firstSoldOutLine } from '../../src/domain/cart.ts';
 import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -53,6 +54,9 @@ export function submitProblem(args: {
   open: boolean;
   now: Temporal.Instant;
 }): { message: string; section: SectionId } | null {
+  // Sold out first, as the server prices the lines before its submit checks (src/domain/cart.ts 'Sold out').
+  const soldOut = firstSoldOutLine(args.lines.map((l) => ({ product: args.ctx.products.get(l.product_id), picks: l.picks })));
+  if (soldOut) return { message: t(`checkout:errors.${soldOut.problem.code}`, soldOut.problem.params), section: 'summary' };
   const problem = firstSubmitProblem(
     submitCheckInput({
       draft: args.draft,
@@ -90,9 +94,17 @@ export async function refreshSession(establishmentId: string): Promise<void> {
   }
 }
 
-/** The amounts a refusal names (card_amount_out_of_range's min and max, in centavos), as 'R$ 1,00'. */
+/**
+ * The parameters a refusal's message shows: the amounts it names (card_amount_out_of_range's min and
+ * max, in centavos) as 'R$ 1,00', and the names of what sold out (product_sold_out's name,
+ * variation_item_sold_out's name and item).
+ */
 function amountParams(params: ApiFailure['params']): Record<string, string> {
   const out: Record<string, string> = {};
+  for (const name of ['name', 'item'] as const) {
+    const value = params?.[name];
+    if (typeof value === 'string') out[name] = value;
+  }
   for (const name of ['min', 'max'] as const) {
     const value = params?.[name];
     if (typeof value === 'number') out[name] = formatBRL(value);

@@ -19,6 +19,7 @@ import {
   type VariationPick,
 } from '../../src/domain/cart.ts';
 import type { VariationProblem } from '../../src/domain/variation-pricing.ts';
+import { soldOutProblem, type SoldOutProblem } from '../../src/domain/cart.ts';
 import {
   draftLines,
   draftProductFromLine,
@@ -61,7 +62,11 @@ export type CheckoutFields = Pick<
 export type CheckoutPatch = Partial<CheckoutFields>;
 
 /** A refused add: the picks' problems (codes the modal translates), or the consumption-option conflict [R-8.64]. */
-export type AddResult = { ok: true } | { ok: false; reason: 'invalid_picks'; problems: VariationProblem[] } | { ok: false; reason: 'delivery_conflict' };
+export type AddResult =
+  | { ok: true }
+  | { ok: false; reason: 'invalid_picks'; problems: VariationProblem[] }
+  | { ok: false; reason: 'delivery_conflict' }
+  | { ok: false; reason: 'sold_out'; problem: SoldOutProblem };
 
 export interface CartStore {
   draft: ReadonlySignal<Draft>;
@@ -220,6 +225,9 @@ export function createCartStore(establishmentId: string, deps: CartStoreDeps = {
   }
 
   function add(product: ProductView, picks: VariationPick[], qnt: number, note = ''): AddResult {
+    // Marked sold out, the product or a picked item: the server would refuse the order (src/domain/cart.ts 'Sold out').
+    const soldOut = soldOutProblem(product, picks);
+    if (soldOut) return { ok: false, reason: 'sold_out', problem: soldOut };
     const problems = pickErrors(product, picks);
     if (problems.length > 0) return { ok: false, reason: 'invalid_picks', problems };
     refresh();

@@ -158,7 +158,7 @@ export function variationPickProblems(
 }
 
 /** A group with each item's preset quantity (the catalogue's item `qnt`). */
-export type VariationPresetGroup = Pick<VariationGroupDef, '_id' | 'layout' | 'max'> & { items: readonly { _id: string; qnt?: number }[] };
+export type VariationPresetGroup = Pick<VariationGroupDef, '_id' | 'layout' | 'max'> & { items: readonly { _id: string; qnt?: number; sold_out?: boolean }[] };
 
 /**
  * The picks a product opens with: each item's preset quantity, in item order, within the group's
@@ -172,7 +172,8 @@ export function presetSelections(groups: readonly VariationPresetGroup[]): Recor
     let left = hasMax(group) ? group.max : Number.POSITIVE_INFINITY;
     const picks: VariationSelection[] = [];
     for (const item of group.items) {
-      const preset = Number.isSafeInteger(item.qnt) && (item.qnt ?? 0) > 0 ? (item.qnt ?? 0) : 0;
+      // A sold-out item is never picked for the customer (src/domain/cart.ts 'Sold out').
+      const preset = item.sold_out !== true && Number.isSafeInteger(item.qnt) && (item.qnt ?? 0) > 0 ? (item.qnt ?? 0) : 0;
       // A check group counts options, an addremove group quantities (selectedCount).
       const qnt = Math.min(group.layout === 'check' ? Math.min(preset, 1) : preset, left);
       if (qnt <= 0) continue;

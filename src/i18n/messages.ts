@@ -7,6 +7,7 @@ import type { CardProblemCode } from '../domain/card.ts';
 import type { WeeklyTableRow } from '../domain/office-hours.ts';
 import { formatBRL, normalizeSpaces } from '../domain/money.ts';
 import type { PhoneProblemCode } from '../domain/phone.ts';
+import type { SoldOutProblem } from '../domain/cart.ts';
 import type { TaxIdErrorCode } from '../domain/tax-id.ts';
 import type { VariationProblem } from '../domain/variation-pricing.ts';
 import type { WallClockTime } from '../domain/week-clock.ts';
@@ -14,6 +15,11 @@ import { opensText } from './hours-text.ts';
 import { t } from './index.ts';
 import type { Catalogue } from './keys.ts';
 import layout from './locales/pt-BR/layout.json';
+
+/** What the cart and the add-product modal say of a sold-out product or item (src/domain/cart.ts 'Sold out'). Example: 'Calabresa esgotou (Pizza).' */
+export function soldOutText(problem: SoldOutProblem): string {
+  return t(`cart:soldOut.${problem.code}`, problem.params);
+}
 
 /**
  * The message of a variation problem (decisions #25: check 'Escolha no mínimo {min} opção de

@@ -98,13 +98,14 @@ export function postalAddress(address: EstablishmentView['address']): JsonLd {
 
 /**
  * The Offer of a product at the price the page shows, or undefined when the price is hidden. The
- * product page's names its url, seller and availability; a menu entry's only the price, as menu
- * lists leave the rest to the product page (below).
+ * product page's names its url, seller and availability (OutOfStock while the establishment has it
+ * marked sold out); a menu entry's only the price, as menu lists leave the rest to the product page (below).
  */
 export function productOffer(product: ProductView, page?: { url: string; seller: JsonLd }): JsonLd | undefined {
   if (product.hide_price) return undefined;
   const offer: JsonLd = { '@type': 'Offer', price: centsToDecimal(product.price), priceCurrency: 'BRL' };
-  if (page) Object.assign(offer, { availability: `${SCHEMA}/InStock`, url: page.url, seller: page.seller });
+  const stock = product.sold_out === true ? 'OutOfStock' : 'InStock';
+  if (page) Object.assign(offer, { availability: `${SCHEMA}/${stock}`, url: page.url, seller: page.seller });
   return offer;
 }
 

@@ -1,7 +1,8 @@
 // Starts the page's live-updates socket (src/client/live.ts) after the customer's first
 // interaction or, failing one, when the browser is idle a few seconds after the page settled: the
 // socket and partysocket's code never compete with the first paint or the first tap. On 'updated'
-// the page offers a reload (src/page-scripts/reload-prompt.ts).
+// the page offers a reload (src/page-scripts/reload-prompt.ts), and the product page and
+// the islands read again what they show (src/page-scripts/on-updated.ts).
 import { reloadForChunkError } from '../client/chunk-reload.ts';
 import { readStoreIsland } from '../client/store-island.ts';
 
@@ -17,11 +18,9 @@ export function startLiveUpdates(): void {
     if (started) return;
     started = true;
     for (const type of FIRST_INTERACTION) removeEventListener(type, start, true);
-    Promise.all([import('../client/live.ts'), import('./reload-prompt.ts')])
-      .then(([live, prompt]) => {
-        live.onLiveMessage((message) => {
-          if (message.type === 'updated') prompt.showReloadPrompt();
-        });
+    Promise.all([import('../client/live.ts'), import('./on-updated.ts')])
+      .then(([live, updates]) => {
+        live.onLiveMessage(updates.onLiveMessage);
         return live.startLive(store.id);
       })
       // Offline: the page works as before, without live updates. A chunk gone with a new release

@@ -36,6 +36,9 @@ export const DomainParams = type({ domain: /^[A-Za-z0-9.-]{1,253}$/ });
 export const EstablishmentParams = type({ id });
 export const CategoryParams = type({ id, categoryId: id });
 export const ProductParams = type({ id, productId: id });
+/** The sold-out switch of a product, and of one item of one of its variation groups (their catalogue keys). */
+export const SoldOutProductParams = ProductParams;
+export const SoldOutItemParams = type({ id, productId: id, variationId: id, itemId: id });
 
 export const EstablishmentsQuery = type({
   'slug_area?': slug,
@@ -88,6 +91,7 @@ export const PRODUCT_FIELDS = [
   'packing_quantity',
   'accept_scheduling',
   'variations',
+  'sold_out',
 ] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 

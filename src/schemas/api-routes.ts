@@ -27,6 +27,8 @@ import type { OrderBoardAnswer, OrderBoardQuery } from './api-order-board.ts';
 import { OpeningBody } from './api-opening.ts';
 import { ProductEditBody } from './api-menu.ts';
 import type { OpeningAnswer } from './api-opening.ts';
+import { SoldOutBody } from './api-sold-out.ts';
+import type { SoldOutAnswer } from './api-sold-out.ts';
 import { PixChargeBody } from './api-pix.ts';
 import type { PixChargeView } from './api-pix.ts';
 import { CouponCheckBody, CouponUpdateBody } from './api-promotions.ts';
@@ -113,6 +115,8 @@ export interface ApiRoutes {
   'PUT /establishments/:id/products/:productId': Read<ProductView, 'request' | 'storefront' | 'establishment'>;
   /** A FormData with the file as 'picture'. */
   'PUT /establishments/:id/products/:productId/picture': Read<ProductView, 'request' | 'storefront' | 'establishment'> & { body: FormData };
+  'PUT /establishments/:id/products/:productId/sold-out': Read<SoldOutAnswer, 'request' | 'storefront' | 'establishment'>;
+  'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': Read<SoldOutAnswer, 'request' | 'storefront' | 'establishment'>;
   'GET /establishments/:id/coupons': Read<CouponsAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/coupons/:couponId': Read<CouponView, 'request' | 'storefront' | 'establishment'>;
   'GET /establishments/:id/problem-reports': Read<FeedbackListAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof FeedbackListQuery };
@@ -179,6 +183,8 @@ export const ROUTE_BODIES = {
   'PUT /establishments/:id/orders/:orderId/evaluate': EvaluationBody,
   'PUT /establishments/:id/opening': OpeningBody,
   'PUT /establishments/:id/products/:productId': ProductEditBody,
+  'PUT /establishments/:id/products/:productId/sold-out': SoldOutBody,
+  'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': SoldOutBody,
   'PUT /establishments/:id/coupons/:couponId': CouponUpdateBody,
   'PATCH /orders/:id/whatsapp-updates': WhatsAppUpdatesBody,
   'POST /staff/login': StaffLoginBody,

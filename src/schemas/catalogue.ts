@@ -128,6 +128,8 @@ export const VariationItem = type({
   'item_preffix?': 'string <= 20',
   /** How many of the item are picked when the customer opens the product (e.g. a half-and-half pizza's own flavour); 0 by default. */
   'qnt?': '0 <= number.integer <= 999',
+  /** Marked sold out by the establishment (a product's variation items only): shown, not pickable; absent = on sale. */
+  'sold_out?': 'boolean',
 });
 export type VariationItem = typeof VariationItem.infer;
 
@@ -177,6 +179,8 @@ export const Product = type({
   packing_quantity: 'number.integer >= 0 = 0',
   accept_scheduling: 'boolean = true',
   variations: ProductVariation.array().default(() => []),
+  /** Marked sold out by the establishment: shown with 'Esgotado', not orderable (docs/api.md 'Sold out'). */
+  sold_out: 'boolean = false',
 });
 export type Product = typeof Product.infer;
 

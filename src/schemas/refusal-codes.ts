@@ -121,6 +121,10 @@ export const ORDER_SEND_REFUSALS = [
   'user_is_banned',
   'delivery_type_not_available',
   'payment_type_not_available',
+  // A product or a picked variation item the establishment marked sold out (src/domain/cart.ts 'Sold out'
+  // SOLD_OUT_CODES; the server's `refused` takes only a code listed here), 422.
+  'product_sold_out',
+  'variation_item_sold_out',
   'invalid_address',
   'no_delivery_tax_found',
   'invalid_payment_card',
@@ -190,6 +194,7 @@ export const ESTABLISHMENT_REFUSALS = [
   'webhook_invalid',
   'webhook_unauthorized',
   'rerender_unavailable',
+  'variation_item_not_found',
 ] as const;
 
 /** The establishment's people: the panel's log in, invitations and team (docs/api.md 'Staff'), and a staff session refused a route. */

@@ -77,7 +77,10 @@ export interface ProductView {
   min_schedule_time: number;
   packing_quantity: number;
   accept_scheduling: boolean;
+  /** Each item may carry `sold_out: true` (src/domain/cart.ts 'Sold out'). */
   variations: ProductVariation[];
+  /** Marked sold out by the establishment: shown with 'Esgotado', not orderable. */
+  sold_out: boolean;
 }
 
 export interface OrderVariationView {

@@ -45,6 +45,8 @@ const TABLE: Record<RouteKey, true> = {
   'PUT /establishments/:id/opening': true,
   'PUT /establishments/:id/products/:productId': true,
   'PUT /establishments/:id/products/:productId/picture': true,
+  'PUT /establishments/:id/products/:productId/sold-out': true,
+  'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': true,
   'GET /establishments/:id/coupons': true,
   'PUT /establishments/:id/coupons/:couponId': true,
   'GET /establishments/:id/problem-reports': true,

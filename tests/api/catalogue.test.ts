@@ -261,6 +261,7 @@ forEachDatabase(
             min_schedule_time: 2,
             packing_quantity: 1,
             accept_scheduling: true,
+            sold_out: false,
             variations: [
               {
                 _id: 'tamanho',

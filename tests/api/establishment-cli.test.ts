@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { ensureEstablishmentKeys } from '../../src/server/services/establishment-keys.ts';
 import { API_HEADERS } from './helpers/databases.ts';
 import { runScript, serveApi } from './helpers/cli.ts';
-import { estId, loadOrderFixtures } from './helpers/order-fixtures.ts';
+import { estId, loadOrderFixtures, productId } from './helpers/order-fixtures.ts';
 
 const SLUG = 'cantina-centro';
 const CENTRO = estId(SLUG);
@@ -142,5 +142,45 @@ describe('npm run establishment', () => {
     expect(out.stderr).toContain('Nenhum cliente bloqueado com ninguem@example.com.');
     out = await run('unblock-card-holder', '-e', SLUG);
     expect(out.code).toBe(2);
+  });
+
+  it('marks a product, and one option of a product, sold out and back by name, rendering the pages each time', async () => {
+    const product = async (key: string) =>
+      (await fetch(`${origin}/api/establishments/${CENTRO}/products/${productId(SLUG, key)}`, { headers: API_HEADERS })).json();
+    rendered.length = 0;
+    let out = await run('sold-out', 'refrigerante lata', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('Refrigerante Lata: esgotado.');
+    expect(out.stdout).toContain('12 páginas geradas de novo');
+    expect((await product('refrigerante')).sold_out).toBe(true);
+
+    out = await run('available', 'Refrigerante Lata', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('Refrigerante Lata: à venda.');
+    expect((await product('refrigerante')).sold_out).toBe(false);
+
+    out = await run('sold-out', 'Margherita', '--item', 'grande', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('Margherita, Tamanho: Grande: esgotado.');
+    const grande = (p: { variations: { _id: string; items: { _id: string; sold_out?: boolean }[] }[] }) =>
+      p.variations.find((g) => g._id === 'tamanho')?.items.find((i) => i._id === 'grande');
+    expect(grande(await product('margherita'))?.sold_out).toBe(true);
+    out = await run('available', 'Margherita', '--item', 'Tamanho/Grande', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    expect(grande(await product('margherita'))?.sold_out).toBeUndefined();
+    expect(rendered).toEqual([SLUG, SLUG, SLUG, SLUG]);
+
+    out = await run('sold-out', 'Lasanha', '-e', SLUG);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('Produto não encontrado: Lasanha.');
+    out = await run('sold-out', 'Margherita', '--item', 'Calabresa', '-e', SLUG);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('Margherita não tem a opção Calabresa.');
+    out = await run('sold-out', '-e', SLUG);
+    expect(out.code).toBe(2);
+    // Alone, 'available' is still the store's: it takes orders again.
+    out = await run('available', '-e', SLUG);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('Cantina Centro:');
   });
 });

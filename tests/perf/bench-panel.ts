@@ -72,7 +72,9 @@ async function shopOf(origin: string): Promise<Shop> {
   const products = (await (
     await fetch(`${origin}/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=20`, { headers: API_HEADERS })
   ).json()) as ProductsAnswer;
-  const groups = (await (await fetch(`${origin}/api/establishments/${establishmentId}/order-variations?active=true`, { headers: API_HEADERS })).json()) as OrderVariationView[];
+  const groups = (await (
+    await fetch(`${origin}/api/establishments/${establishmentId}/order-variations?active=true`, { headers: API_HEADERS })
+  ).json()) as OrderVariationView[];
   return {
     origin,
     establishmentId,

@@ -24,6 +24,7 @@ const BURGER: ProductView = {
   min_schedule_time: 0,
   packing_quantity: 1,
   accept_scheduling: true,
+  sold_out: false,
   variations: [
     {
       _id: 'extras',

@@ -68,6 +68,7 @@ function product(over: Partial<ProductView> = {}): ProductView {
     packing_quantity: 0,
     accept_scheduling: true,
     variations: [],
+    sold_out: false,
     ...over,
   };
 }
@@ -98,6 +99,11 @@ describe('offers', () => {
       url: `${ORIGIN}/p`,
       seller,
     });
+  });
+
+  it('says OutOfStock on the product page while the establishment has the product marked sold out', () => {
+    const seller = { '@type': 'Restaurant', name: 'Pizzaria Teste' };
+    expect(productOffer(product({ sold_out: true }), { url: `${ORIGIN}/p`, seller })?.availability).toBe('https://schema.org/OutOfStock');
   });
 
   it('uses the promotional (current) price for promo items, not normal_price', () => {

@@ -19,6 +19,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { orderBoardRoutes } from './routes/order-board.ts';
 import { PRODUCT_PICTURE_MAX_BODY_BYTES, PRODUCT_PICTURE_PATH, menuRoutes } from './routes/menu.ts';
 import { openingRoutes } from './routes/opening.ts';
+import { soldOutRoutes } from './routes/sold-out.ts';
 import { cardKeyRoutes } from './routes/card-keys.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { orderFollowupRoutes } from './routes/order-followup.ts';
@@ -120,6 +121,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', menuRoutes);
   app.route('/', promotionRoutes);
   app.route('/', openingRoutes);
+  app.route('/', soldOutRoutes);
   app.route('/', cardKeyRoutes);
   app.route('/', cardRoutes);
   app.route('/', pixRoutes);

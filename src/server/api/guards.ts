@@ -198,6 +198,8 @@ const STAFF_ROUTES: Readonly<Record<string, StaffPermission>> = {
   'GET /establishments/:id/suggestions': 'feedback.read',
   'PUT /establishments/:id/products/:productId': 'menu.edit',
   'PUT /establishments/:id/products/:productId/picture': 'menu.edit',
+  'PUT /establishments/:id/products/:productId/sold-out': 'availability.edit',
+  'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': 'availability.edit',
 };
 
 /** The route a handler runs for, as STAFF_ROUTES names it: 'PUT /establishments/:id/opening'. */

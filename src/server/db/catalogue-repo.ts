@@ -1,7 +1,7 @@
 // Reads and writes of the catalogue: companies, domains, establishments, categories, products,
 // order variations (coupons and achievements: promotions-repo.ts). Reads return the API's shapes (src/schemas/views.ts); writes take the
 // catalogue exchange format (src/schemas/catalogue.ts) and replace one establishment atomically.
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Catalogue } from '../../schemas/catalogue.ts';
 import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, OrderVariationView, ProductView } from '../../schemas/views.ts';
 import type { Database } from './database.ts';
@@ -9,7 +9,7 @@ import { stableId } from './ids.ts';
 import { safeTenantUrl } from '../../domain/tenant-url.ts';
 import { establishmentTimeZone } from '../../domain/week-clock.ts';
 import { replacePromotions } from './promotions-repo.ts';
-import type { CategoryRow, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
+import type { CategoryRow, DB, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
 
 const bool = (v: boolean) => (v ? 1 : 0);
 
@@ -109,6 +109,7 @@ export async function replaceCatalogue(db: Database, cat: Catalogue, now = new D
           packing_quantity: p.packing_quantity,
           accept_scheduling: bool(p.accept_scheduling),
           variations: JSON.stringify(p.variations),
+          sold_out: bool(p.sold_out),
         });
       });
     });
@@ -336,6 +337,7 @@ export function toProductView(r: ProductRow): ProductView {
     packing_quantity: r.packing_quantity,
     accept_scheduling: r.accept_scheduling === 1,
     variations: JSON.parse(r.variations),
+    sold_out: r.sold_out === 1,
   };
 }
 
@@ -444,4 +446,93 @@ export async function listSearchableProducts(db: Database, establishmentId: stri
     .orderBy('products.sort')
     .orderBy('products.id')
     .execute();
+}
+
+/** Rolls a sold-out change back when what it names is missing (nothing of it is written). */
+class Missing extends Error {
+  readonly what: 'product' | 'item';
+  constructor(what: 'product' | 'item') {
+    super(what);
+    this.what = what;
+  }
+}
+
+/**
+ * Runs a sold-out change in one transaction that first takes the establishment's row (its pages'
+ * date changes with them, for the sitemap): every change of one establishment's menu, an import's
+ * included, takes that row first, so they queue instead of deadlocking on PostgreSQL, and in SQLite
+ * the write lock is held from the start.
+ */
+async function soldOutChange<T>(
+  db: Database,
+  establishmentId: string,
+  now: Date,
+  change: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T | { not_found: 'product' | 'item' }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await trx.updateTable('establishments').set({ updated_at: now.toISOString() }).where('id', '=', establishmentId).execute();
+      return change(trx);
+    });
+  } catch (err) {
+    if (err instanceof Missing) return { not_found: err.what };
+    throw err;
+  }
+}
+
+/**
+ * Marks a product sold out or on sale again (the establishment's tap, docs/api.md 'Sold out'):
+ * one update, so any number of taps at once end with the last one's value. Answers the product as
+ * it now is, or what is missing.
+ */
+export async function setProductSoldOut(
+  db: Database,
+  establishmentId: string,
+  productId: string,
+  soldOut: boolean,
+  now: Date,
+): Promise<{ product: ProductView } | { not_found: 'product' | 'item' }> {
+  return soldOutChange(db, establishmentId, now, async (trx) => {
+    const done = await trx
+      .updateTable('products')
+      .set({ sold_out: bool(soldOut) })
+      .where('establishment_id', '=', establishmentId)
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw new Missing('product');
+    const row = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirstOrThrow();
+    return { product: toProductView(row) };
+  });
+}
+
+/**
+ * Marks one item of a product's variation group sold out or on sale again. The items live in the
+ * product's variations JSON: read, changed and written inside the transaction that holds the
+ * establishment's row, so taps on items of one product at once never undo each other.
+ */
+export async function setVariationItemSoldOut(
+  db: Database,
+  establishmentId: string,
+  target: { productId: string; variationId: string; itemId: string },
+  soldOut: boolean,
+  now: Date,
+): Promise<{ product: ProductView } | { not_found: 'product' | 'item' }> {
+  return soldOutChange(db, establishmentId, now, async (trx) => {
+    const row = await trx
+      .selectFrom('products')
+      .selectAll()
+      .where('establishment_id', '=', establishmentId)
+      .where('id', '=', target.productId)
+      .executeTakeFirst();
+    if (!row) throw new Missing('product');
+    const groups = JSON.parse(row.variations) as { _id: string; items: { _id: string; sold_out?: boolean }[] }[];
+    const item = groups.find((g) => g._id === target.variationId)?.items.find((i) => i._id === target.itemId);
+    if (!item) throw new Missing('item');
+    // On sale is the item without the key, as a catalogue file without it says.
+    if (soldOut) item.sold_out = true;
+    else delete item.sold_out;
+    const variations = JSON.stringify(groups);
+    if (variations !== row.variations) await trx.updateTable('products').set({ variations }).where('id', '=', target.productId).execute();
+    return { product: toProductView({ ...row, variations }) };
+  });
 }

@@ -50,7 +50,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<{ db:
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrate(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Migrations are independent of one another past 0018 (new tables and columns); a database that
+  // ran a later one before an earlier one landed (0021 before 0019 and 0020) still takes the
+  // earlier ones rather than refusing to start.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -1030,6 +1030,22 @@ const staff: Migration = {
   },
 };
 
+/**
+ * The establishment marks a product sold out and back (docs/api.md 'Sold out'); a variation item's
+ * flag lives with the item in products.variations (JSON), so only the product needs a column.
+ */
+const soldOut: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('products')
+      .addColumn('sold_out', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('products').dropColumn('sold_out').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -1050,8 +1066,9 @@ export const migrations: Record<string, Migration> = {
   '0016_account_abuse': accountAbuse,
   '0017_data_rights': dataRights,
   '0018_order_steps': orderSteps,
-  '0021_order_board': orderBoard,
   '0019_staff': staff,
+  '0021_order_board': orderBoard,
+  '0022_sold_out': soldOut,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -59,6 +59,8 @@ export interface ProductRow {
   packing_quantity: number;
   accept_scheduling: number;
   variations: string;
+  /** 1 while the establishment has it marked sold out. */
+  sold_out: number;
 }
 export interface OrderVariationRow {
   id: string;

@@ -42,6 +42,7 @@ import {
   priceLine,
   selectedEntries,
   selectionsByGroup,
+  soldOutProblem,
   variationPicksProblems,
   type VariationPick,
 } from '../../domain/cart.ts';
@@ -122,8 +123,9 @@ function splitPickProblems(problems: readonly VariationProblem[], path: string):
 
 /**
  * Prices each line from the catalogue; 422 product_unavailable for a product the establishment does
- * not sell, 400 for impossible picks (unknown items, past a maximum). Unmet minimums are answered
- * with the other submit checks, in their place.
+ * not sell, 422 product_sold_out / variation_item_sold_out for one it marked sold out (or a picked
+ * item it did), 400 for impossible picks (unknown items, past a maximum). Unmet minimums are
+ * answered with the other submit checks, in their place.
  */
 function priceLines(body: OrderBody, products: Map<string, ProductView>): { lines: PricedLine[]; unmet: { name: string; min: number }[] } {
   const problems: FieldProblem[] = [];
@@ -132,6 +134,9 @@ function priceLines(body: OrderBody, products: Map<string, ProductView>): { line
     const product = products.get(line.id);
     if (!product) throw refused('unprocessable', 'product_unavailable', { product_id: line.id });
     const picks: VariationPick[] = normalizePicks(line.variations.map((v) => ({ variation_id: v._id, item_id: v.item_id, qnt: v.qnt })));
+    // Marked sold out by the establishment, the product or a picked item: 422, the cart's own rule.
+    const soldOut = soldOutProblem(product, picks);
+    if (soldOut) throw refused('unprocessable', soldOut.code, soldOut.params);
     const checked = splitPickProblems(variationPicksProblems(product.variations, picks), `products[${i}].variations`);
     problems.push(...checked.invalid);
     unmet.push(...checked.unmet.map((u) => ({ name: `${product.name}: ${u.name}`, min: u.min })));
