@@ -49,7 +49,10 @@ async function main(argv: string[]): Promise<string> {
     const clients = await listClients(db, est._id);
     if (clients.length === 0) return `${est.name}: nenhuma credencial Open Delivery.`;
     return clients
-      .map((c) => `${c.client_id}  criada ${c.created_at}${c.revoked_at ? `  revogada ${c.revoked_at}` : '  ativa'}${c.webhook_url ? `  webhook ${c.webhook_url}` : ''}`)
+      .map(
+        (c) =>
+          `${c.client_id}  criada ${c.created_at}${c.revoked_at ? `  revogada ${c.revoked_at}` : '  ativa'}${c.webhook_url ? `  webhook ${c.webhook_url}` : ''}`,
+      )
       .join('\n');
   } finally {
     await db.destroy();

@@ -1072,6 +1072,9 @@ const openDelivery: Migration = {
       .addColumn('order_id', 'text', (c) => c.notNull())
       .addColumn('od_order_id', 'text', (c) => c.notNull())
       .addColumn('event_type', 'text', (c) => c.notNull())
+      // The establishment's events in the order they were written (one more than its last), so
+      // events of one instant still poll in order.
+      .addColumn('seq', 'integer', (c) => c.notNull())
       // JSON metadata of the cancellation events, or null.
       .addColumn('metadata', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
@@ -1082,7 +1085,7 @@ const openDelivery: Migration = {
       .addColumn('webhook_tries', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('webhook_next_at', 'text')
       .execute();
-    await db.schema.createIndex('od_events_pending').on('od_events').columns(['establishment_id', 'acknowledged_at', 'created_at']).execute();
+    await db.schema.createIndex('od_events_pending').on('od_events').columns(['establishment_id', 'acknowledged_at', 'seq']).execute();
     await db.schema.createIndex('od_events_webhook').on('od_events').columns(['webhook_state', 'webhook_next_at']).execute();
   },
   async down(db: Kysely<unknown>) {

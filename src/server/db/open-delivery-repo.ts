@@ -97,15 +97,24 @@ export async function getOdOrderLink(db: Executor, orderId: string): Promise<OdO
   return db.selectFrom('od_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
-export async function insertOdEvent(db: Executor, row: OdEventRow): Promise<void> {
-  await db.insertInto('od_events').values(row).execute();
+/** Writes an event after the establishment's last one (seq: one more than the last). */
+export async function insertOdEvent(db: Executor, row: Omit<OdEventRow, 'seq'>): Promise<void> {
+  const last = await db
+    .selectFrom('od_events')
+    .select((eb) => eb.fn.max<number | string | null>('seq').as('seq'))
+    .where('establishment_id', '=', row.establishment_id)
+    .executeTakeFirst();
+  await db
+    .insertInto('od_events')
+    .values({ ...row, seq: Number(last?.seq ?? 0) + 1 })
+    .execute();
 }
 
 /** The establishment's events not acknowledged yet, oldest first, up to `limit`. */
 export async function listPendingOdEvents(db: Executor, establishmentId: string, types: readonly string[] | null, limit: number): Promise<OdEventRow[]> {
   let q = db.selectFrom('od_events').selectAll().where('establishment_id', '=', establishmentId).where('acknowledged_at', 'is', null);
   if (types) q = q.where('event_type', 'in', types);
-  return q.orderBy('created_at').orderBy('id').limit(limit).execute();
+  return q.orderBy('seq').orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 /**

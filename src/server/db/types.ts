@@ -617,6 +617,8 @@ export interface OdEventRow {
   order_id: string;
   od_order_id: string;
   event_type: string;
+  /** Its place among the establishment's events (one more than the last written). */
+  seq: number;
   metadata: string | null;
   created_at: string;
   acknowledged_at: string | null;

@@ -90,7 +90,11 @@ export async function recordOrderPlaced(trx: Executor, row: Pick<OrderRow, 'id' 
 /** Who cancelled, as the standard's metadata code says it. */
 function cancelCode(cancelledBy: string | null | undefined, given: OdCancelCode | undefined): OdCancelCode {
   if (given) return given;
-  return cancelledBy === 'client' ? 'CONSUMER_CANCELLATION_REQUESTED' : cancelledBy === 'payment_expired' ? 'SYSTEMIC_ISSUES' : 'INTERNAL_DIFFICULTIES_OF_THE_RESTAURANT';
+  return cancelledBy === 'client'
+    ? 'CONSUMER_CANCELLATION_REQUESTED'
+    : cancelledBy === 'payment_expired'
+      ? 'SYSTEMIC_ISSUES'
+      : 'INTERNAL_DIFFICULTIES_OF_THE_RESTAURANT';
 }
 
 /**
@@ -106,6 +110,7 @@ export async function recordOrderStep(
 ): Promise<void> {
   const type = EVENT_OF_STEP[step];
   if (!type || !(await getOdOrderLink(trx, row.id))) return;
-  const metadata = type === 'CANCELLED' ? { reason: cancellation?.reason || 'Pedido cancelado', code: cancelCode(cancellation?.cancelledBy, cancellation?.code) } : null;
+  const metadata =
+    type === 'CANCELLED' ? { reason: cancellation?.reason || 'Pedido cancelado', code: cancelCode(cancellation?.cancelledBy, cancellation?.code) } : null;
   await writeEvent(trx, row, type, now, metadata);
 }

@@ -75,7 +75,6 @@ function check<T>(schema: (data: unknown) => T | InstanceType<typeof type.errors
   return out as T;
 }
 
-
 /** The establishment the bearer token belongs to; 401 otherwise. */
 async function merchantOf(c: Context<ApiEnv>): Promise<string> {
   const deps = c.get('deps');
@@ -141,10 +140,9 @@ export const openDeliveryRoutes = new Hono<ApiEnv>()
     const contentType = c.req.header('content-type') ?? '';
     const raw = contentType.includes('application/json') ? await optionalJson(c) : Object.fromEntries(new URLSearchParams(await c.req.text()));
     const body = OdTokenRequest(raw);
-    if (body instanceof type.errors) {
-      // The grant type alone refused as OAuth2 does; anything else is a bad request.
-      throw new OdProblem(400, `invalid_request: ${body.summary}`);
-    }
+    // The document declares only 401 for a refused token request (no 400): a malformed one, a
+    // grant type other than client_credentials, an unknown client or a wrong secret alike.
+    if (body instanceof type.errors) throw new OdProblem(401, `invalid_request: ${body.summary}`);
     const client = await getActiveOdClient(deps.db, body.client_id);
     const given = Buffer.from(odSecretHash(body.client_secret));
     if (!client || !timingSafeEqual(given, Buffer.from(client.secret_hash))) throw new OdProblem(401, 'invalid_client');
