@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<string> {
     if (!est) throw new CliError(`Estabelecimento não encontrado: ${values.establishment}`);
     const now = new Date();
     if (command === 'create') {
-      const created = await createOdClient(db, est._id, now, values.webhook ?? null);
+      const created = await createOdClient(db, est._id, now, values.webhook ? { url: values.webhook } : null);
       return [
         `Credencial Open Delivery criada para ${est.name}.`,
         `client_id: ${created.clientId}`,

@@ -5,7 +5,11 @@
 // customer's page hearing it), one establishment's POS kept away from another's orders, parallel
 // confirmations applied once, and a card-paid order cancelled by the POS refunded once.
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { WebSocket } from 'ws';
+import { getRequestListener } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +31,12 @@ import type { CardView } from '../../src/schemas/api-cards.ts';
 import type { CatalogueInput } from '../../src/schemas/catalogue.ts';
 import type { LiveEvent } from '../../src/schemas/live-events.ts';
 import type { OdEvent, OdOrder } from '../../src/schemas/open-delivery.ts';
+import type { LiveMessage } from '../../src/schemas/live.ts';
+import { acceptLiveSockets, startLive, type Live } from '../../src/server/live/live.ts';
+import { OD_APP_ID, odSignature, runOdWebhooks } from '../../src/server/open-delivery/webhook.ts';
+import { odMerchantId } from '../../src/server/open-delivery/ids.ts';
+import { ReferencePos } from './helpers/reference-pos.ts';
+import { expectValidEvents } from './helpers/open-delivery.ts';
 
 const CENTRO = estId('cantina-centro');
 const H24 = estId('cantina-24h');
@@ -374,5 +384,127 @@ forEachDatabase(
     },
     startAt: '2025-01-03T23:00:00Z',
     deps: { publish: async (event: LiveEvent) => void published.push(event), sealingKey },
+  },
+);
+
+// ---------------------------------------------------------------- over real HTTP
+
+let live: Live | undefined;
+const publishLive = async (event: LiveEvent) => live?.publish(event);
+
+/** A customer's live-updates socket: every message, and a wait for one. */
+function customerSocket(host: string, room: string, cookie: string) {
+  const ws = new WebSocket(`ws://${host}/parties/establishment/${room}?_pk=test`, { headers: { Origin: `http://${host}`, Cookie: cookie } });
+  const messages: LiveMessage[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage));
+  const waitFor = async (test: (m: LiveMessage) => boolean, ms = 3000) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const found = messages.find(test);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no matching message; got ${JSON.stringify(messages)}`);
+  };
+  return new Promise<{ ws: WebSocket; waitFor: typeof waitFor }>((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, waitFor }));
+    ws.once('error', reject);
+  });
+}
+
+forEachDatabase(
+  'Open Delivery over HTTP',
+  (getCtx) => {
+    let ctx: TestContext;
+    let server: Server;
+    let origin: string;
+
+    beforeAll(async () => {
+      ctx = getCtx();
+      live = await startLive({ db: ctx.db, engine: ctx.engine, databaseUrl: ctx.databaseUrl, pagesDir: mkdtempSync(join(tmpdir(), 'od-live-')), now: ctx.now });
+      server = createServer(getRequestListener(ctx.app.fetch));
+      acceptLiveSockets(server, live.hub);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await live?.close();
+      live = undefined;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await closePgPool(ctx.db);
+    });
+
+    it('a reference POS gets a token, polls, confirms and dispatches a delivery order, acknowledges; the customer’s socket sees it dispatched', async () => {
+      const { clientId, clientSecret } = await createOdClient(ctx.db, CENTRO, ctx.now());
+      const pos = new ReferencePos(`http://${origin}`, clientId, clientSecret);
+      const m = await registerUser(ctx, CENTRO);
+      const socket = await customerSocket(origin, CENTRO, cookieHeaders(m.session).Cookie!);
+      try {
+        const placed = await placeOk(ctx, m.session, deliveryOrder(await saveAddress(ctx.db, m.user._id, NEAR)));
+        const handled = await pos.confirmAndDispatchNewOrders();
+        expect(handled.map((o) => o.id)).toEqual([odOrderId(placed._id)]);
+        expect(handled[0]!.type).toBe('DELIVERY');
+        await socket.waitFor((msg) => msg.type === 'order' && msg.order_id === placed._id && msg.step === 'dispatched');
+        const view = (await (await ctx.call(`${ordersPath(CENTRO)}/${placed._id}`, { headers: cookieHeaders(m.session) })).json()) as OrderView;
+        expect(view).toMatchObject({ status: 'confirmed', step: 'dispatched' });
+        // What the POS's own actions caused, then nothing pending once acknowledged.
+        expect((await pos.poll()).map((e) => e.eventType)).toEqual(['CONFIRMED', 'DISPATCHED']);
+        await pos.acknowledge(await pos.poll());
+        expect(await pos.poll()).toEqual([]);
+      } finally {
+        socket.ws.close();
+      }
+    });
+
+    it('the webhook: each event posted after the commit, signed with the client secret; a refusal tried again later, never twice at once', async () => {
+      const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+      let answer = 500;
+      const pos = createServer((req, res) => {
+        let body = '';
+        req.on('data', (c) => {
+          body += c;
+        });
+        req.on('end', () => {
+          received.push({ headers: req.headers, body });
+          res.writeHead(answer).end();
+        });
+      });
+      await new Promise<void>((resolve) => pos.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(pos.address() as AddressInfo).port}/v1/newEvent`;
+        const { clientSecret } = await createOdClient(ctx.db, H24, ctx.now(), { url, sealingKey });
+        const joao = await registerUser(ctx, H24);
+        const placed = await placeOk(ctx, joao.session, order24h());
+        const deps = { db: ctx.db, now: ctx.now(), origin: `http://${origin}`, sealingKey };
+        // The POS refuses: tried once, not again before its wait.
+        expect(await runOdWebhooks(deps)).toBe(0);
+        expect(await runOdWebhooks(deps)).toBe(0);
+        expect(received).toHaveLength(1);
+        answer = 204;
+        expect(await runOdWebhooks({ ...deps, now: new Date(ctx.now().getTime() + 61_000) })).toBe(1);
+        expect(received).toHaveLength(2);
+        for (const r of received) {
+          expect(r.headers['x-app-id']).toBe(OD_APP_ID);
+          expect(r.headers['x-app-merchantid']).toBe(odMerchantId(H24));
+          expect(r.headers['x-app-signature']).toBe(odSignature(r.body, clientSecret));
+          const event = JSON.parse(r.body) as OdEvent;
+          expectValidEvents([event]);
+          expect(event).toMatchObject({ eventType: 'CREATED', orderId: odOrderId(placed._id) });
+        }
+        // Delivered: never sent again.
+        expect(await runOdWebhooks({ ...deps, now: new Date(ctx.now().getTime() + 3600_000) })).toBe(0);
+        expect(received).toHaveLength(2);
+      } finally {
+        await new Promise<void>((resolve) => pos.close(() => resolve()));
+      }
+    });
+  },
+  {
+    setup: (ctx) => loadOrderFixtures(ctx.db),
+    startAt: '2025-01-03T23:00:00Z',
+    deps: { publish: publishLive, sealingKey },
   },
 );

@@ -1046,6 +1046,9 @@ const openDelivery: Migration = {
       .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
       .addColumn('secret_hash', 'text', (c) => c.notNull())
       .addColumn('webhook_url', 'text')
+      // The standard signs each webhook with an HMAC keyed by the client secret, so a client with
+      // a webhook keeps its secret sealed to the server's key (JSON sealed box); null otherwise.
+      .addColumn('webhook_secret', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('revoked_at', 'text')
       .execute();

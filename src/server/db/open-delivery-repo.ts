@@ -44,16 +44,19 @@ export async function odClientsOf(db: Executor, establishmentId: string): Promis
   return { any: rows.length > 0, webhook: rows.some((r) => r.webhook_url) };
 }
 
-/** The active webhook URLs of the establishment's clients. */
-export async function odWebhookUrls(db: Executor, establishmentId: string): Promise<{ client_id: string; webhook_url: string }[]> {
+/** The establishment's active clients that take the webhook. */
+export async function odWebhookClients(
+  db: Executor,
+  establishmentId: string,
+): Promise<{ client_id: string; webhook_url: string; webhook_secret: string | null }[]> {
   const rows = await db
     .selectFrom('od_clients')
-    .select(['client_id', 'webhook_url'])
+    .select(['client_id', 'webhook_url', 'webhook_secret'])
     .where('establishment_id', '=', establishmentId)
     .where('revoked_at', 'is', null)
     .where('webhook_url', 'is not', null)
     .execute();
-  return rows.map((r) => ({ client_id: r.client_id, webhook_url: r.webhook_url! }));
+  return rows.map((r) => ({ client_id: r.client_id, webhook_url: r.webhook_url!, webhook_secret: r.webhook_secret }));
 }
 
 export async function insertOdToken(db: Executor, row: OdTokenRow): Promise<void> {

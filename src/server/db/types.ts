@@ -589,6 +589,8 @@ export interface OdClientRow {
   establishment_id: string;
   secret_hash: string;
   webhook_url: string | null;
+  /** The secret sealed to the server's key (JSON sealed box), kept only for signing the webhook. */
+  webhook_secret: string | null;
   created_at: string;
   revoked_at: string | null;
 }

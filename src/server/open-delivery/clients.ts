@@ -7,6 +7,8 @@ import type { Database } from '../db/database.ts';
 import { insertOdClient, listOdClients, revokeOdClient } from '../db/open-delivery-repo.ts';
 import type { OdClientRow } from '../db/types.ts';
 import { odSecretHash } from './secrets.ts';
+import { seal } from '../../lib/sealed-box.ts';
+import { serverSealingKey, type ServerSealingKey } from '../services/sealing-key.ts';
 
 export interface CreatedOdClient {
   clientId: string;
@@ -14,14 +16,27 @@ export interface CreatedOdClient {
   clientSecret: string;
 }
 
-export async function createOdClient(db: Database, establishmentId: string, now: Date, webhookUrl: string | null = null): Promise<CreatedOdClient> {
+/** The context a client's secret is sealed for (so a box of another client does not open as this one's). */
+export const webhookSecretContext = (clientId: string) => `open-delivery-webhook:${clientId}`;
+
+/**
+ * A new client of the establishment. With a webhook URL, the secret is also kept sealed to the
+ * server's key: the standard signs every webhook with an HMAC keyed by it.
+ */
+export async function createOdClient(
+  db: Database,
+  establishmentId: string,
+  now: Date,
+  webhook: { url: string; sealingKey?: ServerSealingKey } | null = null,
+): Promise<CreatedOdClient> {
   const clientId = randomUUID();
   const clientSecret = randomBytes(32).toString('base64url');
   await insertOdClient(db, {
     client_id: clientId,
     establishment_id: establishmentId,
     secret_hash: odSecretHash(clientSecret),
-    webhook_url: webhookUrl,
+    webhook_url: webhook?.url ?? null,
+    webhook_secret: webhook ? JSON.stringify(seal(clientSecret, webhook.sealingKey ?? serverSealingKey(), webhookSecretContext(clientId))) : null,
     created_at: now.toISOString(),
     revoked_at: null,
   });
