@@ -36,6 +36,8 @@ import { acceptLiveSockets, startLive, type Live } from '../../src/server/live/l
 import { OD_APP_ID, odSignature, runOdWebhooks } from '../../src/server/open-delivery/webhook.ts';
 import { odMerchantId } from '../../src/server/open-delivery/ids.ts';
 import { ReferencePos } from './helpers/reference-pos.ts';
+import { createPixApiClient, pixSandboxCredentials, PIX_SANDBOX_PATH, type PixFetch } from '../../src/server/adapters/pix-psp.ts';
+import type { ApiApp } from '../../src/server/api/app.ts';
 import { expectValidEvents } from './helpers/open-delivery.ts';
 
 const CENTRO = estId('cantina-centro');
@@ -506,5 +508,69 @@ forEachDatabase(
     setup: (ctx) => loadOrderFixtures(ctx.db),
     startAt: '2025-01-03T23:00:00Z',
     deps: { publish: publishLive, sealingKey },
+  },
+);
+
+// ---------------------------------------------------------------- a Pix order
+
+const PIX_SHOP = 'loja-pdv-pix';
+const PIX_ORIGIN = 'http://loja.test';
+let pixApp: ApiApp | null = null;
+const intoPixApp: PixFetch = async (url, init) => pixApp!.request(url, init);
+
+forEachDatabase(
+  'Open Delivery and an order paid by Pix',
+  (getCtx) => {
+    it('the POS hears of it (CREATED) only once its Pix came in, and may then confirm it', async () => {
+      const ctx = getCtx();
+      pixApp = ctx.app;
+      const psp = createPixApiClient({ baseUrl: `${PIX_ORIGIN}${PIX_SANDBOX_PATH}`, ...pixSandboxCredentials(), engine: 'sandbox', fetch: intoPixApp });
+      await psp.registerWebhook(`${PIX_ORIGIN}/api/pix/webhook`);
+      const fetcher: Fetcher = async (path, init) => ctx.app.request(path, init);
+      const shopId = stableId('establishment', PIX_SHOP);
+      const { token } = await odClientWithToken(ctx.db, fetcher, shopId, ctx.now());
+      const poll = async () => {
+        const res = await odCall(fetcher, 'GET', '/v1/events:polling', { token });
+        return res.status === 204 ? [] : (res.body as OdEvent[]);
+      };
+      const { session } = await registerUser(ctx, shopId);
+      const placed = await ctx.call(ordersPath(shopId), {
+        method: 'POST',
+        headers: { ...cookieHeaders(session), 'Idempotent-Key': randomUUID() },
+        body: {
+          delivery_type: 'pickup',
+          payment_type: 'pix',
+          platform: 'web',
+          products: [{ id: stableId('product', PIX_SHOP, 'bolo'), qnt: 1, note: '', variations: [] }],
+        },
+      });
+      expect(placed.status).toBe(201);
+      const orderId = ((await placed.json()) as { _id: string })._id;
+      const odId = odOrderId(orderId);
+      expect(await poll()).toEqual([]);
+      expect((await odCall(fetcher, 'GET', `/v1/orders/${odId}`, { token })).status).toBe(404);
+      const charge = await ctx.call('/api/pix', { method: 'POST', body: { order_id: orderId }, headers: cookieHeaders(session) });
+      expect([200, 201]).toContain(charge.status);
+      const { txid } = (await charge.json()) as { txid: string };
+      const paid = await ctx.call('/api/pix/webhook', { method: 'POST', body: { transaction_id: txid, status: 'paid' } });
+      expect(paid.status).toBe(202);
+      expect((await poll()).map((e) => [e.eventType, e.orderId])).toEqual([['CREATED', odId]]);
+      const order = await odCall(fetcher, 'GET', `/v1/orders/${odId}`, { token });
+      expect((order.body as OdOrder).payments.methods).toEqual([expect.objectContaining({ type: 'PREPAID', method: 'PIX' })]);
+      expect((await odCall(fetcher, 'POST', `/v1/orders/${odId}/confirm`, { token })).status).toBe(202);
+    });
+  },
+  {
+    setup: async (ctx) => {
+      const shop = cardShop();
+      shop.establishment.slug = PIX_SHOP;
+      shop.establishment.preferences = { ...shop.establishment.preferences, has_online_payment: false, online_payment_methods: [], has_pix_payment: true };
+      shop.categories = [{ _id: 'cardapio', name: 'Cardápio', products: [{ _id: 'bolo', name: 'Bolo de Cenoura', price: 3250 }] }];
+      await loadCatalogue(ctx.db, shop);
+    },
+    deps: {
+      pix: createPixApiClient({ baseUrl: `${PIX_ORIGIN}${PIX_SANDBOX_PATH}`, ...pixSandboxCredentials(), engine: 'sandbox', fetch: intoPixApp }),
+      pixSandboxFetch: intoPixApp,
+    },
   },
 );
