@@ -44,6 +44,7 @@ import { orderMoney } from '../../services/order-money.ts';
 import { orderView } from '../../services/orders.ts';
 import { Refusal } from '../../services/refusal.ts';
 import type { ApiEnv } from '../env.ts';
+import { requestOverTls } from '../guards.ts';
 import { afterOrderMoved } from './orders.ts';
 import { pixDeps } from './pix.ts';
 
@@ -97,10 +98,13 @@ async function odOrderRow(c: Context<ApiEnv>, establishmentId: string): Promise<
   return row;
 }
 
-/** The absolute URL of an order on this server, as the events carry it. */
+/**
+ * The absolute URL of an order on the host the POS called, as the events carry it: https when the
+ * request arrived over TLS (directly or through a trusted proxy), the Host it asked for.
+ */
 function orderUrl(c: Context, odId: string): string {
-  const url = new URL(c.req.url);
-  return `${url.origin}/api${OPEN_DELIVERY_BASE}/v1/orders/${odId}`;
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  return `${requestOverTls(c) ? 'https' : 'http'}://${host}/api${OPEN_DELIVERY_BASE}/v1/orders/${odId}`;
 }
 
 /** A body that may be absent (the confirmation's is optional). */
@@ -115,9 +119,13 @@ async function optionalJson(c: Context): Promise<unknown> {
 }
 
 /** Moves the order through the one lifecycle service as the POS; a move the lifecycle refuses is 422. */
-async function move(c: Context<ApiEnv>, to: Exclude<OrderStep, 'registered'>, extra: { reason?: string; odCancelCode?: OdCancelCode } = {}) {
+async function move(
+  c: Context<ApiEnv>,
+  establishmentId: string,
+  to: Exclude<OrderStep, 'registered'>,
+  extra: { reason?: string; odCancelCode?: OdCancelCode } = {},
+) {
   const deps = c.get('deps');
-  const establishmentId = await merchantOf(c);
   const row = await odOrderRow(c, establishmentId);
   const now = deps.now();
   const money = orderMoney({ db: deps.db, now, payments: deps.payments }, pixDeps(c));
@@ -212,19 +220,20 @@ export const openDeliveryRoutes = new Hono<ApiEnv>()
     return c.json(order);
   })
   .post('/v1/orders/:orderId/confirm', async (c) => {
+    const establishmentId = await merchantOf(c);
     const body = await optionalJson(c);
     if (body !== undefined) check(OdOrderConfirmed, body);
-    return move(c, 'confirmed');
+    return move(c, establishmentId, 'confirmed');
   })
-  .post('/v1/orders/:orderId/readyForPickup', (c) => move(c, 'ready'))
-  .post('/v1/orders/:orderId/dispatch', (c) => move(c, 'dispatched'))
-  .post('/v1/orders/:orderId/delivered', (c) => move(c, 'complete'))
+  .post('/v1/orders/:orderId/readyForPickup', async (c) => move(c, await merchantOf(c), 'ready'))
+  .post('/v1/orders/:orderId/dispatch', async (c) => move(c, await merchantOf(c), 'dispatched'))
+  .post('/v1/orders/:orderId/delivered', async (c) => move(c, await merchantOf(c), 'complete'))
   // The POS cancels: the product accepts at once (CANCELLED follows), money going back as any
   // establishment cancellation's does.
   .post('/v1/orders/:orderId/requestCancellation', async (c) => {
-    await merchantOf(c);
+    const establishmentId = await merchantOf(c);
     const body = check(OdRequestCancelled, await optionalJson(c));
-    return move(c, 'canceled', { reason: body.reason, odCancelCode: body.code });
+    return move(c, establishmentId, 'canceled', { reason: body.reason, odCancelCode: body.code });
   })
   // The product never asks the POS to cancel (a customer cancels a registered order outright, and
   // a confirmed one only through the establishment), so there is never a request to accept or deny.
