@@ -5,6 +5,7 @@
 // types on purpose, so a new one is a decision (docs/open-delivery.md 'What is not sent').
 // Money is the document's decimal number of reais, made from integer centavos in one place
 // (src/server/open-delivery/order.ts odPrice); dates are UTC ISO-8601 instants.
+import { type } from 'arktype';
 
 /** The document's Price: a decimal amount (up to 4 decimal places) and its ISO 4217 currency. */
 export interface OdPrice {
@@ -176,4 +177,57 @@ export interface OdOrder {
   takeout?: OdTakeout;
   indoor?: OdIndoor;
   extraInfo?: string;
+}
+
+// --- The routes' payloads (docs/open-delivery.md 'Routes'), as the document declares them. ---
+
+/** components.schemas.TokenRequest (form-urlencoded). */
+export const OdTokenRequest = type({ client_id: 'string > 0', client_secret: 'string > 0', grant_type: "'client_credentials'" });
+
+/** components.schemas.TokenResponse. */
+export interface OdTokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}
+
+const EVENT_TYPE = type(
+  "'CREATED' | 'CONFIRMED' | 'DISPATCHED' | 'READY_FOR_PICKUP' | 'PICKUP_AREA_ASSIGNED' | 'DELIVERED' | 'CONCLUDED' | 'CANCELLATION_REQUESTED' | 'CANCELLATION_REQUEST_DENIED' | 'CANCELLED' | 'ORDER_CANCELLATION_REQUEST' | 'CANCELLED_DENIED'",
+);
+
+/** GET /v1/events:polling ?eventType= (repeated or comma-separated; at most 15). */
+export const OdEventTypes = EVENT_TYPE.array().atMostLength(15);
+
+/** components.requestBodies.AckEvents: at most 100 (components.schemas.AckEvents). */
+export const OdAckEvents = type({ id: 'string.uuid', orderId: 'string.uuid', eventType: EVENT_TYPE }).array().atMostLength(100);
+
+/** components.schemas.OrderConfirmed (the body is optional). */
+export const OdOrderConfirmed = type({ 'reason?': 'string', createdAt: 'string', orderExternalCode: 'string', 'preparationTime?': 'number.integer' });
+
+/** components.schemas.RequestCancelled. */
+export const OdRequestCancelled = type({
+  reason: 'string',
+  code: "'SYSTEMIC_ISSUES' | 'DUPLICATE_APPLICATION' | 'UNAVAILABLE_ITEM' | 'RESTAURANT_WITHOUT_DELIVERY_PERSON' | 'OUTDATED_MENU' | 'ORDER_OUTSIDE_THE_DELIVERY_AREA' | 'BLOCKED_CUSTOMER' | 'OUTSIDE_DELIVERY_HOURS' | 'INTERNAL_DIFFICULTIES_OF_THE_RESTAURANT' | 'RISK_AREA' | 'DELIVERY_PROBLEM'",
+  mode: "'AUTO' | 'MANUAL'",
+  'outOfStockItems?': 'string[] <= 100',
+  'invalidItems?': 'string[] <= 100',
+});
+
+/** components.schemas.RequestDenied. */
+export const OdRequestDenied = type({ reason: 'string', code: "'DISH_ALREADY_DONE' | 'OUT_FOR_DELIVERY'" });
+
+/** components.schemas.Event (with EventMetadataCancel's metadata on the cancellation events). */
+export interface OdEvent {
+  eventId: string;
+  eventType: string;
+  orderId: string;
+  orderURL: string;
+  createdAt: string;
+  metadata?: { reason: string; code: string };
+}
+
+/** components.schemas.Error (application/problem+json). */
+export interface OdError {
+  title: string;
+  status: number;
 }

@@ -113,6 +113,17 @@ const NOT_CALLED_BY_THE_BROWSER: Record<string, string> = {
   'POST /cards/verification': "the spec's other forms of POST /v2/cards/verification, for other apps",
   'DELETE /users/:userId/cards/:cardId': "the spec's older form of DELETE /users/me/payment_cards/:id, for other apps",
   'PUT /cards/:id/purchase-verification': "the spec's other form of PUT /cards/verification/:id, for other apps",
+  'POST /open-delivery/oauth/token': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'GET /open-delivery/v1/:polling{events:polling}': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/events/acknowledgment': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'GET /open-delivery/v1/orders/:orderId': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/orders/:orderId/confirm': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/orders/:orderId/readyForPickup': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/orders/:orderId/dispatch': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/orders/:orderId/delivered': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/orders/:orderId/requestCancellation': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/orders/:orderId/acceptCancellation': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
+  'POST /open-delivery/v1/orders/:orderId/denyCancellation': "Open Delivery: the establishment's POS, with its bearer token (docs/open-delivery.md)",
 };
 
 describe('the route table', () => {

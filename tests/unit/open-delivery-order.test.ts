@@ -2,9 +2,6 @@
 // the official document's own `Order` schema (tests/fixtures/opendelivery/openapi.yaml) with ajv,
 // and held to the document's equations in exact centavos. The orders are OrderRows as the server
 // stores them, read through the server's own orderView, so the mapping's input is the real one.
-import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { AddressView } from '../../src/schemas/api-geo.ts';
 import type { OrderItemView, OrderPaymentDetails, OrderVariationEntry } from '../../src/schemas/api-orders.ts';
@@ -13,56 +10,13 @@ import type { OrderRow } from '../../src/server/db/types.ts';
 import { odItemId, odMerchantId, odOrderId, uuidV5 } from '../../src/server/open-delivery/ids.ts';
 import { offlineMethodKind, odDecimal, odPrice, openDeliveryOrder, type OdOrderInput } from '../../src/server/open-delivery/order.ts';
 import { orderView } from '../../src/server/services/orders.ts';
+import { UUID, closed, odAjv, odDocument, odSchemaValidator, problems, type Json } from '../helpers/open-delivery-document.ts';
 
 // ---------------------------------------------------------------- the official schema
 
-type Json = Record<string, unknown>;
-const document = parse(readFileSync(new URL('../fixtures/opendelivery/openapi.yaml', import.meta.url), 'utf8')) as { components: { schemas: Json } };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// RFC 3339 date-time, as the document's General Guidelines ask (UTC: 'Z').
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-/** 'Price value. 4 decimals places are accepted': a finite number written with at most 4 decimals. */
-const decimal = (n: number) => Number.isFinite(n) && !/\.\d{5,}|e-/i.test(String(n));
-
-/**
- * Every object of the document that lists its properties, closed to any other (OpenAPI 3.0 leaves
- * them open): a misspelt optional field then fails instead of passing unseen. Objects made of
- * allOf/oneOf/anyOf are left open, their parts are closed where they list properties.
- */
-function closed(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(closed);
-  if (node === null || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [k, v] of Object.entries(node))
-    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, closed(s)])) : closed(v);
-  if ('properties' in out && !('allOf' in out || 'oneOf' in out || 'anyOf' in out) && !('additionalProperties' in out)) out.additionalProperties = false;
-  return out;
-}
-
-/** The document's Order schema compiled by ajv, its #/components/schemas refs resolved in the document's own map. */
-function orderValidator(schemas: Json): ValidateFunction {
-  // OpenAPI 3.0 quirks: keywords JSON Schema lacks (example, nullable), and its own formats.
-  const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
-  ajv.addFormat('uuid', UUID);
-  ajv.addFormat('UUID', UUID);
-  ajv.addFormat('date-time', DATE_TIME);
-  ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
-  ajv.addFormat('time', /^\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/);
-  ajv.addFormat('decimal', { type: 'number', validate: decimal });
-  ajv.addFormat('float', { type: 'number', validate: Number.isFinite });
-  ajv.addFormat('double', { type: 'number', validate: Number.isFinite });
-  for (const f of ['uri', 'URI', 'CRC32']) ajv.addFormat(f, true);
-  ajv.addSchema({ $id: 'https://opendelivery.test/openapi.yaml', components: { schemas } });
-  return ajv.compile({ $ref: 'https://opendelivery.test/openapi.yaml#/components/schemas/Order' });
-}
-
-const validateOrder = orderValidator(document.components.schemas);
-const validateClosedOrder = orderValidator(closed(document.components.schemas) as Json);
-
-function problems(validate: ValidateFunction, value: unknown): string[] {
-  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
-}
+// The loader is shared with the routes' API tests (tests/helpers/open-delivery-document.ts).
+const validateOrder = odSchemaValidator('Order');
+const validateClosedOrder = odSchemaValidator('Order', odAjv(closed(odDocument.components.schemas) as Json));
 
 // ---------------------------------------------------------------- our orders
 

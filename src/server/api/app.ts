@@ -32,6 +32,7 @@ import { verificationRoutes } from './routes/verification.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { OPEN_DELIVERY_BASE, openDeliveryRoutes } from './routes/open-delivery.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
 export type { ApiDeps, ApiEnv } from './env.ts';
@@ -98,6 +99,8 @@ export function createApi(deps: ApiDeps) {
   app.get('/health', (c) => c.json({ ok: true }));
   // The map style is loaded by MapLibre with plain GETs (no API headers): see routes/geo.ts.
   app.route('/', mapStyleRoutes);
+  // Open Delivery: called by the establishment's POS with the standard's headers and its bearer token, not ours.
+  app.route(OPEN_DELIVERY_BASE, openDeliveryRoutes);
 
   app.use('*', async (c, next) => {
     // The login and registration forms posted by the browser itself cannot carry these headers;

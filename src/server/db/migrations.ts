@@ -1047,6 +1047,74 @@ const soldOut: Migration = {
 };
 
 /** Migrations by name; names sort in the order they apply. */
+/**
+ * Open Delivery v1.3 (docs/open-delivery.md): the OAuth2 clients of an establishment's POS (only
+ * the secret's SHA-256 is kept; revoked ones stay, revoked_at set), their access tokens (only the
+ * token's SHA-256, with its expiry), the orders the POS was told of (our order id beside the
+ * standard's UUID, so a route's orderId is looked up) and the event log the POS polls and
+ * acknowledges, with the webhook delivery state of each event.
+ */
+const openDelivery: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('od_clients')
+      .addColumn('client_id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('secret_hash', 'text', (c) => c.notNull())
+      .addColumn('webhook_url', 'text')
+      // The standard signs each webhook with an HMAC keyed by the client secret, so a client with
+      // a webhook keeps its secret sealed to the server's key (JSON sealed box); null otherwise.
+      .addColumn('webhook_secret', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('revoked_at', 'text')
+      .execute();
+    await db.schema.createIndex('od_clients_establishment').on('od_clients').column('establishment_id').execute();
+    await db.schema
+      .createTable('od_tokens')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('client_id', 'text', (c) => c.notNull().references('od_clients.client_id').onDelete('cascade'))
+      .addColumn('establishment_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('od_orders')
+      .addColumn('od_id', 'text', (c) => c.primaryKey())
+      .addColumn('order_id', 'text', (c) => c.notNull().unique().references('orders.id').onDelete('cascade'))
+      .addColumn('establishment_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('od_events')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('order_id', 'text', (c) => c.notNull())
+      .addColumn('od_order_id', 'text', (c) => c.notNull())
+      .addColumn('event_type', 'text', (c) => c.notNull())
+      // The establishment's events in the order they were written (one more than its last), so
+      // events of one instant still poll in order.
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      // JSON metadata of the cancellation events, or null.
+      .addColumn('metadata', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('acknowledged_at', 'text')
+      // The webhook (newEvent): 'none' when no client of the establishment has one, else
+      // 'pending' until sent ('sent') or given up ('failed').
+      .addColumn('webhook_state', 'text', (c) => c.notNull().defaultTo('none'))
+      .addColumn('webhook_tries', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('webhook_next_at', 'text')
+      .execute();
+    await db.schema.createIndex('od_events_pending').on('od_events').columns(['establishment_id', 'acknowledged_at', 'seq']).execute();
+    await db.schema.createIndex('od_events_webhook').on('od_events').columns(['webhook_state', 'webhook_next_at']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('od_events').execute();
+    await db.schema.dropTable('od_orders').execute();
+    await db.schema.dropTable('od_tokens').execute();
+    await db.schema.dropTable('od_clients').execute();
+  },
+};
+
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
   '0002_accounts': accounts,
@@ -1067,6 +1135,7 @@ export const migrations: Record<string, Migration> = {
   '0017_data_rights': dataRights,
   '0018_order_steps': orderSteps,
   '0019_staff': staff,
+  '0020_open_delivery': openDelivery,
   '0021_order_board': orderBoard,
   '0022_sold_out': soldOut,
 };

@@ -579,4 +579,54 @@ export interface DB {
   staff_members: StaffMemberRow;
   staff_invitations: StaffInvitationRow;
   staff_sessions: StaffSessionRow;
+  od_clients: OdClientRow;
+  od_tokens: OdTokenRow;
+  od_orders: OdOrderLinkRow;
+  od_events: OdEventRow;
+}
+
+/** An establishment's Open Delivery OAuth2 client (its POS); only the secret's SHA-256 is kept. */
+export interface OdClientRow {
+  client_id: string;
+  establishment_id: string;
+  secret_hash: string;
+  webhook_url: string | null;
+  /** The secret sealed to the server's key (JSON sealed box), kept only for signing the webhook. */
+  webhook_secret: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** An access token of an Open Delivery client; only its SHA-256 is kept. */
+export interface OdTokenRow {
+  token_hash: string;
+  client_id: string;
+  establishment_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** An order the establishment's POS was told of, and its Open Delivery id. */
+export interface OdOrderLinkRow {
+  od_id: string;
+  order_id: string;
+  establishment_id: string;
+  created_at: string;
+}
+
+/** One Open Delivery event (docs/open-delivery.md 'Events'). */
+export interface OdEventRow {
+  id: string;
+  establishment_id: string;
+  order_id: string;
+  od_order_id: string;
+  event_type: string;
+  /** Its place among the establishment's events (one more than the last written). */
+  seq: number;
+  metadata: string | null;
+  created_at: string;
+  acknowledged_at: string | null;
+  webhook_state: string;
+  webhook_tries: number;
+  webhook_next_at: string | null;
 }

@@ -17,7 +17,8 @@ import { formatAddressLine } from '../../domain/address.ts';
 import { pickLabel } from '../../domain/cart.ts';
 import { centsToReais, multiplyCents, sumCents } from '../../domain/money.ts';
 import { normalizePhone } from '../../domain/phone.ts';
-import { t } from '../../i18n/index.ts';
+// The locale file itself, not t(): the server runs under plain Node, where t()'s bundler glob does not exist.
+import commonTexts from '../../i18n/locales/pt-BR/common.json' with { type: 'json' };
 import type { AddressView } from '../../schemas/api-geo.ts';
 import type { OrderVariationEntry, OrderView } from '../../schemas/api-orders.ts';
 import type {
@@ -343,7 +344,7 @@ export function odDeliveryAddress(a: AddressView): OdDeliveryAddress {
   const [lng, lat] = a.lng_lat;
   const country = /^[A-Za-z]{2}$/.test(a.country.trim()) ? a.country.trim().toUpperCase() : 'BR';
   const uf = a.state.trim().toUpperCase();
-  const noNumber = t('common:address.noNumber');
+  const noNumber = commonTexts.address.noNumber;
   const address: OdDeliveryAddress = {
     country,
     state: /^[A-Z]{2}$/.test(uf) ? `${country}-${uf}` : a.state.trim(),

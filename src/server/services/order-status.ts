@@ -14,6 +14,7 @@ import type { OrderRow } from '../db/types.ts';
 import { giveBackOrderHoldings, rewardReferral } from './credits.ts';
 import type { Database } from '../db/database.ts';
 import { Refusal } from './refusal.ts';
+import { recordOrderStep, type OdCancelCode } from '../open-delivery/events.ts';
 
 /**
  * Where a cancelled order's money goes back, given by the caller (the routes compose the card and
@@ -40,6 +41,8 @@ export interface StatusChange {
   to: Exclude<OrderStep, 'registered'>;
   /** Why it was cancelled (the customer must say; the establishment may). */
   reason?: string | null;
+  /** The POS's cancellation code (Open Delivery), told back in the CANCELLED event. */
+  odCancelCode?: OdCancelCode;
 }
 
 /** Who cancelled, as the order keeps it (cancellation_type). */
@@ -70,6 +73,8 @@ export async function changeOrderStatus(deps: OrderStatusDeps, row: OrderRow, ch
   // one may earn its customer's referral its credit.
   const moved = await db.transaction().execute(async (trx) => {
     if (!(await updateOrderStatus(trx, row.id, { step: from, payment_status: payment }, changes))) return false;
+    // The POS hears of the move in the same transaction (Open Delivery event log).
+    await recordOrderStep(trx, row, change.to, now, { reason: changes.cancellation_reason, cancelledBy: changes.cancellation_type, code: change.odCancelCode });
     if (change.to === 'canceled') await giveBackOrderHoldings(trx, row, now);
     if (change.to === 'complete') {
       const est = await getEstablishmentRow(trx, row.establishment_id);

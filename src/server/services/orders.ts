@@ -57,6 +57,7 @@ import { Temporal, zonedAt } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
 import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
 import type { OrderStep } from '../../domain/order-lifecycle.ts';
+import { recordOrderPlaced } from '../open-delivery/events.ts';
 
 /** An order refused by a business rule: `{ message: code, params? }` (403 forbidden, 404, 409, 422 unprocessable). */
 function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: RefusalCode, params?: Record<string, string | number>): Refusal {
@@ -435,6 +436,8 @@ export async function writeOrder(
     promotion_discount: totals.coupon_discount + totals.achievement_discount,
   };
   await insertOrder(trx, order);
+  // The establishment's POS hears of it in the same transaction (a Pix order once paid instead).
+  await recordOrderPlaced(trx, order, now);
   return { status: 201, body: { _id: order.id, order: orderView(order, est.timeZone) } };
 }
 

@@ -14,6 +14,7 @@ import { recoverPix, runPixJobs, type PixOrderDeps } from './pix-orders.ts';
 import type { PixPsp } from '../adapters/pix-psp.ts';
 import type { LiveEvent } from '../../schemas/live-events.ts';
 import { config } from '../config.ts';
+import { runOdWebhooks } from '../open-delivery/webhook.ts';
 
 export interface PaymentJobDeps {
   db: Database;
@@ -36,6 +37,8 @@ export async function runPaymentJobs(deps: PaymentJobDeps): Promise<void> {
     ['card validations', () => runCardJobs({ db: deps.db, payments: deps.payments, now })],
     ['order payments', () => runOrderPaymentJobs(orderDeps)],
     ['Pix', () => runPixJobs(pixDeps)],
+    // Not money, but run on the same clock: the Open Delivery events owed to a POS's webhook.
+    ['Open Delivery webhooks', () => runOdWebhooks({ db: deps.db, now, origin: config.publicOrigin })],
   ];
   for (const [name, run] of jobs) {
     try {

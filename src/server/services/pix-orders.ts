@@ -36,6 +36,7 @@ import {
 import { pixQrSvg } from '../pix-qr.ts';
 import { Refusal } from './refusal.ts';
 import { changeOrderStatus, type OrderMoney } from './order-status.ts';
+import { recordOrderPlaced } from '../open-delivery/events.ts';
 
 /** After its expiry a charge can take no Pix; the job asks about a closed charge until this long after it, for a Pix whose webhook was lost. */
 export const CLOSED_CHARGE_WATCH_MS = 10 * 60 * 1000;
@@ -158,8 +159,12 @@ async function settleReceipt(trx: Executor, receipt: Pick<PixReceiptRow, 'end_to
     // No charge of ours (a Pix to the key by hand, another system's): nothing to apply or return here.
     console.warn('[pix] a Pix for no charge of ours:', receipt.txid, receipt.end_to_end_id);
     outcome = 'unknown';
-  } else if (receipt.amount === charge.amount && (await payPixOrder(trx, charge, { endToEndId: receipt.end_to_end_id, paidAt: receipt.paid_at }, now)))
+  } else if (receipt.amount === charge.amount && (await payPixOrder(trx, charge, { endToEndId: receipt.end_to_end_id, paidAt: receipt.paid_at }, now))) {
     outcome = 'applied';
+    // Paid now: the establishment's POS hears of the order in the same transaction.
+    const order = await getOrderById(trx, charge.order_id);
+    if (order) await recordOrderPlaced(trx, order, now);
+  }
   // Another amount, or the order stopped waiting (paid by another Pix, expired, cancelled): this Pix goes back.
   else outcome = 'refund_pending';
   await movePixReceipt(trx, receipt.end_to_end_id, 'received', { outcome });

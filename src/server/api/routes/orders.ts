@@ -78,6 +78,17 @@ async function publishOrder(
   });
 }
 
+/**
+ * What follows a committed status change, whoever made it (the status route, the POS's Open
+ * Delivery actions): the customer's open pages are told, and their WhatsApp update sent; neither
+ * fails the change.
+ */
+export async function afterOrderMoved(c: Context<ApiEnv>, fresh: OrderRow, view?: Pick<OrderView, '_id' | 'status' | 'step' | 'updated_at'>): Promise<void> {
+  const shown = view ?? orderView(fresh, establishmentTimeZone(await getEstablishmentTimeZone(depsOf(c).db, fresh.establishment_id)));
+  await publishOrder(c, fresh.establishment_id, fresh.user_id, shown);
+  await afterStatusChange(depsOf(c), fresh);
+}
+
 /** The CVV and the card details of an order paid by card, opened when the storefront sealed them (API clients may send the CVV's digits). */
 function openCardPayment(c: Context<ApiEnv>, body: OrderBody, userId: string): { securityCode: string; shown: ShownCard | null } {
   const key = c.get('deps').sealingKey ?? serverSealingKey();
@@ -204,10 +215,7 @@ export const orderRoutes = new Hono<ApiEnv>()
       to: body.status,
       reason: body.cancellation_reason,
     });
-    // What follows a committed change: the customer's open pages are told, and their WhatsApp
-    // update sent; neither fails the change.
     const view = await viewFor(c, caller, fresh);
-    await publishOrder(c, id, row.user_id, view);
-    await afterStatusChange(depsOf(c), fresh);
+    await afterOrderMoved(c, fresh, view);
     return c.json(view satisfies Answer<'PUT /establishments/:id/orders/:orderId/status'>);
   });
