@@ -155,7 +155,7 @@ test('the customer turns on WhatsApp updates on the order page; the establishmen
   const toggle = page.getByRole('switch', { name: 'Receber atualizações pelo WhatsApp' });
   await expect(toggle).not.toBeChecked();
   await expect(page.locator('#whatsapp-updates-hint')).toHaveText(
-    `Avisamos no ${customer.maskedPhone} quando o pedido for confirmado, concluído ou cancelado.`,
+    `Avisamos no ${customer.maskedPhone} a cada passo do pedido: confirmado, em preparo, pronto, a caminho, concluído ou cancelado.`,
   );
   await expectAxeClean(page, '[data-order-page]');
 
