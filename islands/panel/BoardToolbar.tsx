@@ -33,26 +33,18 @@ export function BoardToolbar({ soundOn, ringing, settings, onSound, onSettings }
       )}
       <fieldset className="m-0 flex flex-wrap gap-3 border-0 p-0 text-sm">
         <legend className="sr-only">{t('board:device.title')}</legend>
-        <label className="flex min-h-11 cursor-pointer items-center gap-2">
-          <input
-            type="checkbox"
-            className="h-5 w-5"
-            checked={settings.autoAccept}
-            onChange={(e) => onSettings({ autoAccept: e.currentTarget.checked })}
-            data-board-auto-accept
-          />
-          {t('board:device.autoAccept')}
-        </label>
-        <label className="flex min-h-11 cursor-pointer items-center gap-2">
-          <input
-            type="checkbox"
-            className="h-5 w-5"
-            checked={settings.autoPrint}
-            onChange={(e) => onSettings({ autoPrint: e.currentTarget.checked })}
-            data-board-auto-print
-          />
-          {t('board:device.autoPrint')}
-        </label>
+        <DeviceSwitch
+          label={t('board:device.autoAccept')}
+          on={settings.autoAccept}
+          onChange={(autoAccept) => onSettings({ autoAccept })}
+          hook="data-board-auto-accept"
+        />
+        <DeviceSwitch
+          label={t('board:device.autoPrint')}
+          on={settings.autoPrint}
+          onChange={(autoPrint) => onSettings({ autoPrint })}
+          hook="data-board-auto-print"
+        />
       </fieldset>
       {ringing && (
         <span className="sr-only" role="status">
@@ -60,5 +52,15 @@ export function BoardToolbar({ soundOn, ringing, settings, onSound, onSettings }
         </span>
       )}
     </div>
+  );
+}
+
+/** One of this device's switches: a labelled checkbox, marked for the tests by `hook`. */
+function DeviceSwitch({ label, on, onChange, hook }: { label: string; on: boolean; onChange: (on: boolean) => void; hook: string }) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2">
+      <input type="checkbox" className="h-5 w-5" checked={on} onChange={(e) => onChange(e.currentTarget.checked)} {...{ [hook]: '' }} />
+      {label}
+    </label>
   );
 }

@@ -1,6 +1,6 @@
 // The store in one tap: follow the office hours, open or close now, or stop taking orders with a
 // notice (PUT .../opening). The pages are rendered again and open pages told 'updated' by the server.
-import { useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -22,7 +22,7 @@ const MODES: OpenMode[] = ['auto', 'open', 'closed'];
 export function StoreSwitch({ establishmentId, initial }: { establishmentId: string; initial: StoreState }) {
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const save = async (event: Event) => {
+  const save = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
     try {
@@ -46,7 +46,7 @@ export function StoreSwitch({ establishmentId, initial }: { establishmentId: str
     }
   };
   return (
-    <form className="flex max-w-xl flex-col gap-4 text-ink" onSubmit={(e) => void save(e as unknown as Event)} data-board-store>
+    <form className="flex max-w-xl flex-col gap-4 text-ink" onSubmit={(e) => void save(e)} data-board-store>
       <fieldset className="m-0 flex flex-col gap-2 border-0 p-0">
         <legend className="mb-2 text-base font-bold">{t('board:store.mode')}</legend>
         {MODES.map((mode) => (

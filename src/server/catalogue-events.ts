@@ -21,6 +21,18 @@ export function onCatalogueChanged(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * After a change the establishment's pages show (an import, the open state, a product's edit or
+ * sold-out flag): its stored pages are rendered again with `rerender`, which also tells this and
+ * the other processes; an API-only process, which renders no pages, still drops what it holds in
+ * memory about the establishment. Answers how many pages were rendered (0 without `rerender`).
+ */
+export async function renderPagesAgain(rerender: ((slug: string) => Promise<{ pages: number }>) | undefined, slug: string): Promise<number> {
+  if (rerender) return (await rerender(slug)).pages;
+  catalogueChanged({ slug });
+  return 0;
+}
+
 /** Tells every listener that the establishment `slug` has a new catalogue. */
 export function catalogueChanged(change: CatalogueChange): void {
   for (const listener of listeners) listener(change);

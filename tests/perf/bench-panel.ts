@@ -11,13 +11,14 @@
 //   stamp the moment a card appears with Date.now(), the same clock this process sends by.
 // Writes the '## Order screen' section of docs/benchmarks.md.
 //   BENCH_OPEN=500 BENCH_PANELS=10 BENCH_NEW=20 npm run bench:panel
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { startServer, stop } from './bench-server.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/lib/chromium.ts';
 import { API_HEADERS } from '../../src/schemas/api-headers.ts';
 import type { OrderVariationView, ProductsAnswer } from '../../src/schemas/views.ts';
@@ -34,30 +35,6 @@ const ORDERS_PER_CUSTOMER = 25;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number) => Math.round(n);
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      /* starting */
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not start');
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 interface Shop {
   origin: string;

@@ -1,24 +1,10 @@
-// `npm run bench:realtime`: what one server process's live-updates sockets cost (issue 16).
-// For each engine (SQLite with the in-memory bus, then a throwaway PostgreSQL database with
-// LISTEN/NOTIFY) the real server (node src/server/main.ts, so `npm run build` first) runs as a
-// child process with a greengrocer's catalogue; this process holds the pages' sockets (the `ws`
-// client, as partysocket's would be) and measures:
-// - idle: BENCH_IDLE (10,000) sockets connected to one establishment's channel; the server's
-//   resident memory before and after (/proc/<pid>/status VmRSS), and a health call's time while
-//   it holds them;
-// - delivery: with BENCH_PAGES (1,000) pages connected (20 of them customers with orders, the rest
-//   visitors), BENCH_CHANGES (200) status changes made one after the other through the API with the
-//   establishment's key; the time from sending the change to its message arriving at the owner's
-//   socket, p50 and p99. Then one 'updated' to every page: the time until the last page has it.
-// Writes the '## Live updates' section of docs/benchmarks.md.
-//   BENCH_IDLE=10000 BENCH_PAGES=1000 BENCH_CHANGES=200 npm run bench:realtime
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { writeBenchmarkSection } from './benchmarks-doc.ts';
+import { startServer, stop } from './bench-server.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createEstablishmentKey } from '../../src/server/services/establishment-keys.ts';
 import { importCatalogue } from '../../scripts/lib/import-catalogue.ts';
@@ -46,30 +32,6 @@ interface Result {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      /* starting */
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not start');
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 /** Opens `count` sockets to the channel, `batch` at a time; answers them once all are open. */
 async function openSockets(

@@ -238,6 +238,13 @@ export async function requireCaller(c: Context<ApiEnv>, establishmentId: string)
   return { kind: 'customer', userId: user.id };
 }
 
+/** The establishment's own caller (its API key or a staff session the route allows); a customer's session is 403 establishment_key_required. */
+export async function requireEstablishmentCaller(c: Context<ApiEnv>, establishmentId: string): Promise<Extract<Caller, { kind: 'establishment' }>> {
+  const caller = await requireCaller(c, establishmentId);
+  if (caller.kind !== 'establishment') throw new ApiError(403, 'establishment_key_required');
+  return caller;
+}
+
 // ---------------------------------------------------------------- form posts
 
 /**

@@ -4,11 +4,11 @@
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
-import { requestDeps as depsOf, requireCaller } from '../guards.ts';
+import { requestDeps as depsOf, requireEstablishmentCaller } from '../guards.ts';
 import { ProductEditParams, PRODUCT_PICTURE_MAX_BYTES } from '../../../schemas/api-menu.ts';
 import { getEstablishmentRow } from '../../db/orders-repo.ts';
 import { editProduct, setProductPicture } from '../../services/menu.ts';
-import { catalogueChanged } from '../../catalogue-events.ts';
+import { renderPagesAgain } from '../../catalogue-events.ts';
 import { routeBody, type Answer } from '../route-table.ts';
 import { sniffImageType } from './users.ts';
 
@@ -19,18 +19,10 @@ export const PRODUCT_PICTURE_MAX_BODY_BYTES = PRODUCT_PICTURE_MAX_BYTES + 64 * 1
 
 /** The establishment (active) whose menu its own caller edits. */
 async function ownMenu(c: Context<ApiEnv>, id: string): Promise<{ slug: string }> {
-  const caller = await requireCaller(c, id);
-  if (caller.kind !== 'establishment') throw new ApiError(403, 'establishment_key_required');
+  await requireEstablishmentCaller(c, id);
   const est = await getEstablishmentRow(depsOf(c).db, id);
   if (est?.active !== 1) throw new ApiError(404, 'establishment_not_found');
   return { slug: est.slug };
-}
-
-/** The establishment's pages rendered again (or, in an API-only process, what it holds dropped), then open pages told. */
-async function menuChanged(c: Context<ApiEnv>, slug: string): Promise<void> {
-  const rerender = c.get('deps').rerender;
-  if (rerender) await rerender(slug);
-  else catalogueChanged({ slug });
 }
 
 export const menuRoutes = new Hono<ApiEnv>()
@@ -40,7 +32,7 @@ export const menuRoutes = new Hono<ApiEnv>()
     const { slug } = await ownMenu(c, id);
     const body = await routeBody(c, 'PUT /establishments/:id/products/:productId');
     const product = await editProduct(depsOf(c).db, id, productId, body);
-    await menuChanged(c, slug);
+    await renderPagesAgain(c.get('deps').rerender, slug);
     return c.json(product satisfies Answer<'PUT /establishments/:id/products/:productId'>);
   })
   .put('/establishments/:id/products/:productId/picture', async (c) => {
@@ -62,6 +54,6 @@ export const menuRoutes = new Hono<ApiEnv>()
     if (!sniffImageType(bytes)) throw new ApiError(415, 'unsupported_media_type');
     const { db, storage } = depsOf(c);
     const product = await setProductPicture(db, storage, id, productId, bytes);
-    await menuChanged(c, slug);
+    await renderPagesAgain(c.get('deps').rerender, slug);
     return c.json(product satisfies Answer<'PUT /establishments/:id/products/:productId/picture'>);
   });

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../env.ts';
 import { ApiError, validate } from '../errors.ts';
-import { requestDeps as depsOf, requireCaller } from '../guards.ts';
+import { requestDeps as depsOf, requireEstablishmentCaller } from '../guards.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
 import { OrderBoardQuery } from '../../../schemas/api-order-board.ts';
 import { getEstablishmentRow } from '../../db/orders-repo.ts';
@@ -16,8 +16,7 @@ export const orderBoardRoutes = new Hono<ApiEnv>().get('/establishments/:id/orde
   c.header('Cache-Control', 'private, no-store');
   const { id } = validate(EstablishmentParams, c.req.param(), 'params');
   const query = validate(OrderBoardQuery, c.req.query(), 'query');
-  const caller = await requireCaller(c, id);
-  if (caller.kind !== 'establishment') throw new ApiError(403, 'establishment_key_required');
+  await requireEstablishmentCaller(c, id);
   const est = await getEstablishmentRow(db, id);
   if (est?.active !== 1) throw new ApiError(404, 'establishment_not_found');
   return c.json((await readOrderBoard(db, est, now, query.day)) satisfies Answer<'GET /establishments/:id/order-board'>);

@@ -4,28 +4,18 @@
 // switch (./opening.ts) does: an open product page and cart read the product again.
 import { Hono, type Context } from 'hono';
 import type { ApiEnv } from '../env.ts';
-import { ApiError, validate } from '../errors.ts';
-import { requireCaller } from '../guards.ts';
+import { validate } from '../errors.ts';
+import { requireEstablishmentCaller } from '../guards.ts';
 import { SoldOutItemParams, SoldOutProductParams } from '../../../schemas/api-catalogue.ts';
 import { routeBody, type Answer } from '../route-table.ts';
 import { setSoldOut, type SoldOutTarget } from '../../services/sold-out.ts';
-import { catalogueChanged } from '../../catalogue-events.ts';
+import { renderPagesAgain } from '../../catalogue-events.ts';
 import type { SoldOutAnswer } from '../../../schemas/api-sold-out.ts';
 
 async function answer(c: Context<ApiEnv>, id: string, target: SoldOutTarget, soldOut: boolean): Promise<SoldOutAnswer> {
   const deps = c.get('deps');
   const { slug, state } = await setSoldOut(deps.db, id, target, soldOut, deps.now());
-  let pages = 0;
-  if (deps.rerender) pages = (await deps.rerender(slug)).pages;
-  // An API-only process renders no pages; what it holds in memory about the establishment still goes.
-  else catalogueChanged({ slug });
-  return { ...state, pages };
-}
-
-/** The caller must be the establishment itself (its API key); a customer's session is refused. */
-async function requireEstablishmentCaller(c: Context<ApiEnv>, id: string): Promise<void> {
-  const caller = await requireCaller(c, id);
-  if (caller.kind !== 'establishment') throw new ApiError(403, 'establishment_key_required');
+  return { ...state, pages: await renderPagesAgain(deps.rerender, slug) };
 }
 
 export const soldOutRoutes = new Hono<ApiEnv>()
