@@ -7,6 +7,7 @@ import compression from 'compression';
 import { getRequestListener } from '@hono/node-server';
 import { maxBodyBytesFor } from './api/app.ts';
 import { config } from './config.ts';
+import { dropRestOfBody } from './api/refused-body.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -32,29 +33,14 @@ export function apiHandler(app: { fetch: Parameters<typeof getRequestListener>[0
   };
 }
 
-/** How long a refused body is still read (and dropped) so the client gets to read the 413. */
-const LINGER_MS = 2000;
-
 /**
- * Answers 413 to a request whose declared body is too large. Closing the socket at once would
- * reset it under a client still sending, which then sees a broken connection instead of the
- * answer; so the rest of the body is read and dropped for up to LINGER_MS, then the socket closes.
+ * Answers 413 to a request whose declared body is too large, then reads and drops the rest of the
+ * body (refused-body.ts) before ending the answer, which closes the socket (`Connection: close`).
  */
 export function refuseOversizedBody(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
   res.write('{"message":"payload_too_large"}');
-  discardRestOfBody(req, res);
-}
-
-/** Reads and drops the rest of the request's body, then ends the answer (closing the socket): when the body ends, or after LINGER_MS. */
-function discardRestOfBody(req: IncomingMessage, res: ServerResponse): void {
-  // Ending a `Connection: close` response closes the socket.
-  const finish = () => {
-    clearTimeout(timer);
+  dropRestOfBody(req, () => {
     if (!res.writableEnded) res.end();
-  };
-  const timer = setTimeout(finish, LINGER_MS);
-  req.once('end', finish);
-  req.once('error', finish);
-  req.resume();
+  });
 }

@@ -86,7 +86,9 @@ describe('body limits, declared or chunked', () => {
     ]);
     for (const answer of answers) expect([413, 'reset']).toContain(answer);
     const after = await rss(server.url);
-    // Each request holds at most its limit (1 MB here; the photo upload's own is larger): far from 150 MB.
-    expect(after - before).toBeLessThan(40 * MB);
+    // Each request holds at most its limit (1 MB here, 6 MB for the photo upload) and reads at most
+    // 4 MB more to drop them (refused-body.ts); with the garbage not yet collected that measured
+    // 37-47 MB, where holding the three bodies would be 150 MB.
+    expect(after - before).toBeLessThan(64 * MB);
   }, 60_000);
 });

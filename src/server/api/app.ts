@@ -3,7 +3,9 @@
 // registration form posts, guarded by their origin instead); every input is validated by its
 // arktype schema; every error is JSON { message: <code> } with an explicit status.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import { bodyLimit } from 'hono/body-limit';
+import { lingerOnRefusedBody } from './refused-body.ts';
 import { config } from '../config.ts';
 import { ApiError, errorResponse } from './errors.ts';
 import { Refusal } from '../services/refusal.ts';
@@ -63,8 +65,14 @@ export function createApi(deps: ApiDeps) {
   });
 
   const general = full.maxBodyBytes ?? config.maxBodyBytes;
-  // Connection: close, so the unread rest of the body is never parsed as a next request.
-  const tooLarge = (c: Context) => c.json({ message: 'payload_too_large' }, 413, { Connection: 'close' });
+  // No `Connection: close` here: Node's server would destroy the socket as soon as the answer is
+  // written, and a client still sending its chunked body would get a reset instead of the 413.
+  // Node's parser knows where a chunked body ends, so its unread rest is never taken for a next
+  // request: it is read and dropped (refused-body.ts), and the client reads its answer.
+  const tooLarge = (c: Context) => {
+    lingerOnRefusedBody((c.env as { incoming?: IncomingMessage } | undefined)?.incoming);
+    return c.json({ message: 'payload_too_large' }, 413);
+  };
   const limits = new Map<number, MiddlewareHandler>();
   // First of all, before any route reads a body (the PSP's webhook and the internal routes too):
   // a body is read up to its limit and no further, declared or chunked.
