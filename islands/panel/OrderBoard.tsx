@@ -21,6 +21,9 @@ import { type MoveTo, useOrderBoard } from './useOrderBoard.ts';
 import { BoardToolbar } from './BoardToolbar.tsx';
 import './i18n.ts';
 
+/** A finished order's card has no move and no cancel (one function, so its card is not drawn again for a new one). */
+const nothing = () => undefined;
+
 /** Columns always shown; the others only when they hold an order. */
 const ALWAYS: ReadonlySet<BoardColumn> = new Set(['new', 'kitchen', 'ready']);
 
@@ -57,6 +60,9 @@ export default function OrderBoard({ establishmentId, establishmentName, slug }:
     },
     [move],
   );
+  // Stable, so that a card whose order did not change is not drawn again (OrderCard is memoized):
+  // with hundreds of open orders, an order told by the socket redraws its own card only.
+  const moveCard = useCallback((o: OrderView, to: MoveTo) => void act(o, to), [act]);
 
   function onNewOrders(fresh: OrderView[]) {
     const waiting = fresh.filter((o) => isRinging(boardOrder(o)));
@@ -146,7 +152,7 @@ export default function OrderBoard({ establishmentId, establishmentName, slug }:
                 timeZone={board.time_zone}
                 nowMs={nowMs}
                 busy={busy === order._id}
-                onMove={(o, to) => void act(o, to)}
+                onMove={moveCard}
                 onCancel={setCancelling}
                 onPrint={setPrinting}
               />
@@ -167,8 +173,8 @@ export default function OrderBoard({ establishmentId, establishmentName, slug }:
               timeZone={board.time_zone}
               nowMs={nowMs}
               busy={false}
-              onMove={() => undefined}
-              onCancel={() => undefined}
+              onMove={nothing}
+              onCancel={nothing}
               onPrint={setPrinting}
             />
           ))}

@@ -1,6 +1,7 @@
 // One order on the screen: number, time, the customer's first name, the items with their variations
 // and notes, pickup or delivery with the address and a map link, the scheduled time, how it is paid
 // and its totals; late when past the time promised; the next step's button, cancel and print.
+import { memo } from 'react';
 import { pickLabel } from '../../src/domain/cart.ts';
 import { formatBRL } from '../../src/domain/money.ts';
 import { isLate, promisedAt, comesForwardAt } from '../../src/domain/panel-board.ts';
@@ -43,7 +44,7 @@ interface OrderCardProps {
   onPrint: (order: OrderView) => void;
 }
 
-export function OrderCard({ order, timeZone, nowMs, busy, onMove, onCancel, onPrint }: OrderCardProps) {
+export const OrderCard = memo(function OrderCard({ order, timeZone, nowMs, busy, onMove, onCancel, onPrint }: OrderCardProps) {
   const facts = boardOrder(order);
   const late = isLate(facts, nowMs);
   const next = nextMove(order);
@@ -137,4 +138,4 @@ export function OrderCard({ order, timeZone, nowMs, busy, onMove, onCancel, onPr
       </div>
     </article>
   );
-}
+});

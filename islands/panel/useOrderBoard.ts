@@ -1,11 +1,15 @@
-// The order screen's data: the board read in one call (GET .../order-board), read again at once when
-// told an order changed (the panel's live-updates socket, ./usePanelLive.ts) and every few seconds
-// while that is down, so an order placed while the connection was away still comes in and rings.
+// The order screen's data: the board read in one call (GET .../order-board); an order the live
+// socket tells of is read alone (GET .../orders/:orderId) and put in its place, since with hundreds
+// of open orders the whole board is hundreds of kilobytes for every panel (docs/benchmarks.md 'Order
+// screen'); the whole board is read again when the socket (re)connects or says it may have missed
+// events, and every few seconds while it is down, so an order placed while the connection was
+// away still comes in and rings.
 // The clock the columns and lateness are measured by is the server's (its `now`, carried forward),
-// not the tablet's, which may be minutes off. Moves go through the status route and read again.
+// not the tablet's, which may be minutes off. Moves go through the status route and read the order again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../src/client/api.ts';
 import { useLiveOrders } from '../order/useLiveOrders.ts';
+import { boardTotals, withBoardOrder } from '../../src/domain/panel-board.ts';
 import { panelPaths } from '../staff/staff-texts.ts';
 import type { OrderBoardAnswer } from '../../src/schemas/api-order-board.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
@@ -71,9 +75,35 @@ export function useOrderBoard(establishmentId: string, slug: string, onNewOrders
     }
   }, [establishmentId, slug]);
 
+  // One order told by the socket: read alone and put in its place; the whole board when it cannot be
+  // (no board yet, a read of the whole under way, or the order's read failing).
+  const boardRef = useRef(board);
+  boardRef.current = board;
+  const refreshOne = useCallback(
+    async (orderId: string) => {
+      if (!boardRef.current || inFlight.current) return refresh();
+      let order: OrderView;
+      try {
+        order = await call('GET /establishments/:id/orders/:orderId', { staff: true, params: { id: establishmentId, orderId }, establishmentId });
+      } catch (err) {
+        if (!(err instanceof ApiFailure)) throw err;
+        return refresh();
+      }
+      const isNew = known.current !== null && !known.current.has(order._id);
+      known.current?.add(order._id);
+      setBoard((current) => {
+        if (!current) return current;
+        const orders = withBoardOrder(current.orders, order);
+        return { ...current, orders, totals: boardTotals(orders, current.day_starts_at, current.day_ends_at) };
+      });
+      if (isNew) newOrders.current([order]);
+    },
+    [establishmentId, refresh],
+  );
+
   // The socket tells of every order of the establishment to its staff's pages; on each (re)connection
   // the board is read again, since what happened while it was down was sent to nobody.
-  const live = useLiveOrders(establishmentId, () => void refresh());
+  const live = useLiveOrders(establishmentId, (orderId) => void (orderId ? refreshOne(orderId) : refresh()));
   useEffect(() => {
     void refresh();
   }, [refresh]);
@@ -102,10 +132,10 @@ export function useOrderBoard(establishmentId: string, slug: string, onNewOrders
         body: { status: to, cancellation_type: to === 'canceled' ? 'establishment' : null, cancellation_reason: reason?.trim() || null },
         establishmentId,
       });
-      void refresh();
+      void refreshOne(order._id);
       return moved;
     },
-    [establishmentId, refresh],
+    [establishmentId, refreshOne],
   );
 
   return { board, live, failed, nowMs, refresh, move };

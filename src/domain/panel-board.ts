@@ -138,3 +138,40 @@ export function dayTotals(orders: readonly DrawerOrder[]): DayTotals {
   const sorted = [...lines.values()].sort((a, b) => rank(a.key) - rank(b.key) || keyText(a.key).localeCompare(keyText(b.key), 'pt-BR'));
   return { lines: sorted, orders: counted, amount, canceled };
 }
+
+/** What the day's totals read of an order as the board shows it (its wire view). */
+export interface BoardTotalsOrder {
+  _id: string;
+  step: OrderStep;
+  created_at: string;
+  payment_type: DrawerOrder['payment_type'];
+  payment_method?: { name: string } | null;
+  totals: { total: number; credits: number };
+}
+
+/**
+ * The day's totals of the board: the orders placed within the day's instants [start, end) (ISO
+ * instants: the open orders of other days the board also shows are not the day's money).
+ */
+export function boardTotals(orders: readonly BoardTotalsOrder[], start: string, end: string): DayTotals {
+  const ofTheDay = orders.filter((o) => o.created_at >= start && o.created_at < end);
+  return dayTotals(
+    ofTheDay.map((o) => ({
+      step: o.step,
+      payment_type: o.payment_type,
+      payment_method: o.payment_method?.name ?? null,
+      total: o.totals.total,
+      credits: o.totals.credits,
+    })),
+  );
+}
+
+/**
+ * The board's orders with `order` as it now is: in place of its former self, or added among them
+ * newest first (one order told over the live socket, without reading the whole board again).
+ */
+export function withBoardOrder<T extends { _id: string; created_at: string }>(orders: readonly T[], order: T): T[] {
+  const rest = orders.filter((o) => o._id !== order._id);
+  const at = rest.findIndex((o) => o.created_at < order.created_at);
+  return at === -1 ? [...rest, order] : [...rest.slice(0, at), order, ...rest.slice(at)];
+}

@@ -16,6 +16,9 @@ export const ORDER_BOARD_CAP = 1000;
 export interface OrderBoardAnswer {
   /** The day shown, on the establishment's calendar. */
   day: string;
+  /** The day's first instant and the next day's first (ISO), in the establishment's time zone: an order placed within them counts in `totals`. */
+  day_starts_at: string;
+  day_ends_at: string;
   time_zone: string;
   /** The server's clock when it answered (the screen measures lateness and scheduled orders against it). */
   now: string;

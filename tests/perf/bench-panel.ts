@@ -44,8 +44,8 @@ interface Shop {
 }
 
 async function shopOf(origin: string): Promise<Shop> {
-  const app = (await (await fetch(`${origin}/api/apps/${SLUG}`, { headers: API_HEADERS })).json()) as { establishment: { _id: string } };
-  const establishmentId = app.establishment._id;
+  const found = (await (await fetch(`${origin}/api/establishments?slug_area=${SLUG}`, { headers: API_HEADERS })).json()) as { _id: string }[];
+  const establishmentId = found[0]!._id;
   const products = (await (
     await fetch(`${origin}/api/establishments/${establishmentId}/products?q=${encodeURIComponent(PRODUCT)}&limit=20`, { headers: API_HEADERS })
   ).json()) as ProductsAnswer;

@@ -1,7 +1,19 @@
 // The order screen's rules (src/domain/panel-board.ts): columns, a scheduled order coming forward,
 // lateness, ringing, and the day's totals that close the cash drawer.
 import { describe, expect, it } from 'vitest';
-import { type BoardOrder, type DrawerOrder, boardColumnOf, comesForwardAt, dayTotals, isLate, isRinging, promisedAt } from '../../src/domain/panel-board.ts';
+import {
+  type BoardOrder,
+  type BoardTotalsOrder,
+  type DrawerOrder,
+  boardColumnOf,
+  boardTotals,
+  comesForwardAt,
+  dayTotals,
+  isLate,
+  isRinging,
+  promisedAt,
+  withBoardOrder,
+} from '../../src/domain/panel-board.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const order = (o: Partial<BoardOrder> = {}): BoardOrder => ({
@@ -102,5 +114,40 @@ describe("the day's totals", () => {
 
   it('is empty on a day without orders', () => {
     expect(dayTotals([])).toEqual({ lines: [], orders: 0, amount: 0, canceled: 0 });
+  });
+});
+
+describe('one order told over the socket', () => {
+  const order = (id: string, created_at: string, step: BoardTotalsOrder['step'] = 'registered', total = 1000): BoardTotalsOrder => ({
+    _id: id,
+    step,
+    created_at,
+    payment_type: 'offline',
+    payment_method: { name: 'Dinheiro' },
+    totals: { total, credits: 0 },
+  });
+  const board = [order('c', '2026-11-28T15:00:00.000Z'), order('b', '2026-11-28T14:00:00.000Z'), order('a', '2026-11-27T20:00:00.000Z')];
+
+  it('a new order comes first when it is the newest, and among the others by its time', () => {
+    expect(withBoardOrder(board, order('d', '2026-11-28T16:00:00.000Z')).map((o) => o._id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(withBoardOrder(board, order('x', '2026-11-28T14:30:00.000Z')).map((o) => o._id)).toEqual(['c', 'x', 'b', 'a']);
+    expect(withBoardOrder(board, order('z', '2026-11-01T00:00:00.000Z')).map((o) => o._id)).toEqual(['c', 'b', 'a', 'z']);
+  });
+
+  it('a changed order takes the place of its former self, and the board keeps one copy of it', () => {
+    const moved = withBoardOrder(board, order('b', '2026-11-28T14:00:00.000Z', 'canceled'));
+    expect(moved.map((o) => [o._id, o.step])).toEqual([
+      ['c', 'registered'],
+      ['b', 'canceled'],
+      ['a', 'registered'],
+    ]);
+  });
+
+  it("the day's totals count only the orders placed within the day's instants, and a canceled one apart", () => {
+    const start = '2026-11-28T03:00:00.000Z';
+    const end = '2026-11-29T03:00:00.000Z';
+    expect(boardTotals(board, start, end)).toMatchObject({ orders: 2, amount: 2000, canceled: 0 });
+    const afterCancel = withBoardOrder(board, order('b', '2026-11-28T14:00:00.000Z', 'canceled'));
+    expect(boardTotals(afterCancel, start, end)).toMatchObject({ orders: 1, amount: 1000, canceled: 1 });
   });
 });

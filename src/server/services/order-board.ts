@@ -2,7 +2,7 @@
 // with their customers, and the day's totals for the cash drawer (src/domain/panel-board.ts). The
 // day is a calendar day in the establishment's time zone (Temporal), from its first instant to the
 // next day's first: a day of 23 or 25 hours at a change of offset is still one day.
-import { dayTotals } from '../../domain/panel-board.ts';
+import { boardTotals } from '../../domain/panel-board.ts';
 import { Temporal, establishmentTimeZone } from '../../domain/time.ts';
 import { ORDER_BOARD_CAP, type OrderBoardAnswer } from '../../schemas/api-order-board.ts';
 import type { Database } from '../db/database.ts';
@@ -38,15 +38,6 @@ export async function readOrderBoard(db: Database, est: Pick<EstablishmentRow, '
     const customer = customers.get(r.user_id);
     return orderView(r, timeZone, customer && { _id: r.user_id, ...customer });
   });
-  const ofTheDay = orders.filter((o) => o.created_at >= start && o.created_at < end);
-  const totals = dayTotals(
-    ofTheDay.map((o) => ({
-      step: o.step,
-      payment_type: o.payment_type,
-      payment_method: o.payment_method?.name ?? null,
-      total: o.totals.total,
-      credits: o.totals.credits,
-    })),
-  );
-  return { day: day.toString(), time_zone: timeZone, now: now.toISOString(), orders, totals };
+  const totals = boardTotals(orders, start, end);
+  return { day: day.toString(), day_starts_at: start, day_ends_at: end, time_zone: timeZone, now: now.toISOString(), orders, totals };
 }
