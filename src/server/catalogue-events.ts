@@ -25,10 +25,16 @@ export function onCatalogueChanged(listener: Listener): () => void {
  * After a change the establishment's pages show (an import, the open state, a product's edit or
  * sold-out flag): its stored pages are rendered again with `rerender`, which also tells this and
  * the other processes; an API-only process, which renders no pages, still drops what it holds in
- * memory about the establishment. Answers how many pages were rendered (0 without `rerender`).
+ * memory about the establishment. `first`: the pages of the one product changed, rendered first
+ * (src/server/serve-pages.ts). Answers how many pages were rendered before the answer (0 without
+ * `rerender`).
  */
-export async function renderPagesAgain(rerender: ((slug: string) => Promise<{ pages: number }>) | undefined, slug: string): Promise<number> {
-  if (rerender) return (await rerender(slug)).pages;
+export async function renderPagesAgain(
+  rerender: ((slug: string, first?: readonly string[]) => Promise<{ pages: number }>) | undefined,
+  slug: string,
+  first?: readonly string[],
+): Promise<number> {
+  if (rerender) return (await rerender(slug, first)).pages;
   catalogueChanged({ slug });
   return 0;
 }

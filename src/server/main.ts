@@ -31,7 +31,7 @@ export interface RunningServer {
   /** The live-updates sockets and event bus of this process. */
   live: Live;
   /** Drops and re-renders every stored page of one establishment; resolves to the page count. */
-  rerender: (slug: string) => Promise<{ pages: number }>;
+  rerender: (slug: string, first?: readonly string[]) => Promise<{ pages: number }>;
   close: () => Promise<void>;
 }
 
@@ -130,7 +130,7 @@ export async function startServer(opts: { port?: number; host?: string; backgrou
   let server: Server | undefined;
   let origin = '';
   const pages = pageRendering({ db, live, token, port: () => (server!.address() as AddressInfo).port, origin: () => origin });
-  const rerenderPages = (slug: string) => rerender(pages, slug);
+  const rerenderPages = (slug: string, first?: readonly string[]) => rerender(pages, slug, first);
 
   // Catalogue reads are answered from memory until the establishment's catalogue changes.
   const catalogueCache = new CatalogueCache(CATALOGUE_CACHE_BYTES);

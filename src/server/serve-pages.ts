@@ -31,10 +31,12 @@ export interface PageRendering {
   inFlight: Map<string, Promise<boolean>>;
   /** Re-renders under way, by establishment slug. */
   rendering: Map<string, Promise<unknown>>;
+  /** How many re-renders each establishment was asked for: a run stops once a newer one is asked. */
+  generations: Map<string, number>;
 }
 
 export function pageRendering(parts: Pick<PageRendering, 'db' | 'live' | 'token' | 'port' | 'origin'>): PageRendering {
-  return { ...parts, inFlight: new Map(), rendering: new Map() };
+  return { ...parts, inFlight: new Map(), rendering: new Map(), generations: new Map() };
 }
 
 /**
@@ -93,36 +95,73 @@ function renderAndStore(r: PageRendering, path: string, host: string): Promise<b
  * After an establishment's catalogue, preferences, hours or open state changed in the database:
  * every process drops what it holds about it, this one renders its pages again, and then every
  * open page of it is told 'updated' [R-2.119], so a reload finds the new pages already stored.
- * One re-render of an establishment at a time: a second change waits for the first, then renders
- * again, so none drops the folder another is writing into.
+ *
+ * A change of one product (its sold-out flag, its name, price or picture) names the pages that show
+ * it in `first`: those are rendered first, the open pages are told right after them, and the answer
+ * comes then, while the rest is rendered in the background (a page asked for meanwhile is rendered
+ * on demand, the folder having been emptied first). With hundreds of products a sold-out tap would
+ * otherwise wait for every page of the menu (docs/benchmarks.md 'Sold out').
+ *
+ * One re-render of an establishment at a time: a second change waits for the first, so none drops
+ * the folder another is writing into; the first stops at its next pages, since the second renders
+ * them all again anyway.
  */
-export function rerender(r: PageRendering, slug: string): Promise<{ pages: number }> {
+export function rerender(r: PageRendering, slug: string, first: readonly string[] = []): Promise<{ pages: number }> {
+  const generation = (r.generations.get(slug) ?? 0) + 1;
+  r.generations.set(slug, generation);
   const before = r.rendering.get(slug) ?? Promise.resolve();
-  const run = before.catch(() => {}).then(() => rerenderNow(r, slug));
+  let tell!: (answer: { pages: number }) => void;
+  const told = new Promise<{ pages: number }>((resolve) => {
+    tell = resolve;
+  });
+  const run = before.catch(() => {}).then(() => rerenderNow(r, slug, first, () => r.generations.get(slug) !== generation, tell));
   r.rendering.set(slug, run);
   void run
     .finally(() => {
       if (r.rendering.get(slug) === run) r.rendering.delete(slug);
     })
-    .catch(() => {});
-  return run;
+    .catch((err: unknown) => {
+      if (first.length > 0) console.error(`[pages] ${slug}: rendering again failed`, err);
+    });
+  return first.length > 0 ? Promise.race([told, run]) : run;
 }
 
-async function rerenderNow(r: PageRendering, slug: string): Promise<{ pages: number }> {
+async function rerenderNow(
+  r: PageRendering,
+  slug: string,
+  first: readonly string[],
+  superseded: () => boolean,
+  tell: (answer: { pages: number }) => void,
+): Promise<{ pages: number }> {
   catalogueChanged({ slug });
   const est = await getEstablishment(r.db, { slug });
   const named = est && { establishment_id: est._id, slug, origin: r.live.processId };
   if (named) await r.live.publish({ kind: 'catalogue-changed', ...named });
   await dropEstablishmentPages(slug);
   const urls = await catalogueUrls(r.db, slug);
+  const firstUrls = urls.filter((u) => first.includes(u));
   const host = new URL(r.origin()).host;
   let pages = 0;
   // Two at a time: the machine has two cores and brotli at quality 11 is the costly part.
-  for (let i = 0; i < urls.length; i += 2) {
-    const done = await Promise.all(urls.slice(i, i + 2).map((u) => renderAndStore(r, u, host)));
-    pages += done.filter(Boolean).length;
+  const renderAll = async (list: readonly string[]) => {
+    for (let i = 0; i < list.length && !superseded(); i += 2) {
+      const done = await Promise.all(list.slice(i, i + 2).map((u) => renderAndStore(r, u, host)));
+      pages += done.filter(Boolean).length;
+    }
+  };
+  const tellOpenPages = async () => {
+    if (named) await r.live.publish({ kind: 'catalogue-rendered', ...named, pages_store: r.live.pagesStore });
+    tell({ pages });
+  };
+  if (firstUrls.length > 0) {
+    await renderAll(firstUrls);
+    await tellOpenPages();
+    await renderAll(urls.filter((u) => !firstUrls.includes(u)));
+  } else {
+    await renderAll(urls);
+    // A newer change tells the open pages once it has rendered them all.
+    if (!superseded()) await tellOpenPages();
   }
-  if (named) await r.live.publish({ kind: 'catalogue-rendered', ...named, pages_store: r.live.pagesStore });
   return { pages };
 }
 

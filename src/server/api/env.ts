@@ -17,8 +17,11 @@ export interface ApiDeps {
   engine: Engine;
   /** The clock; tests move it. */
   now?: () => Date;
-  /** Called after an establishment's catalogue changed, to re-render its pages. */
-  rerender?: (slug: string) => Promise<{ pages: number }>;
+  /**
+   * Called after an establishment's catalogue changed, to re-render its pages; with `first` (the
+   * pages of one changed product) it answers once those are rendered and the open pages told.
+   */
+  rerender?: (slug: string, first?: readonly string[]) => Promise<{ pages: number }>;
   /** Secret for /api/internal/*; empty disables those routes. */
   internalToken?: string;
   maxBodyBytes?: number;

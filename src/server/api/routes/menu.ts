@@ -9,6 +9,7 @@ import { ProductEditParams, PRODUCT_PICTURE_MAX_BYTES } from '../../../schemas/a
 import { getEstablishmentRow } from '../../db/orders-repo.ts';
 import { editProduct, setProductPicture } from '../../services/menu.ts';
 import { renderPagesAgain } from '../../catalogue-events.ts';
+import { productUrls } from '../../catalogue-urls.ts';
 import { routeBody, type Answer } from '../route-table.ts';
 import { sniffImageType } from './users.ts';
 
@@ -32,7 +33,7 @@ export const menuRoutes = new Hono<ApiEnv>()
     const { slug } = await ownMenu(c, id);
     const body = await routeBody(c, 'PUT /establishments/:id/products/:productId');
     const product = await editProduct(depsOf(c).db, id, productId, body);
-    await renderPagesAgain(c.get('deps').rerender, slug);
+    await renderPagesAgain(c.get('deps').rerender, slug, await productUrls(depsOf(c).db, slug, productId));
     return c.json(product satisfies Answer<'PUT /establishments/:id/products/:productId'>);
   })
   .put('/establishments/:id/products/:productId/picture', async (c) => {
@@ -54,6 +55,6 @@ export const menuRoutes = new Hono<ApiEnv>()
     if (!sniffImageType(bytes)) throw new ApiError(415, 'unsupported_media_type');
     const { db, storage } = depsOf(c);
     const product = await setProductPicture(db, storage, id, productId, bytes);
-    await renderPagesAgain(c.get('deps').rerender, slug);
+    await renderPagesAgain(c.get('deps').rerender, slug, await productUrls(db, slug, productId));
     return c.json(product satisfies Answer<'PUT /establishments/:id/products/:productId/picture'>);
   });
