@@ -13,14 +13,14 @@ import { API_HEADERS } from './helpers/databases.ts';
 const MB = 1024 * 1024;
 
 /** Sends `total` bytes chunked (no Content-Length) in 64 KB writes as fast as the socket takes them; resolves with the status, or 'reset' when the server closed the socket first. */
-function sendChunked(url: string, path: string, total: number, headers: Record<string, string> = {}): Promise<number | 'reset'> {
+function sendChunked(url: string, path: string, total: number, headers: Record<string, string> = {}, method = 'POST'): Promise<number | 'reset'> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const req = request({
       host: hostname,
       port,
       path,
-      method: 'POST',
+      method,
       headers: { 'Transfer-Encoding': 'chunked', 'Content-Type': 'application/json', ...headers },
     });
     let settled = false;
@@ -67,6 +67,15 @@ describe('body limits, declared or chunked', () => {
     expect(await sendChunked(server.url, '/api/auth/login', 3 * MB, API_HEADERS)).toBe(413);
     expect(await sendChunked(server.url, '/api/pix/webhook', 3 * MB)).toBe(413);
     expect(await sendChunked(server.url, '/api/internal/rerender', 3 * MB)).toBe(413);
+  });
+
+  it("the establishment's side refuses it too: staff login, invitations, a product's edit, Open Delivery's token and acknowledgments", async () => {
+    const est = '00000000-0000-4000-8000-000000000000';
+    expect(await sendChunked(server.url, '/api/staff/login', 3 * MB, API_HEADERS)).toBe(413);
+    expect(await sendChunked(server.url, `/api/establishments/${est}/staff/invitations`, 3 * MB, API_HEADERS)).toBe(413);
+    expect(await sendChunked(server.url, `/api/establishments/${est}/products/p1`, 3 * MB, API_HEADERS, 'PUT')).toBe(413);
+    expect(await sendChunked(server.url, '/api/open-delivery/oauth/token', 3 * MB)).toBe(413);
+    expect(await sendChunked(server.url, '/api/open-delivery/v1/events/acknowledgment', 3 * MB)).toBe(413);
   });
 
   it('a declared Content-Length over the limit is refused before the route reads anything', async () => {
