@@ -1,8 +1,8 @@
 // `npm run open-delivery -- create|revoke|list --establishment <slug> [--client <id>] [--webhook <url>]`
 // The establishment's Open Delivery credentials (docs/open-delivery.md 'Credentials') on the
-// command line until the panel has a screen for them: `create` prints the client id and the secret
-// once (only the secret's hash is kept), `revoke` ends a client and its tokens at once, `list`
-// shows them. Works on the database of DATABASE_URL / DATA_DIR directly, like `npm run seed`.
+// command line, beside the owner's panel, and the only place a webhook is set: `create` prints the
+// client id and the secret once (only the secret's hash is kept), `revoke` ends a client and its
+// tokens at once, `list` shows them. Works on the database of DATABASE_URL / DATA_DIR directly, like `npm run seed`.
 import { getDatabase } from '../src/server/db/database.ts';
 import { getEstablishment } from '../src/server/db/catalogue-repo.ts';
 import { createOdClient, listClients, revokeClient } from '../src/server/open-delivery/clients.ts';

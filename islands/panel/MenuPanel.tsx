@@ -1,17 +1,18 @@
-// The menu in the panel: the products found by name, each with its picture, price and, for whoever
-// may edit the menu (the owner), its edit.
+// The menu in the panel: the products found by name (./ProductRow.tsx), each with its sold-out
+// switches for whoever may mark availability (staff and owner) and its edit for whoever may edit
+// the menu (the owner).
 import { useState } from 'react';
 import { toast } from '../../src/client/toast.ts';
-import { formatBRL } from '../../src/domain/money.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import { Button } from '../shared/Button.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
 import { ProductEditDialog } from './ProductEditDialog.tsx';
+import { ProductRow } from './ProductRow.tsx';
 import { useMenu } from './useMenu.ts';
 import './i18n.ts';
 
-export function MenuPanel({ establishmentId, canEdit }: { establishmentId: string; canEdit: boolean }) {
+export function MenuPanel({ establishmentId, canEdit, canMarkSoldOut }: { establishmentId: string; canEdit: boolean; canMarkSoldOut: boolean }) {
   const menu = useMenu(establishmentId);
   const [editing, setEditing] = useState<ProductView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,26 +42,15 @@ export function MenuPanel({ establishmentId, canEdit }: { establishmentId: strin
       {menu.products?.length === 0 && <p className="m-0 text-muted">{t('board:menu.empty')}</p>}
       <ul className="m-0 flex list-none flex-col gap-2 p-0">
         {menu.products?.map((p) => (
-          <li key={p._id} className="flex items-center gap-3 rounded-xl border border-solid border-line bg-card p-2" data-menu-product={p._id}>
-            {p.image ? (
-              <img src={p.image} alt="" width={56} height={56} className="h-14 w-14 flex-none rounded-lg object-cover" loading="lazy" />
-            ) : (
-              <span className="h-14 w-14 flex-none rounded-lg bg-surface" />
-            )}
-            <span className="flex min-w-0 flex-1 flex-col">
-              <strong className="truncate" data-menu-name>
-                {p.name}
-              </strong>
-              <span className="text-sm tabular-nums text-muted" data-menu-price>
-                {formatBRL(p.price)}
-              </span>
-            </span>
-            {canEdit && (
-              <Button variant="secondary" size="small" aria-label={t('board:menu.edit', { name: p.name })} onClick={() => setEditing(p)} data-menu-edit-button>
-                {t('board:menu.editTitle')}
-              </Button>
-            )}
-          </li>
+          <ProductRow
+            key={p._id}
+            product={p}
+            canMarkSoldOut={canMarkSoldOut}
+            canEdit={canEdit}
+            pending={menu.pending}
+            onSoldOut={(product, soldOut, option) => void menu.markSoldOut(product, soldOut, option)}
+            onEdit={setEditing}
+          />
         ))}
       </ul>
       {menu.products && menu.products.length < menu.total && (

@@ -1,6 +1,6 @@
 // The panel's sections as tabs (ARIA tabs: arrows move between them, the section follows): orders
-// first; the store, the menu and what the customers said for everyone; coupons and the team for
-// whoever may edit them (the owner). The chosen tab is kept in the address (#pedidos, #loja...), so a
+// first; the store, the menu (its sold-out switches) and what the customers said for everyone;
+// coupons, the Open Delivery credentials and the team for whoever may edit them (the owner). The chosen tab is kept in the address (#pedidos, #loja...), so a
 // reload or a bookmark opens it again.
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { StaffPermission } from '../../src/domain/staff-permissions.ts';

@@ -1,11 +1,13 @@
 // The menu as the panel lists it: the establishment's products (a search by name, 30 a page, read
-// through the public products route), and the owner's edits of one (name, description, price,
-// picture) written through the panel's staff session.
+// through the public products route), the owner's edits of one (name, description, price,
+// picture), and the sold-out switch of a product or of one option of it (staff and owner:
+// ./useSoldOut.ts), written through the panel's staff session.
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import type { ProductEditBody } from '../../src/schemas/api-menu.ts';
 import type { ProductView } from '../../src/schemas/views.ts';
 import { reportFailure } from '../shared/call-failure.ts';
+import { useSoldOut } from './useSoldOut.ts';
 
 const PAGE = 30;
 
@@ -66,5 +68,7 @@ export function useMenu(establishmentId: string) {
     [establishmentId],
   );
 
-  return { query, setQuery, products, total, more: () => void load(query, page + 1), retry: () => void load(query, 1), failed, save };
+  const { markSoldOut, pending } = useSoldOut(establishmentId, setProducts);
+
+  return { query, setQuery, products, total, more: () => void load(query, page + 1), retry: () => void load(query, 1), failed, save, markSoldOut, pending };
 }

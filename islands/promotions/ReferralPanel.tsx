@@ -5,7 +5,7 @@
 // gives no credit for a referral (credit 0), and the friends the customer brought with whether
 // their credit came (cadastrado / crédito recebido). The data is the screen's: a server failure
 // goes to the error page; offline, the screen says so with a retry.
-// The data is ./useReferral.ts, 'Copiar link' ./useCopyLink.ts, the friends ./ReferralFriends.tsx.
+// The data is ./useReferral.ts, 'Copiar link' ../shared/useCopyText.ts, the friends ./ReferralFriends.tsx.
 import { useId } from 'react';
 import { referralProgrammeText, referralShareText } from '../../src/i18n/promotions.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -13,7 +13,7 @@ import { whatsappShareUrl } from '../../src/lib/urls.ts';
 import type { ReferralAnswer } from '../../src/schemas/api-promotions.ts';
 import { buttonClass } from '../shared/Button.tsx';
 import { ReferralFriends } from './ReferralFriends.tsx';
-import { useCopyLink } from './useCopyLink.ts';
+import { useCopyText } from '../shared/useCopyText.ts';
 import { useReferral } from './useReferral.ts';
 
 const button = buttonClass('primary');
@@ -42,7 +42,7 @@ export function ReferralPanel({ establishmentId, establishmentName, timeZone }: 
 
 function Referral({ referral, establishmentName, timeZone }: { referral: ReferralAnswer; establishmentName: string; timeZone: string }) {
   const uid = useId();
-  const { field, copied, copy } = useCopyLink(referral.link);
+  const { field, copied, copy } = useCopyText(referral.link, { copied: t('promotions:referral.copied'), failed: t('promotions:referral.copyFailed') });
   const programme = referral.credit > 0;
 
   return (

@@ -21,7 +21,8 @@ export type MessagePlace =
   | 'checkout:problems'
   | 'checkout:coupon.refusals'
   | 'establishment:refusals'
-  | 'staff:refusals';
+  | 'staff:refusals'
+  | 'board:openDelivery.refusals';
 
 /**
  * Where each group's codes are said. A group may be said in two places: a coupon refused by the
@@ -38,6 +39,7 @@ export const REFUSAL_MESSAGES = {
   orderSend: ['checkout:errors'],
   establishment: ['establishment:refusals'],
   staff: ['staff:refusals'],
+  odCredentials: ['board:openDelivery.refusals'],
 } as const satisfies Record<RefusalGroup, readonly MessagePlace[]>;
 
 /** The texts of each place that are no refusal code: the generic lines, and the forms' own checks (made in the browser too). */
@@ -70,6 +72,7 @@ export interface NotCodes {
   'checkout:coupon.refusals': 'network_error' | 'failed';
   'establishment:refusals': never;
   'staff:refusals': never;
+  'board:openDelivery.refusals': never;
 }
 
 /** The object at a dotted path of a JSON object. */

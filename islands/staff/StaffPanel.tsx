@@ -1,6 +1,6 @@
-// The establishment's panel after log in: who is logged in and where, the way out, the main area
-// where the order screen goes, and, for whoever may manage the team (the owner), 'Equipe'. Without
-// a staff session the page goes to the log in.
+// The establishment's panel after log in: who is logged in and where, the way out, and its tabs
+// (../panel/PanelTabs.tsx), each shown to whoever may use it: the owner also has 'Cupons', 'Open
+// Delivery' and 'Equipe'. Without a staff session the page goes to the log in.
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../../src/client/api.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -16,6 +16,7 @@ import { StoreTab } from '../panel/StoreSwitch.tsx';
 import { MenuPanel } from '../panel/MenuPanel.tsx';
 import { CouponsPanel } from '../panel/CouponsPanel.tsx';
 import { CustomerFeedback } from '../panel/CustomerFeedback.tsx';
+import { OpenDeliveryPanel } from '../panel/OpenDeliveryPanel.tsx';
 
 export default function StaffPanel({ establishmentId, slug, timeZone }: StaffPanelProps) {
   const [me, setMe] = useState<StaffMeAnswer | null>(null);
@@ -95,7 +96,13 @@ export default function StaffPanel({ establishmentId, slug, timeZone }: StaffPan
               id: 'menu',
               hash: 'cardapio',
               label: t('board:tabs.menu'),
-              render: () => <MenuPanel establishmentId={establishmentId} canEdit={me.permissions.includes('menu.edit')} />,
+              render: () => (
+                <MenuPanel
+                  establishmentId={establishmentId}
+                  canEdit={me.permissions.includes('menu.edit')}
+                  canMarkSoldOut={me.permissions.includes('availability.edit')}
+                />
+              ),
             },
             {
               id: 'coupons',
@@ -112,11 +119,18 @@ export default function StaffPanel({ establishmentId, slug, timeZone }: StaffPan
               render: () => <CustomerFeedback establishmentId={establishmentId} timeZone={timeZone} />,
             },
             {
+              id: 'open-delivery',
+              hash: 'open-delivery',
+              label: t('board:tabs.openDelivery'),
+              needs: 'open_delivery.manage',
+              render: () => <OpenDeliveryPanel establishmentId={establishmentId} timeZone={timeZone} />,
+            },
+            {
               id: 'team',
               hash: 'equipe',
               label: t('board:tabs.team'),
               needs: 'staff.manage',
-              render: () => <TeamSection establishmentId={establishmentId} selfId={me.member._id} />,
+              render: () => <TeamSection establishmentId={establishmentId} selfId={me.member._id} timeZone={timeZone} />,
             },
           ]}
         />

@@ -1,5 +1,6 @@
-// 'Equipe', the owner's part of the panel: invite someone by e-mail, see who is in the team, and
-// remove a member after a confirmation (their sessions end at once). Refusals are said in Portuguese.
+// 'Equipe', the owner's part of the panel: invite someone by e-mail, see the invitations not yet
+// accepted and revoke one (./PendingInvitations.tsx), see who is in the team, and remove a member
+// after a confirmation (their sessions end at once). Refusals are said in Portuguese.
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { call } from '../../src/client/api.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -8,8 +9,9 @@ import { Button } from '../shared/Button.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { Field, FormAlert } from '../shared/Field.tsx';
 import { failureText, looksLikeEmail } from './staff-texts.ts';
+import { PendingInvitations } from './PendingInvitations.tsx';
 
-export function TeamSection({ establishmentId, selfId }: { establishmentId: string; selfId: string }) {
+export function TeamSection({ establishmentId, selfId, timeZone }: { establishmentId: string; selfId: string; timeZone: string }) {
   const uid = useId();
   const [members, setMembers] = useState<StaffMemberView[]>([]);
   const [email, setEmail] = useState('');
@@ -18,6 +20,7 @@ export function TeamSection({ establishmentId, selfId }: { establishmentId: stri
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<StaffMemberView | null>(null);
+  const [sent, setSent] = useState(0);
 
   const load = useCallback(async () => {
     try {
@@ -46,6 +49,7 @@ export function TeamSection({ establishmentId, selfId }: { establishmentId: stri
       const sent = await call('POST /establishments/:id/staff/invitations', { params: { id: establishmentId }, body: { email: email.trim() } });
       setStatus(t('staff:team.invited', { email: sent.email }));
       setEmail('');
+      setSent((n) => n + 1);
     } catch (err) {
       setAlert(failureText(err));
     } finally {
@@ -94,6 +98,7 @@ export function TeamSection({ establishmentId, selfId }: { establishmentId: stri
           {t('staff:team.inviteSubmit')}
         </Button>
       </form>
+      <PendingInvitations establishmentId={establishmentId} timeZone={timeZone} sent={sent} setStatus={setStatus} setAlert={setAlert} />
       <h3 className="m-0 text-base font-semibold text-ink">{t('staff:team.listHeading')}</h3>
       <ul className="flex flex-col gap-2" data-staff-members>
         {members.map((m) => (

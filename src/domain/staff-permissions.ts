@@ -1,7 +1,8 @@
 // Who of an establishment's people may do what (issue 'The establishment's side'): staff run the
 // orders and the availability (sold out, the store open or closed) and read what the customers said;
-// the owner does all that and also edits the menu, the coupons and the settings, and manages the
-// team. Pure: a role gives codes, the API guards and the panel ask the same function.
+// the owner does all that and also edits the menu, the coupons and the settings, manages the team
+// and the Open Delivery credentials of its POS. Pure: a role gives codes, the API guards and the
+// panel ask the same function.
 
 export const STAFF_ROLES = ['owner', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -16,6 +17,7 @@ export const STAFF_PERMISSIONS = [
   'coupons.edit',
   'settings.edit',
   'staff.manage',
+  'open_delivery.manage',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -36,7 +36,8 @@ import type { AchievementsAnswer, CouponView, CouponsAnswer, CreditEntriesAnswer
 import { ConfirmPhoneBody, SendEmailCodeBody, SendPhoneCodeBody, ValidateEmailBody, ValidatePhoneBody } from './api-verification.ts';
 import type { VerificationAnswer } from './api-verification.ts';
 import { StaffAcceptBody, StaffEstablishmentBody, StaffInviteBody, StaffLoginBody } from './api-staff.ts';
-import type { StaffInvitationAnswer, StaffListAnswer, StaffMeAnswer, StaffMemberView } from './api-staff.ts';
+import type { StaffInvitationAnswer, StaffInvitationsAnswer, StaffListAnswer, StaffMeAnswer, StaffMemberView } from './api-staff.ts';
+import type { OdCredentialCreatedAnswer, OdCredentialsAnswer } from './api-open-delivery-credentials.ts';
 import type { EncryptionKeyAnswer } from './sealed-box.ts';
 import type { EstablishmentAnswer, OrderVariationView, ProductView, ProductsAnswer } from './views.ts';
 import type { RefusalCodeOf, RefusalGroup } from './refusal-codes.ts';
@@ -128,7 +129,13 @@ export interface ApiRoutes {
   'GET /establishments/:id/staff/me': Read<StaffMeAnswer, 'request' | 'staff'>;
   'GET /establishments/:id/staff': Read<StaffListAnswer, 'request' | 'staff'>;
   'POST /establishments/:id/staff/invitations': Read<StaffInvitationAnswer, 'request' | 'staff'>;
+  'GET /establishments/:id/staff/invitations': Read<StaffInvitationsAnswer, 'request' | 'staff'>;
+  'DELETE /establishments/:id/staff/invitations/:invitationId': Read<undefined, 'request' | 'staff'>;
   'DELETE /establishments/:id/staff/:memberId': Read<undefined, 'request' | 'staff'>;
+  // ------------------------------------------------------------ the owner's Open Delivery credentials (routes/open-delivery-credentials.ts)
+  'GET /establishments/:id/open-delivery/credentials': Read<OdCredentialsAnswer, 'request' | 'establishment' | 'staff'>;
+  'POST /establishments/:id/open-delivery/credentials': Read<OdCredentialCreatedAnswer, 'request' | 'establishment' | 'staff' | 'odCredentials'>;
+  'DELETE /establishments/:id/open-delivery/credentials/:clientId': Read<undefined, 'request' | 'establishment' | 'staff' | 'odCredentials'>;
   'GET /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'PATCH /orders/:id/whatsapp-updates': Read<WhatsAppUpdatesAnswer, 'request' | 'storefront'>;
   'GET /amodelivery/whatsapp-bot/:id/status': Read<WhatsAppBotStatusAnswer>;

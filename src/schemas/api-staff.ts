@@ -1,5 +1,5 @@
 // Boundary schemas of the establishment's people (docs/api.md 'Staff'): log in, log out, who am I,
-// invitations and the team. The e-mail is the customers' rule; the name and password limits are
+// invitations (sent, listed, revoked, accepted) and the team. The e-mail is the customers' rule; the name and password limits are
 // ./staff-fields.ts.
 import { type } from 'arktype';
 import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX } from './account-fields.ts';
@@ -64,9 +64,21 @@ export interface StaffListAnswer {
   members: StaffMemberView[];
 }
 
-/** An invitation sent: to whom, with what role, until when (the token is only in the e-mail). */
-export interface StaffInvitationAnswer {
+export const StaffInvitationParams = type({ id, invitationId: id });
+
+/** An invitation not yet accepted: to whom, with what role, sent and valid until when (the token is only in the e-mail). */
+export interface StaffInvitationView {
+  _id: string;
   email: string;
   role: StaffRole;
+  created_at: string;
   expires_at: string;
+}
+
+/** An invitation sent. */
+export type StaffInvitationAnswer = StaffInvitationView;
+
+/** The establishment's open invitations (neither accepted nor expired), soonest to expire first. */
+export interface StaffInvitationsAnswer {
+  invitations: StaffInvitationView[];
 }

@@ -207,10 +207,14 @@ export const STAFF_REFUSALS = [
   'staff_member_not_found',
   'last_owner',
   'invitation_invalid',
+  'invitation_not_found',
   'staff_email_taken',
   'too_many_invitations',
   'invitation_not_sent',
 ] as const;
+
+/** The owner's Open Delivery credentials in the panel (docs/open-delivery.md 'Credentials'). */
+export const OD_CREDENTIAL_REFUSALS = ['od_client_not_found', 'too_many_od_clients'] as const;
 
 /** Every group, by name: what a route table will name. */
 export const REFUSALS = {
@@ -224,6 +228,7 @@ export const REFUSALS = {
   orderSend: ORDER_SEND_REFUSALS,
   establishment: ESTABLISHMENT_REFUSALS,
   staff: STAFF_REFUSALS,
+  odCredentials: OD_CREDENTIAL_REFUSALS,
 } as const;
 
 export type RefusalGroup = keyof typeof REFUSALS;

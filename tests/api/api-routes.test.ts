@@ -79,7 +79,12 @@ const TABLE: Record<RouteKey, true> = {
   'GET /establishments/:id/staff/me': true,
   'GET /establishments/:id/staff': true,
   'POST /establishments/:id/staff/invitations': true,
+  'GET /establishments/:id/staff/invitations': true,
+  'DELETE /establishments/:id/staff/invitations/:invitationId': true,
   'DELETE /establishments/:id/staff/:memberId': true,
+  'GET /establishments/:id/open-delivery/credentials': true,
+  'POST /establishments/:id/open-delivery/credentials': true,
+  'DELETE /establishments/:id/open-delivery/credentials/:clientId': true,
 };
 
 /** Mounted routes the storefront's pages never call, and who does. */

@@ -34,6 +34,7 @@ import { verificationRoutes } from './routes/verification.ts';
 import { cardRoutes } from './routes/cards.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { openDeliveryCredentialRoutes } from './routes/open-delivery-credentials.ts';
 import { OPEN_DELIVERY_BASE, openDeliveryRoutes } from './routes/open-delivery.ts';
 import { API_VERSION, CLIENT_TYPE } from '../../schemas/api-headers.ts';
 
@@ -139,6 +140,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', feedbackRoutes);
   app.route('/', orderFollowupRoutes);
   app.route('/', staffRoutes);
+  app.route('/', openDeliveryCredentialRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'route_not_found')));
   app.onError((err, c) => {

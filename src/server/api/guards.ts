@@ -200,6 +200,9 @@ const STAFF_ROUTES: Readonly<Record<string, StaffPermission>> = {
   'PUT /establishments/:id/products/:productId/picture': 'menu.edit',
   'PUT /establishments/:id/products/:productId/sold-out': 'availability.edit',
   'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': 'availability.edit',
+  'GET /establishments/:id/open-delivery/credentials': 'open_delivery.manage',
+  'POST /establishments/:id/open-delivery/credentials': 'open_delivery.manage',
+  'DELETE /establishments/:id/open-delivery/credentials/:clientId': 'open_delivery.manage',
 };
 
 /** The route a handler runs for, as STAFF_ROUTES names it: 'PUT /establishments/:id/opening'. */

@@ -2,6 +2,7 @@
 // text, integer, real, booleans as 0/1 integers, JSON as text, instants as ISO-8601 text.
 import { sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import { randomId } from './ids.ts';
 
 const initialCatalogue: Migration = {
   async up(db: Kysely<unknown>) {
@@ -1046,7 +1047,24 @@ const soldOut: Migration = {
   },
 };
 
-/** Migrations by name; names sort in the order they apply. */
+/**
+ * An invitation's own id, so the owner's panel can list and revoke one without the token's hash
+ * ever leaving the server. Added nullable (both engines add a column to rows already there) and
+ * filled for those rows; every invitation written since carries one.
+ */
+const staffInvitationIds: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('staff_invitations').addColumn('id', 'text').execute();
+    const rows = await sql<{ token_hash: string }>`select token_hash from staff_invitations`.execute(db);
+    for (const row of rows.rows) await sql`update staff_invitations set id = ${randomId()} where token_hash = ${row.token_hash}`.execute(db);
+    await db.schema.createIndex('staff_invitations_id').on('staff_invitations').column('id').unique().execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('staff_invitations_id').execute();
+    await db.schema.alterTable('staff_invitations').dropColumn('id').execute();
+  },
+};
+
 /**
  * Open Delivery v1.3 (docs/open-delivery.md): the OAuth2 clients of an establishment's POS (only
  * the secret's SHA-256 is kept; revoked ones stay, revoked_at set), their access tokens (only the
@@ -1115,6 +1133,7 @@ const openDelivery: Migration = {
   },
 };
 
+/** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
   '0002_accounts': accounts,
@@ -1138,6 +1157,7 @@ export const migrations: Record<string, Migration> = {
   '0020_open_delivery': openDelivery,
   '0021_order_board': orderBoard,
   '0022_sold_out': soldOut,
+  '0023_staff_invitation_ids': staffInvitationIds,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,8 +28,11 @@ export async function revokeOdClient(db: Database, establishmentId: string, clie
       .where('establishment_id', '=', establishmentId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    await trx.deleteFrom('od_tokens').where('client_id', '=', clientId).execute();
-    return Number(res.numUpdatedRows) === 1;
+    const revoked = Number(res.numUpdatedRows) === 1;
+    // Only a client this establishment just revoked loses its tokens: a client id of another
+    // establishment named here changes nothing of theirs.
+    if (revoked) await trx.deleteFrom('od_tokens').where('client_id', '=', clientId).execute();
+    return revoked;
   });
 }
 

@@ -78,6 +78,34 @@ export async function findStaffInvitation(db: Database, tokenHash: string): Prom
   return db.selectFrom('staff_invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** The establishment's invitations still open at `now` (not accepted, not expired), soonest to expire first. */
+export async function listOpenStaffInvitations(db: Database, establishmentId: string, now: Date): Promise<StaffInvitationRow[]> {
+  return db
+    .selectFrom('staff_invitations')
+    .selectAll()
+    .where('establishment_id', '=', establishmentId)
+    .where('accepted_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('expires_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Deletes an invitation of `establishmentId` that no accept has claimed, in one statement: an
+ * accept running at the same time either claimed it first (nothing is deleted) or finds no row to
+ * claim, so of a revoke and an accept exactly one wins. Answers whether one was deleted.
+ */
+export async function deleteOpenStaffInvitation(db: Database, establishmentId: string, id: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('staff_invitations')
+    .where('id', '=', id)
+    .where('establishment_id', '=', establishmentId)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
 /**
  * Spends an open invitation of `establishmentId` and creates its member, in one transaction: the
  * invitation is claimed by one conditional UPDATE (only while unspent and unexpired), so of parallel

@@ -519,6 +519,8 @@ export interface StaffMemberRow {
 }
 /** An invitation sent by e-mail: only the token's SHA-256 is kept; spent once (accepted_at). */
 export interface StaffInvitationRow {
+  /** The invitation's public id (the owner's list and revoke); the token's hash never leaves the server. */
+  id: string;
   token_hash: string;
   establishment_id: string;
   email: string;

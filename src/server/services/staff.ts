@@ -12,22 +12,24 @@ import staffTexts from '../../i18n/locales/pt-BR/staff.json' with { type: 'json'
 import { interpolate } from '../../i18n/interpolate.ts';
 import { isStaffRole, may, permissionsOf, removalRefusal, type StaffRole } from '../../domain/staff-permissions.ts';
 import { Temporal, zonedAt } from '../../domain/time.ts';
-import type { StaffInvitationAnswer, StaffMeAnswer, StaffMemberView } from '../../schemas/api-staff.ts';
+import type { StaffInvitationAnswer, StaffInvitationView, StaffMeAnswer, StaffMemberView } from '../../schemas/api-staff.ts';
 import type { EstablishmentView } from '../../schemas/views.ts';
 import type { EmailSender } from '../adapters/email.ts';
 import type { Database } from '../db/database.ts';
 import { randomId } from '../db/ids.ts';
-import type { StaffMemberRow, StaffSessionRow } from '../db/types.ts';
+import type { StaffInvitationRow, StaffMemberRow, StaffSessionRow } from '../db/types.ts';
 import {
   acceptStaffInvitation,
   countOwners,
   deleteExpiredStaffSessions,
+  deleteOpenStaffInvitation,
   findStaffMemberByEmail,
   findStaffSession,
   getStaffMember,
   insertStaffInvitation,
   insertStaffMember,
   insertStaffSession,
+  listOpenStaffInvitations,
   removeStaffMember,
   replaceStaffPasswordHash,
 } from '../db/staff-repo.ts';
@@ -188,7 +190,8 @@ export async function inviteStaff(
   const role = invite.role ?? 'staff';
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-  await insertStaffInvitation(db, {
+  const row: StaffInvitationRow = {
+    id: randomId(),
     token_hash: hashToken(token),
     establishment_id: est._id,
     email: invite.email,
@@ -197,7 +200,8 @@ export async function inviteStaff(
     created_at: now.toISOString(),
     expires_at: expiresAt.toISOString(),
     accepted_at: null,
-  });
+  };
+  await insertStaffInvitation(db, row);
   const link = `${canonicalOriginFor(est.company)}${invitationPath(est.slug_area, token)}`;
   const values = { establishment: est.name, inviter: inviter.name, link, until: formatUntil(expiresAt, est.time_zone) };
   try {
@@ -208,7 +212,27 @@ export async function inviteStaff(
   } catch (err) {
     throw new Refusal('upstream_failed', 'invitation_not_sent', { params: { detail: err instanceof Error ? err.message : 'send failed' } });
   }
-  return { email: invite.email, role, expires_at: expiresAt.toISOString() };
+  return invitationView(row);
+}
+
+function invitationView(row: StaffInvitationRow): StaffInvitationView {
+  return { _id: row.id, email: row.email, role: row.role === 'owner' ? 'owner' : 'staff', created_at: row.created_at, expires_at: row.expires_at };
+}
+
+/** The establishment's invitations neither accepted nor expired at `now` (the owner's). */
+export async function listInvitations(db: Database, actor: StaffActor, now: Date): Promise<StaffInvitationView[]> {
+  requirePermission(actor, 'staff.manage');
+  return (await listOpenStaffInvitations(db, actor.establishmentId, now)).map(invitationView);
+}
+
+/**
+ * Revokes an invitation of the actor's establishment not yet accepted: its link then answers
+ * invitation_invalid as a spent one does. 404 invitation_not_found for one unknown, of another
+ * establishment or already accepted (an accept and a revoke at once: exactly one wins).
+ */
+export async function revokeInvitation(db: Database, actor: StaffActor, invitationId: string): Promise<void> {
+  requirePermission(actor, 'staff.manage');
+  if (!(await deleteOpenStaffInvitation(db, actor.establishmentId, invitationId))) throw new Refusal('not_found', 'invitation_not_found');
 }
 
 /**

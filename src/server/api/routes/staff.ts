@@ -1,5 +1,5 @@
 // The establishment's people (docs/api.md 'Staff'): the panel's log in, log out and who am I, the
-// owner's invitations by e-mail and team, and the invitee's accept. The rules are
+// owner's invitations by e-mail (sent, listed, revoked) and team, and the invitee's accept. The rules are
 // src/server/services/staff.ts and src/domain/staff-permissions.ts; here, HTTP: the staff cookie,
 // the client's address for the limits, the statuses.
 import { Hono, type Context } from 'hono';
@@ -8,9 +8,19 @@ import { validate } from '../errors.ts';
 import { clearStaffCookie, requestClientAddress, requestDeps as depsOf, requireEstablishment, requireStaffSession, setStaffCookie } from '../guards.ts';
 import { routeBody, type Answer } from '../route-table.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
-import { StaffMemberParams } from '../../../schemas/api-staff.ts';
+import { StaffInvitationParams, StaffMemberParams } from '../../../schemas/api-staff.ts';
 import { deleteStaffSession, listStaffMembers } from '../../db/staff-repo.ts';
-import { acceptInvitation, inviteStaff, removeStaff, requirePermission, staffLogIn, staffMe, staffMemberView } from '../../services/staff.ts';
+import {
+  acceptInvitation,
+  inviteStaff,
+  listInvitations,
+  removeStaff,
+  requirePermission,
+  revokeInvitation,
+  staffLogIn,
+  staffMe,
+  staffMemberView,
+} from '../../services/staff.ts';
 
 /** Answers about the establishment's people: never cached. */
 function noStore(c: Context) {
@@ -77,6 +87,24 @@ export const staffRoutes = new Hono<ApiEnv>()
     const est = await requireEstablishment(db, id);
     const answer = await inviteStaff({ db, now, email: c.get('deps').email }, actor, member, est, body);
     return c.json(answer satisfies Answer<'POST /establishments/:id/staff/invitations'>, 201);
+  })
+  // The invitations neither accepted nor expired (the owner's).
+  .get('/establishments/:id/staff/invitations', async (c) => {
+    const { db, now } = depsOf(c);
+    noStore(c);
+    const { id } = validate(EstablishmentParams, c.req.param(), 'params');
+    const { actor } = await requireStaffSession(c, id);
+    const invitations = await listInvitations(db, actor, now);
+    return c.json({ invitations } satisfies Answer<'GET /establishments/:id/staff/invitations'>);
+  })
+  // The owner revokes an invitation not yet accepted: its link is refused from then on.
+  .delete('/establishments/:id/staff/invitations/:invitationId', async (c) => {
+    const { db } = depsOf(c);
+    noStore(c);
+    const { id, invitationId } = validate(StaffInvitationParams, c.req.param(), 'params');
+    const { actor } = await requireStaffSession(c, id);
+    await revokeInvitation(db, actor, invitationId);
+    return c.body(null, 204);
   })
   // The owner removes a member; their sessions end at once. Never the last owner.
   .delete('/establishments/:id/staff/:memberId', async (c) => {

@@ -1,15 +1,21 @@
-// 'Copiar link' on the referral screen (./ReferralPanel.tsx): the clipboard, else the link selected
-// in its field and copied the old way; 'Link copiado!' stays on the button for a moment, a toast
-// says it copied, or that the customer can copy the selected link themselves.
+// 'Copiar' beside a text the user takes elsewhere (the referral link, a credential of the panel):
+// the clipboard, else the text selected in its read-only field and copied the old way; the copied
+// state stays on the button for a moment, a toast says it copied, or that the user can copy the
+// selected text themselves.
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../src/client/toast.ts';
-import { t } from '../../src/i18n/index.ts';
 
-/** How long 'Link copiado!' stays on the button. */
+/** How long the copied state stays on the button. */
 const COPIED_MS = 2500;
 
-/** `field` is the link's read-only input, selected when there is no clipboard. */
-export function useCopyLink(link: string) {
+/** What the toasts say: copied, and copy it yourself. */
+export interface CopyTexts {
+  copied: string;
+  failed: string;
+}
+
+/** `field` is the text's read-only input, selected when there is no clipboard. */
+export function useCopyText(text: string, said: CopyTexts) {
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -19,10 +25,10 @@ export function useCopyLink(link: string) {
     let done = false;
     try {
       if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(link);
+      await navigator.clipboard.writeText(text);
       done = true;
     } catch {
-      // No clipboard (an old browser, a page not allowed to write it): the link selected, copied the old way if it can be.
+      // No clipboard (an old browser, a page not allowed to write it): the text selected, copied the old way if it can be.
       const input = field.current;
       input?.focus();
       input?.select();
@@ -33,11 +39,11 @@ export function useCopyLink(link: string) {
       }
     }
     if (!done) {
-      toast(t('promotions:referral.copyFailed'), { kind: 'info' });
+      toast(said.failed, { kind: 'info' });
       return;
     }
     setCopied(true);
-    toast(t('promotions:referral.copied'), { kind: 'success' });
+    toast(said.copied, { kind: 'success' });
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_MS);
   }
