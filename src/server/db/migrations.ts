@@ -1157,7 +1157,7 @@ export const migrations: Record<string, Migration> = {
   '0020_open_delivery': openDelivery,
   '0021_order_board': orderBoard,
   '0022_sold_out': soldOut,
-  '0023_staff_invitation_ids': staffInvitationIds,
+  '0025_staff_invitation_ids': staffInvitationIds,
 };
 
 export const migrationProvider: MigrationProvider = {
