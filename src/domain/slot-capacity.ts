@@ -20,6 +20,8 @@ export const SLOT_CAPACITY_MAX = 999;
 
 /** The caps as the establishment's preferences keep them: a type absent has no cap. */
 export type SlotCapacity = Partial<Record<DeliveryType, number>>;
+/** The caps as they are read: the preferences', or every type's with null for none (the API's view). */
+export type SlotCapacityReading = Partial<Record<DeliveryType, number | null>> | null | undefined;
 
 /** The slot of a date and time the schedule offers, with its first instant (ISO, the key the orders are counted by). */
 export interface SlotChoice {
@@ -35,7 +37,7 @@ export type SlotCounts = ReadonlyMap<string, number>;
  * The cap of a type, or null for none (no settings, the type absent, or a value that is not a positive integer).
  * Example: `slotCapacityOf({ delivery: 5 }, 'pickup') === null`
  */
-export function slotCapacityOf(capacity: SlotCapacity | null | undefined, type: DeliveryType): number | null {
+export function slotCapacityOf(capacity: SlotCapacityReading, type: DeliveryType): number | null {
   const cap = capacity?.[type];
   return typeof cap === 'number' && Number.isInteger(cap) && cap >= 1 ? cap : null;
 }
@@ -44,7 +46,7 @@ export function slotCapacityOf(capacity: SlotCapacity | null | undefined, type: 
  * Every type's cap, null where there is none: what the API answers and the panel shows.
  * Example: `slotCapacities({ pickup: 3 })` is `{ delivery: null, pickup: 3, local: null }`
  */
-export function slotCapacities(capacity: SlotCapacity | null | undefined): Record<DeliveryType, number | null> {
+export function slotCapacities(capacity: SlotCapacityReading): Record<DeliveryType, number | null> {
   return { delivery: slotCapacityOf(capacity, 'delivery'), pickup: slotCapacityOf(capacity, 'pickup'), local: slotCapacityOf(capacity, 'local') };
 }
 
@@ -164,7 +166,7 @@ export interface SlotLoad {
  */
 export function slotLoads(
   counts: readonly { at: string; delivery_type: DeliveryType; orders: number }[],
-  capacity: SlotCapacity | null | undefined,
+  capacity: SlotCapacityReading,
   timeZone: string,
 ): SlotLoad[] {
   return counts
@@ -198,4 +200,37 @@ export function readSlotCapacity(text: string): number | null | 'invalid' {
   if (!/^\d{1,4}$/.test(trimmed)) return 'invalid';
   const value = Number(trimmed);
   return value >= 1 && value <= SLOT_CAPACITY_MAX ? value : 'invalid';
+}
+
+/** What the panel knows of an order to count it in its slot. */
+export interface SlotOrder {
+  slot_at: string | null;
+  delivery_type: DeliveryType;
+  status: string;
+  created_at: string;
+}
+
+/**
+ * The day's loads after one order the panel was told of (the live socket) is read again, without
+ * reading the whole board: `before` is the order as the board held it (undefined when it held none).
+ * An order counts in its slot when it is not cancelled and its slot is in [dayStart, dayEnd); one the
+ * board did not hold counted in the board's read when it was placed before that read (`readAt`), so
+ * only one placed after it is added.
+ * Example: a new order at 19:00 turns `[{ time: '19:00', orders: 2, capacity: 3 }]` into `[{ time: '19:00', orders: 3, capacity: 3, full: true }]`
+ */
+export function withSlotOrder(
+  loads: readonly SlotLoad[],
+  before: SlotOrder | undefined,
+  after: SlotOrder,
+  board: { readAt: string; dayStart: string; dayEnd: string; capacity: SlotCapacityReading; timeZone: string },
+): SlotLoad[] {
+  const counts = (o: SlotOrder) => o.slot_at !== null && o.status !== 'canceled' && o.slot_at >= board.dayStart && o.slot_at < board.dayEnd;
+  const wasCounted = before ? counts(before) : after.created_at < board.readAt && counts(after);
+  const delta = Number(counts(after)) - Number(wasCounted);
+  if (delta === 0 || after.slot_at === null) return [...loads];
+  const rows = loads.map((l) => ({ at: l.at, delivery_type: l.delivery_type, orders: l.orders }));
+  const row = rows.find((r) => r.at === after.slot_at && r.delivery_type === after.delivery_type);
+  if (row) row.orders += delta;
+  else rows.push({ at: after.slot_at, delivery_type: after.delivery_type, orders: delta });
+  return slotLoads(rows, board.capacity, board.timeZone);
 }

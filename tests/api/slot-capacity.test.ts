@@ -169,7 +169,8 @@ forEachDatabase(
     describe('orders in a capped slot (pickup: 2 a slot)', () => {
       it('a scheduled slot takes two orders; the third is refused 409 slot_full with the next free slot, and nothing of it is written', async () => {
         const [ana, bia, caio] = await Promise.all([customer(), customer(), customer()]);
-        expect((await place(ana, pickup(TODAY, '21:00'))).status).toBe(201);
+        const first = await place(ana, pickup(TODAY, '21:00'));
+        expect([first.status, first.body.order.slot_at]).toEqual([201, slotAt(TODAY, '21:00', TZ)]);
         expect((await place(bia, pickup(TODAY, '21:00'))).status).toBe(201);
         const refused = await place(caio, pickup(TODAY, '21:00'));
         expect(refused).toEqual({
@@ -226,7 +227,8 @@ forEachDatabase(
 
       it('an order as soon as possible takes the earliest slot the schedule offers (20:15 at 20:00 with 15 min to prepare), and competes with the orders scheduled there', async () => {
         const [fabio, gil, hugo] = await Promise.all([customer(), customer(), customer()]);
-        expect((await place(fabio, pickup(null, null))).status).toBe(201);
+        const asapOrder = await place(fabio, pickup(null, null));
+        expect([asapOrder.status, asapOrder.body.order.slot_at]).toEqual([201, slotAt(TODAY, '20:15', TZ)]);
         expect((await place(gil, pickup(TODAY, '20:15'))).status).toBe(201);
         expect(await slotOrders(TODAY, '20:15')).toBe(2);
         const asap = await place(hugo, pickup(null, null));
@@ -302,6 +304,7 @@ forEachDatabase(
       const res = await ctx.call(`/api/establishments/${EST}/order-board`, { headers: apiKeyHeaders(key) });
       expect(res.status).toBe(200);
       const board = (await res.json()) as OrderBoardAnswer;
+      expect(board.slot_capacity).toEqual({ delivery: null, pickup: 2, local: null });
       const load = (time: string) => board.slots.filter((s) => s.time === time).map((s) => [s.delivery_type, s.orders, s.capacity, s.full]);
       expect(load('20:15')).toEqual([['pickup', 2, 2, true]]);
       expect(load('20:30')).toEqual([['pickup', 1, 2, false]]);

@@ -1,7 +1,8 @@
 // Kitchen capacity's rules (src/domain/slot-capacity.ts): which 15-minute slot an order takes on the
 // establishment's wall clock (scheduled, or as soon as possible), which slots of a day are full, the
-// next free slot the schedule offers after a full one, each slot's load for the panel, and a cap
-// as typed in the panel's form; and the checkout's offer after a send refused for a full slot.
+// next free slot the schedule offers after a full one, each slot's load for the panel (and as the
+// panel keeps it while orders come and go), and a cap as typed in the panel's form; and the
+// checkout's offer after a send refused for a full slot.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,7 @@ import {
   slotLoads,
   slotStart,
   slotTime,
+  withSlotOrder,
 } from '../../src/domain/slot-capacity.ts';
 import { scheduleTimes, type ScheduleContext } from '../../src/domain/schedule.ts';
 import type { OfficeHour } from '../../src/domain/office-hours.ts';
@@ -195,5 +197,45 @@ describe("the checkout's offer after a full slot", () => {
     expect(slotFullMessage(asap)).toBe(
       'Horário lotado. A cozinha já recebeu todos os pedidos que aceita para o horário mais próximo. Não há outro horário livre nos dias de agendamento. Tente de novo mais tarde.',
     );
+  });
+});
+
+describe("the panel's load as orders come and go without a new read", () => {
+  const day = {
+    readAt: '2025-01-03T23:00:00.000Z',
+    dayStart: '2025-01-03T03:00:00Z',
+    dayEnd: '2025-01-04T03:00:00Z',
+    capacity: { delivery: null, pickup: 2, local: null },
+    timeZone: SP,
+  };
+  const at19 = slotAt('2025-01-03', '19:00', SP);
+  const read = slotLoads([{ at: at19, delivery_type: 'pickup', orders: 1 }], day.capacity, SP);
+  const order = (status: string, created_at = '2025-01-03T23:05:00.000Z', slot_at: string | null = at19) => ({
+    slot_at,
+    delivery_type: 'pickup' as const,
+    status,
+    created_at,
+  });
+
+  it('counts an order placed after the read once, and takes a cancelled one off', () => {
+    const placed = withSlotOrder(read, undefined, order('registered'), day);
+    expect(placed.map((l) => [l.time, l.orders, l.full])).toEqual([['19:00', 2, true]]);
+    // Told again (confirmed): it was counted already.
+    expect(withSlotOrder(placed, order('registered'), order('confirmed'), day)).toEqual(placed);
+    const cancelled = withSlotOrder(placed, order('confirmed'), order('canceled'), day);
+    expect(cancelled.map((l) => [l.time, l.orders, l.full])).toEqual([['19:00', 1, false]]);
+    expect(withSlotOrder(cancelled, order('registered', '2025-01-03T23:06:00.000Z'), order('canceled', '2025-01-03T23:06:00.000Z'), day)).toEqual([]);
+  });
+
+  it('adds a slot the read did not have, and leaves alone what the read counted, other days and orders without a slot', () => {
+    const at20 = slotAt('2025-01-03', '20:00', SP);
+    expect(withSlotOrder(read, undefined, order('registered', '2025-01-03T23:05:00.000Z', at20), day).map((l) => [l.time, l.orders, l.capacity])).toEqual([
+      ['19:00', 1, 2],
+      ['20:00', 1, 2],
+    ]);
+    // Placed before the read (an order of another day completed now): the read counted it.
+    expect(withSlotOrder(read, undefined, order('complete', '2025-01-02T15:00:00.000Z'), day)).toEqual(read);
+    expect(withSlotOrder(read, undefined, order('registered', '2025-01-03T23:05:00.000Z', slotAt('2025-01-04', '19:00', SP)), day)).toEqual(read);
+    expect(withSlotOrder(read, undefined, order('registered', '2025-01-03T23:05:00.000Z', null), day)).toEqual(read);
   });
 });

@@ -9,7 +9,7 @@ import { ORDER_BOARD_CAP, type OrderBoardAnswer } from '../../schemas/api-order-
 import type { Database } from '../db/database.ts';
 import { getCustomers, listBoardOrderRows } from '../db/orders-repo.ts';
 import { countSlotOrders } from '../db/slot-loads-repo.ts';
-import { slotLoads } from '../../domain/slot-capacity.ts';
+import { slotCapacities, slotLoads } from '../../domain/slot-capacity.ts';
 import { capacityOfRow } from './slot-capacity.ts';
 import type { DeliveryType } from '../../domain/cart.ts';
 import type { EstablishmentRow } from '../db/types.ts';
@@ -49,5 +49,6 @@ export async function readOrderBoard(
     capacityOfRow(est),
     timeZone,
   );
-  return { day: day.toString(), day_starts_at: start, day_ends_at: end, time_zone: timeZone, now: now.toISOString(), orders, totals, slots };
+  const slot_capacity = slotCapacities(capacityOfRow(est));
+  return { day: day.toString(), day_starts_at: start, day_ends_at: end, time_zone: timeZone, now: now.toISOString(), orders, totals, slots, slot_capacity };
 }

@@ -553,6 +553,7 @@ export function orderView(row: OrderRow, timeZone: string, customer?: { _id: str
       row.status === 'complete' && row.completed_at !== null && row.evaluated_at === null ? evaluationWindowEnd(row.completed_at, timeZone) : null,
     payment: paymentView(row),
     promotion: promotionView(row),
+    slot_at: row.slot_at ?? null,
   };
   if (customer) view.customer = customer;
   return view;
