@@ -5,12 +5,16 @@
 // server writes the change, renders the establishment's pages again and then tells every open page
 // to offer a reload. It also lists the customers the card validation blocked and gives one back
 // their attempts (docs/api.md 'The card holder blacklist'), and marks a product, or one option of
-// it, sold out and back (docs/api.md 'Sold out'). Talks HTTP to the running server like
-// `npm run orders` (scripts/lib/cli.ts).
+// it, sold out and back (docs/api.md 'Sold out'), and caps the orders the kitchen takes in each
+// 15-minute slot per delivery type (docs/api.md 'Kitchen capacity'). Talks HTTP to the running
+// server like `npm run orders` (scripts/lib/cli.ts).
 import type { OpeningAnswer, OpeningBody } from '../src/schemas/api-opening.ts';
 import type { EstablishmentAnswer } from '../src/schemas/views.ts';
 import type { BlacklistAnswer, BlockedHolderView } from '../src/schemas/api-cards.ts';
 import type { SoldOutAnswer } from '../src/schemas/api-sold-out.ts';
+import { type } from 'arktype';
+import { SlotCapacityBody, type SlotCapacityAnswer, type SlotCapacityView } from '../src/schemas/api-slot-capacity.ts';
+import { SLOT_CAPACITY_MAX, SLOT_CAPACITY_TYPES, readSlotCapacity, slotCapacities, type SlotCapacity } from '../src/domain/slot-capacity.ts';
 import type { ProductView, ProductsAnswer } from '../src/schemas/views.ts';
 import { maskPhone } from '../src/domain/phone.ts';
 import { CliError, call, establishmentKey, expectStatus, findEstablishment, runCommand, parseCommandLine } from './lib/cli.ts';
@@ -29,6 +33,8 @@ Comandos:
   card-holders         lista os clientes bloqueados por errar o valor da validação de cartão
   unblock-card-holder <e-mail, telefone ou id>
                        devolve a um cliente bloqueado as 3 tentativas de validação de cartão
+  capacity             mostra ou muda quantos pedidos a cozinha aceita a cada 15 minutos, por
+                       forma de entrega (--delivery, --pickup, --local)
 
 Opções:
   --establishment, -e  slug do estabelecimento (obrigatório), ex.: pizzaria-bella
@@ -36,6 +42,9 @@ Opções:
   --desc               texto do aviso de indisponível
   --item               opção de uma variação do produto: nome ou id ("Calabresa"), ou
                        "Variação/Opção" quando o nome se repete ("Sabores/Calabresa")
+  --delivery, --pickup, --local
+                       com capacity: pedidos por horário de 15 minutos (1 a ${SLOT_CAPACITY_MAX}) de
+                       entrega, retirada ou consumo no local; "none" tira o limite
   --url                endereço do servidor (padrão: http://localhost:4321)
   --key                chave de API (padrão: a de $DATA_DIR/establishment-keys.json)`;
 
@@ -50,6 +59,30 @@ const CHANGES: Record<string, (title?: string, desc?: string) => OpeningBody> = 
   }),
   available: () => ({ unavailable: false }),
 };
+
+const CAPACITY_NAMES = { delivery: 'entrega', pickup: 'retirada', local: 'consumo no local' } as const;
+
+/** The caps in words: 'Capacidade da cozinha (pedidos a cada 15 minutos): entrega 5, retirada sem limite, consumo no local sem limite.' */
+function capacityText(capacity: SlotCapacityView): string {
+  const parts = SLOT_CAPACITY_TYPES.map((type) => `${CAPACITY_NAMES[type]} ${capacity[type] === null ? 'sem limite' : capacity[type]}`);
+  return `Capacidade da cozinha (pedidos a cada 15 minutos): ${parts.join(', ')}.`;
+}
+
+/** The capacity body from --delivery, --pickup and --local ('none' frees a type), checked by the API's own schema. */
+function capacityBody(values: Partial<Record<(typeof SLOT_CAPACITY_TYPES)[number], string>>): SlotCapacityBody {
+  const body: Record<string, number | null> = {};
+  for (const type of SLOT_CAPACITY_TYPES) {
+    const text = values[type];
+    if (text === undefined) continue;
+    const value = ['none', 'sem', 'sem-limite'].includes(text.trim().toLowerCase()) ? null : readSlotCapacity(text);
+    if (value === 'invalid' || (value === null && text.trim() === ''))
+      throw new CliError(`--${type} ${JSON.stringify(text)}: use um número inteiro de 1 a ${SLOT_CAPACITY_MAX}, ou none para não limitar.`, 2);
+    body[type] = value;
+  }
+  const checked = SlotCapacityBody(body);
+  if (checked instanceof type.errors) throw new CliError(`Capacidade inválida: ${checked.summary}`, 2);
+  return checked;
+}
 
 const MODE_TEXT = { auto: 'segue o horário de funcionamento', open: 'aberto manualmente', closed: 'fechado manualmente' } as const;
 
@@ -69,6 +102,7 @@ async function readState(base: string, id: string, slug: string) {
     is_open: est.is_open,
     unavailable: est.preferences.unavailable === true,
     title: (est.preferences as { unavailable_title?: string }).unavailable_title,
+    capacity: slotCapacities((est.preferences as { slot_capacity?: SlotCapacity }).slot_capacity),
   };
 }
 
@@ -182,6 +216,9 @@ async function main(argv: string[]): Promise<string> {
       title: { type: 'string' },
       desc: { type: 'string' },
       item: { type: 'string' },
+      delivery: { type: 'string' },
+      pickup: { type: 'string' },
+      local: { type: 'string' },
     },
     USAGE,
   );
@@ -192,12 +229,15 @@ async function main(argv: string[]): Promise<string> {
     command === 'card-holders' ||
     command === 'unblock-card-holder' ||
     command === 'sold-out' ||
+    command === 'capacity' ||
     (command !== undefined && command in CHANGES);
   if (!command || !known) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
   // 'available' with a product puts that product back on sale; alone, the store takes orders again.
   const soldOutCommand = command === 'sold-out' || (command === 'available' && extra.length > 0);
   if (command === 'sold-out' && extra.length === 0) throw new CliError(`Informe o produto: nome ou id.\n\n${USAGE}`, 2);
   if (values.item !== undefined && !soldOutCommand) throw new CliError(`--item só vale com sold-out ou available <produto>.\n\n${USAGE}`, 2);
+  const capacityGiven = SLOT_CAPACITY_TYPES.some((type) => values[type] !== undefined);
+  if (capacityGiven && command !== 'capacity') throw new CliError(`--delivery, --pickup e --local só valem com capacity.\n\n${USAGE}`, 2);
   if (command === 'unblock-card-holder' && extra.length !== 1) throw new CliError(`Informe o cliente: e-mail, telefone ou id.\n\n${USAGE}`, 2);
   if (soldOutCommand && extra.length > 1) throw new CliError(`Informe um produto só (entre aspas se o nome tem espaços).\n\n${USAGE}`, 2);
   if (command !== 'unblock-card-holder' && !soldOutCommand && extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
@@ -207,11 +247,20 @@ async function main(argv: string[]): Promise<string> {
 
   const base = values.url.replace(/\/+$/, '');
   const est = await findEstablishment(base, slug);
-  if (command === 'status') {
+  if (command === 'status' || (command === 'capacity' && !capacityGiven)) {
     const state = await readState(base, est._id, slug);
-    return stateText(state.name, state);
+    return command === 'status' ? `${stateText(state.name, state)}\n${capacityText(state.capacity)}` : `${state.name}: ${capacityText(state.capacity)}`;
   }
   const key = establishmentKey(slug, values.key);
+  if (command === 'capacity') {
+    const answer = expectStatus(
+      await call<SlotCapacityAnswer>(`${base}/api/establishments/${est._id}/slot-capacity`, { method: 'PUT', key, body: capacityBody(values) }),
+      200,
+      { slug },
+      (code) => (code === 'establishment_key_required' ? new CliError(`A chave informada não é a de ${slug}.`) : null),
+    );
+    return `${est.name}: ${capacityText(answer.slot_capacity)}\n${answer.pages} páginas geradas de novo; quem está com a loja aberta vê a mudança.`;
+  }
   if (command === 'card-holders' || command === 'unblock-card-holder') {
     const { holders } = expectStatus(
       await call<{ holders: BlockedHolderView[] }>(`${base}/api/establishments/${est._id}/card-holders/blocked`, { key }),

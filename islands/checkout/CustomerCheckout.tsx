@@ -8,8 +8,8 @@
 // are ./useCheckout.ts; each section draws its part of it (./DeliverySection.tsx,
 // ./ScheduleSection.tsx, ./PaymentSection.tsx, ./CouponSection.tsx, ./PromotionSections.tsx,
 // ./CheckoutSections.tsx, ./SummarySection.tsx); the dialogs it may open: the schedule modal
-// [R-5.74] (./ScheduleModal.tsx), the card's CVV, a promotion's confirmation and the 'not the same
-// day' notice.
+// [R-5.74] (./ScheduleModal.tsx), the card's CVV, a promotion's confirmation, the 'not the same
+// day' notice and the next free slot after a send refused for a full one (./SlotFullDialog.tsx).
 import { Suspense } from 'react';
 import type { SessionUser } from '../../src/client/session.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -23,6 +23,7 @@ import { productRefusingSchedule } from './model.ts';
 import { PaymentSection } from './PaymentSection.tsx';
 import { ScheduleModal } from './ScheduleModal.tsx';
 import { ScheduleSection } from './ScheduleSection.tsx';
+import { SlotFullDialog } from './SlotFullDialog.tsx';
 import { paymentInfo } from './send.ts';
 import { useCheckout } from './useCheckout.ts';
 import type { CompleteRequestProps } from './CompleteRequest.tsx';
@@ -68,6 +69,7 @@ export function CustomerCheckout({
               required={mustSchedule}
               refusing={productRefusingSchedule(products)}
               sectionRef={refs.schedule}
+              fullSlots={checkout.slots.fullSlots}
             />
           )}
           <PaymentSection
@@ -94,7 +96,14 @@ export function CustomerCheckout({
         <ProductsAside lines={lines} />
       </div>
       {checkout.scheduleModal && (
-        <ScheduleModal ctx={schedule} store={store} products={checkout.scheduleModal} required={mustSchedule} onClose={checkout.closeScheduleModal} />
+        <ScheduleModal
+          ctx={schedule}
+          store={store}
+          products={checkout.scheduleModal}
+          required={mustSchedule}
+          onClose={checkout.closeScheduleModal}
+          fullSlots={checkout.slots.fullSlots}
+        />
       )}
       {checkout.cvvFor && (
         <Suspense fallback={null}>
@@ -108,6 +117,9 @@ export function CustomerCheckout({
         </Suspense>
       )}
       <PromotionConfirmDialog checkout={checkout} />
+      {checkout.slots.slotFull && (
+        <SlotFullDialog offer={checkout.slots.slotFull} onTake={checkout.slots.takeSlotOffer} onOther={checkout.slots.dismissSlotOffer} />
+      )}
       {checkout.notSameDay && (
         <ConfirmDialog
           message={t('checkout:schedule.notSameDay')}

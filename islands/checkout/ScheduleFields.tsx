@@ -2,11 +2,14 @@
 // 15-minute steps from src/domain/schedule.ts, in the establishment's time zone,
 // with the message of a date that has no time to offer: shared by the checkout's
 // schedule section (./ScheduleSection.tsx) and the schedule modal (./ScheduleModal.tsx).
+// Where the establishment caps its kitchen per slot, a full time stays in the list, greyed and not
+// choosable, with 'Horário lotado' (./useFullSlots.ts).
 import { useId, useMemo } from 'react';
 import { scheduleDates, scheduleTimes } from '../../src/domain/schedule.ts';
 import type { ScheduleContext } from '../../src/domain/schedule.ts';
 import { t } from '../../src/i18n/index.ts';
 import { dateLabel } from './schedule-text.ts';
+import { type FullSlotsSource, useFullSlots } from './useFullSlots.ts';
 import './i18n.ts';
 
 export interface ScheduleFieldsProps {
@@ -17,6 +20,8 @@ export interface ScheduleFieldsProps {
   /** 'O quanto antes' is not offered: the date's first option asks for one. */
   required: boolean;
   onChange: (date: string | null, time: string | null) => void;
+  /** Where the full slots are read; null or absent when the chosen type has no cap. */
+  fullSlots?: FullSlotsSource | null;
 }
 
 /**
@@ -24,13 +29,14 @@ export interface ScheduleFieldsProps {
  * the message of a date that has no time to offer: shared by the checkout's schedule section and
  * the schedule modal.
  */
-export function ScheduleFields({ ctx, date, time, required, onChange }: ScheduleFieldsProps) {
+export function ScheduleFields({ ctx, date, time, required, onChange, fullSlots = null }: ScheduleFieldsProps) {
   const dateId = useId();
   const timeId = useId();
   const dates = useMemo(() => scheduleDates(ctx), [ctx]);
   const today = dates[0] ?? ctx.now.toZonedDateTimeISO(ctx.timeZone).toPlainDate().toString();
   const times = useMemo(() => (date ? scheduleTimes(ctx, date) : null), [ctx, date]);
   const chosenTime = time ?? '';
+  const full = useFullSlots(fullSlots, date);
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -64,15 +70,26 @@ export function ScheduleFields({ ctx, date, time, required, onChange }: Schedule
               <option value="">{t('checkout:schedule.chooseTime')}</option>
               {/* A chosen time no longer in the list (it became too early) stays visible until replaced. */}
               {chosenTime && !times.times.includes(chosenTime) && <option value={chosenTime}>{chosenTime}</option>}
-              {times.times.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
+              {times.times.map((option) =>
+                full.has(option) ? (
+                  <option key={option} value={option} disabled data-slot-full>
+                    {t('checkout:schedule.fullOption', { time: option })}
+                  </option>
+                ) : (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ),
+              )}
             </select>
           </label>
         )}
       </div>
+      {date && chosenTime && full.has(chosenTime) && (
+        <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-schedule-message="full">
+          {t('checkout:schedule.fullChosen')}
+        </p>
+      )}
       {date && times && !times.ok && (
         <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-schedule-message={times.reason}>
           {times.reason === 'no_hours' ? t('checkout:schedule.noHours') : t('checkout:schedule.noTimeLeft')}

@@ -16,6 +16,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import type { ScheduleModalProduct } from './schedule-modal.ts';
 import { ScheduleFields } from './ScheduleFields.tsx';
 import { scheduleProblemKey } from './schedule-text.ts';
+import type { FullSlotsSource } from './useFullSlots.ts';
 import './i18n.ts';
 import { Button } from '../shared/Button.tsx';
 
@@ -26,6 +27,8 @@ export interface ScheduleModalProps {
   /** Closed now or a product must be scheduled: no 'O quanto antes'. */
   required: boolean;
   onClose: () => void;
+  /** Where the full slots are read (the chosen type is capped), or null. */
+  fullSlots: FullSlotsSource | null;
 }
 
 /** Why a product needs a schedule, in the customer's words. */
@@ -37,7 +40,7 @@ function reasons(product: ScheduleModalProduct): string[] {
   return out;
 }
 
-export function ScheduleModal({ ctx, store, products, required, onClose }: ScheduleModalProps) {
+export function ScheduleModal({ ctx, store, products, required, onClose, fullSlots }: ScheduleModalProps) {
   const titleId = useId();
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
@@ -90,6 +93,7 @@ export function ScheduleModal({ ctx, store, products, required, onClose }: Sched
           date={date}
           time={time}
           required={required}
+          fullSlots={fullSlots}
           onChange={(nextDate, nextTime) => {
             setDate(nextDate);
             setTime(nextTime);

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../shared/Dialog.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
 import { brDate } from './schedule-text.ts';
 import { useSchedule } from './useSchedule.ts';
+import type { FullSlotsSource } from './useFullSlots.ts';
 import './i18n.ts';
 
 export interface ScheduleSectionProps {
@@ -27,9 +28,11 @@ export interface ScheduleSectionProps {
   /** A cart product that takes no scheduled order (named in a note). */
   refusing: string | null;
   sectionRef: React.RefObject<HTMLElement | null>;
+  /** Where the full slots are read (the chosen type is capped), or null. */
+  fullSlots: FullSlotsSource | null;
 }
 
-export function ScheduleSection({ ctx, draft, store, required, refusing, sectionRef }: ScheduleSectionProps) {
+export function ScheduleSection({ ctx, draft, store, required, refusing, sectionRef, fullSlots }: ScheduleSectionProps) {
   const headingId = useId();
   const { date, chosenTime, choose, tooEarly, declineSuggestion, takeSuggestion } = useSchedule(ctx, draft, store);
   const minHours = ctx.productMinScheduleHours;
@@ -50,7 +53,7 @@ export function ScheduleSection({ ctx, draft, store, required, refusing, section
           {t('checkout:schedule.minTime', { count: minHours })}
         </p>
       )}
-      <ScheduleFields ctx={ctx} date={date} time={chosenTime || null} required={required} onChange={choose} />
+      <ScheduleFields ctx={ctx} date={date} time={chosenTime || null} required={required} onChange={choose} fullSlots={fullSlots} />
       {draft.scheduled_at && date && (
         <p className="m-0 text-sm font-semibold" data-schedule-chosen>
           {t('checkout:schedule.scheduledFor', { date: brDate(date), time: chosenTime })}

@@ -346,4 +346,6 @@ const SEND_REPAIRS: Partial<Record<OrderSendErrorCode, Omit<SendFailureAction, '
   idempotency_key_reused: { renewKey: true },
   // A card pays from R$ 1,00 to R$ 10.000,00 (params min and max in centavos).
   card_amount_out_of_range: { section: 'payment' },
+  // The kitchen's slot is full (the send offers the next free one, ./slot-full.ts).
+  slot_full: { section: 'schedule' },
 };

@@ -6,7 +6,8 @@
 // shows the error catalogue's message [R-8.1..R-8.24] (every answer of this call has one, so none
 // is silent) and repairs what it can (an address the server refuses is cleared, a coupon or
 // achievement it refuses goes, a balance it no longer has is read again), through
-// islands/shared/call-failure.ts; a 401 has ended the session and gone to the login.
+// islands/shared/call-failure.ts; a 401 has ended the session and gone to the login. A
+// slot the kitchen has full comes back with the next free one, for the checkout to offer.
 import { reloadOnChunkError } from '../../src/client/chunk-reload.ts';
 import { call, ApiFailure } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
@@ -30,6 +31,7 @@ import type { CheckoutContext } from './context.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { minOrderParam, orderPayload, problemSection, sendFailureAction, submitCheckInput, type SectionId } from './model.ts';
 import { routes } from '../../src/lib/urls.ts';
+import { slotFullOffer, type SlotFullOffer } from './slot-full.ts';
 import './i18n.ts';
 
 /** The message of a submit problem, with its parameters (min_order as '30,00', decisions #18). */
@@ -126,7 +128,7 @@ function sendPolicy(minOrder: number | string): CallPolicy {
 }
 
 /** A failed send: the section to focus, and whether the achievements must be read again (one the server refused was in the draft). */
-export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId; reloadAchievements?: boolean };
+export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId; reloadAchievements?: boolean; slotFull?: SlotFullOffer };
 
 /** The card as the checkout shows it ('Visa •••• 0002', its validity), for the server to check it pays that one. */
 function shownCard(card: DraftPaymentCard): ShownCard {
@@ -180,6 +182,11 @@ export async function sendOrder({
     location.assign(routes.order(establishment.slug_area, res._id));
     return { ok: true, id: res._id };
   } catch (err) {
+    // The slot is full: the dialog that offers the next free one says so (./SlotFullDialog.tsx), no toast.
+    if (err instanceof ApiFailure && err.code === 'slot_full') {
+      reportFailure(err, { call: 'POST /establishments/{id}/orders', role: 'in_place' });
+      return { ok: false, section: 'schedule', slotFull: slotFullOffer(err.params, draft.scheduled_at, establishment.time_zone) };
+    }
     const outcome = reportFailure(err, sendPolicy(establishment.preferences.min_order));
     if (outcome.kind !== 'toast' || !(err instanceof ApiFailure)) return { ok: false };
     const action = sendFailureAction(err.status, err.code);

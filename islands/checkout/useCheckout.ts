@@ -2,8 +2,9 @@
 // what the draft and the loaded context make of the order now (open or closed, the delivery types
 // on offer, the schedule, the totals), the checks the modal runs on its own (on opening, at
 // midnight, the delivery fee of a kept address), and the customer's moves: picking a type or an
-// address, scheduling, sending. Every choice goes to the draft through the store's setters (the
-// idempotency key follows the content, decisions #22); sending is in ./send.ts.
+// address, scheduling, sending, and the next free slot after a send refused for a full one
+// (./useSlotFull.ts). Every choice goes to the draft through the store's setters (the idempotency
+// key follows the content, decisions #22); sending is in ./send.ts.
 import { reloadOnChunkError } from '../../src/client/chunk-reload.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
@@ -37,6 +38,7 @@ import {
 import { offlineMethods } from './PaymentSection.tsx';
 import { scheduleModalProducts, type ScheduleModalProduct } from './schedule-modal.ts';
 import { sendOrder, submitProblem } from './send.ts';
+import { type SlotFullState, useSlotFull } from './useSlotFull.ts';
 import { messageText, usePromotions, type PromotionsState } from './usePromotions.ts';
 
 /** The midnight check. */
@@ -98,6 +100,8 @@ export interface CheckoutState {
   /** Sends the order with the CVV typed; the modal closes whatever the outcome. */
   confirmCvv(cvv: string): Promise<string | null>;
   cancelCvv(): void;
+  /** The full slots the schedule greys, and the next free slot offered after a send refused for a full one. */
+  slots: SlotFullState;
 }
 
 export function useCheckout({
@@ -213,6 +217,15 @@ export function useCheckout({
     el?.focus({ preventScroll: true });
   };
 
+  const slots = useSlotFull({
+    establishmentId: est._id,
+    capacity: prefs.slot_capacity,
+    type: draft.delivery_type,
+    schedule,
+    store,
+    focusSchedule: () => focusSection('schedule'),
+  });
+
   // The schedule modal is offered once per opening of the checkout, when the customer
   // first picks how to receive an order holding products with availability windows or a minimum
   // schedule time (the type sets the preparation time the times are counted from).
@@ -287,7 +300,8 @@ export function useCheckout({
     setSending(false);
     setCvvFor(null);
     if (result.reloadAchievements) promotions.reloadAchievements();
-    if (result.section) focusSection(result.section);
+    if (result.slotFull) slots.refused(result.slotFull);
+    else if (result.section) focusSection(result.section);
   }
 
   /** The CVV modal's confirmation: sends the order; the modal closes on any outcome (a refusal is a toast). */
@@ -322,5 +336,6 @@ export function useCheckout({
     cvvFor,
     confirmCvv,
     cancelCvv: () => setCvvFor(null),
+    slots,
   };
 }

@@ -1,7 +1,8 @@
 // The establishment's order screen (issue 'The establishment's side'): the orders by state in
 // columns (side by side on a tablet or a desktop, swiped on a phone), a bell that rings while an
 // order waits to be accepted, even in a background tab, the actions of each order, the kitchen
-// ticket, and the day's totals. Its data: ./useOrderBoard.ts; its rules: src/domain/panel-board.ts.
+// ticket, the kitchen's load per slot (./SlotLoadStrip.tsx), and the day's totals. Its data:
+// ./useOrderBoard.ts; its rules: src/domain/panel-board.ts.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { BOARD_COLUMNS, type BoardColumn, boardColumnOf, isRinging } from '../../src/domain/panel-board.ts';
@@ -19,6 +20,7 @@ import { createRinger, notifyHidden } from './ringer.ts';
 import { useDeviceSettings } from './useDeviceSettings.ts';
 import { type MoveTo, useOrderBoard } from './useOrderBoard.ts';
 import { BoardToolbar } from './BoardToolbar.tsx';
+import { SlotLoadStrip } from './SlotLoadStrip.tsx';
 import './i18n.ts';
 
 /** A finished order's card has no move and no cancel (one function, so its card is not drawn again for a new one). */
@@ -119,6 +121,7 @@ export default function OrderBoard({ establishmentId, establishmentName, slug }:
         onSound={async () => setSoundOn(await ringer.current.unlock())}
         onSettings={changeSettings}
       />
+      <SlotLoadStrip slots={board.slots} />
       {failed && (
         <p className="m-0 rounded-lg bg-amber-100 p-3 text-sm text-amber-900" role="status" data-board-offline>
           {t('board:board.offline')}

@@ -1,10 +1,15 @@
 // The store in one tap: follow the office hours, open or close now, or stop taking orders with a
 // notice (PUT .../opening). The pages are rendered again and open pages told 'updated' by the server.
+// Below it, the kitchen's capacity per slot (./SlotCapacityForm.tsx).
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { OpenMode } from '../../src/schemas/api-opening.ts';
+import type { SlotCapacityView } from '../../src/schemas/api-slot-capacity.ts';
+import type { DeliveryType } from '../../src/domain/cart.ts';
+import { slotCapacities } from '../../src/domain/slot-capacity.ts';
+import { SlotCapacityForm } from './SlotCapacityForm.tsx';
 import { Button } from '../shared/Button.tsx';
 import { Field } from '../shared/Field.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
@@ -99,20 +104,33 @@ export function StoreSwitch({ establishmentId, initial }: { establishmentId: str
   );
 }
 
-/** The store's tab: its state read from the establishment's public answer, then the switch. */
-export function StoreTab({ establishmentId }: { establishmentId: string }) {
-  const [initial, setInitial] = useState<StoreState | null>(null);
+/**
+ * The store's tab: its state read from the establishment's public answer, then the switch and the
+ * kitchen's capacity (changed by whoever may edit the settings, read by the others).
+ */
+export function StoreTab({ establishmentId, canEditSettings }: { establishmentId: string; canEditSettings: boolean }) {
+  const [initial, setInitial] = useState<{ state: StoreState; types: DeliveryType[]; capacity: SlotCapacityView } | null>(null);
   useEffect(() => {
     call('GET /establishments/:id', { params: { id: establishmentId }, establishmentId })
       .then((est) =>
         setInitial({
-          is_open: est.open_mode,
-          unavailable: est.preferences.unavailable,
-          unavailable_title: est.preferences.unavailable_title ?? null,
-          unavailable_desc: est.preferences.unavailable_desc ?? null,
+          state: {
+            is_open: est.open_mode,
+            unavailable: est.preferences.unavailable,
+            unavailable_title: est.preferences.unavailable_title ?? null,
+            unavailable_desc: est.preferences.unavailable_desc ?? null,
+          },
+          types: est.preferences.delivery_type,
+          capacity: slotCapacities(est.preferences.slot_capacity),
         }),
       )
       .catch((err: unknown) => reportFailure(err, { call: 'GET /establishments/:id (panel)', role: 'action' }));
   }, [establishmentId]);
-  return initial ? <StoreSwitch establishmentId={establishmentId} initial={initial} /> : <p className="m-0 text-muted">{t('board:board.loading')}</p>;
+  if (!initial) return <p className="m-0 text-muted">{t('board:board.loading')}</p>;
+  return (
+    <div className="flex flex-col gap-8">
+      <StoreSwitch establishmentId={establishmentId} initial={initial.state} />
+      <SlotCapacityForm establishmentId={establishmentId} types={initial.types} initial={initial.capacity} canEdit={canEditSettings} />
+    </div>
+  );
 }

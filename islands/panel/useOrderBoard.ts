@@ -1,15 +1,17 @@
 // The order screen's data: the board read in one call (GET .../order-board); an order the live
 // socket tells of is read alone (GET .../orders/:orderId) and put in its place, since with hundreds
 // of open orders the whole board is hundreds of kilobytes for every panel (docs/benchmarks.md 'Order
-// screen'); the whole board is read again when the socket (re)connects or says it may have missed
-// events, and every few seconds while it is down, so an order placed while the connection was
-// away still comes in and rings.
+// screen'), and counted in its kitchen slot (src/domain/slot-capacity.ts withSlotOrder); the whole
+// board is read again when the socket (re)connects or says it may have missed events, and every
+// few seconds while it is down, so an order placed while the connection was away still comes in
+// and rings.
 // The clock the columns and lateness are measured by is the server's (its `now`, carried forward),
 // not the tablet's, which may be minutes off. Moves go through the status route and read the order again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiFailure, call } from '../../src/client/api.ts';
 import { useLiveOrders } from '../order/useLiveOrders.ts';
 import { boardTotals, withBoardOrder } from '../../src/domain/panel-board.ts';
+import { withSlotOrder } from '../../src/domain/slot-capacity.ts';
 import { panelPaths } from '../staff/staff-texts.ts';
 import type { OrderBoardAnswer } from '../../src/schemas/api-order-board.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
@@ -94,7 +96,13 @@ export function useOrderBoard(establishmentId: string, slug: string, onNewOrders
       setBoard((current) => {
         if (!current) return current;
         const orders = withBoardOrder(current.orders, order);
-        return { ...current, orders, totals: boardTotals(orders, current.day_starts_at, current.day_ends_at) };
+        const slots = withSlotOrder(
+          current.slots,
+          current.orders.find((o) => o._id === order._id),
+          order,
+          { readAt: current.now, dayStart: current.day_starts_at, dayEnd: current.day_ends_at, capacity: current.slot_capacity, timeZone: current.time_zone },
+        );
+        return { ...current, orders, totals: boardTotals(orders, current.day_starts_at, current.day_ends_at), slots };
       });
       if (isNew) newOrders.current([order]);
     },

@@ -90,7 +90,7 @@ export default function StaffPanel({ establishmentId, slug, timeZone }: StaffPan
               hash: 'loja',
               label: t('board:tabs.store'),
               needs: 'store.open_close',
-              render: () => <StoreTab establishmentId={establishmentId} />,
+              render: () => <StoreTab establishmentId={establishmentId} canEditSettings={me.permissions.includes('settings.edit')} />,
             },
             {
               id: 'menu',

@@ -54,6 +54,17 @@ export function zonedAt(instant: Temporal.Instant, timeZone: string): Temporal.Z
   return instant.toZonedDateTimeISO(timeZone);
 }
 
+/**
+ * The first instant of `day` and of the day after, in `timeZone`, as ISO instants: a day of 23 or
+ * 25 hours at a change of offset is still one day.
+ * Example: `dayBounds(Temporal.PlainDate.from('2025-01-03'), 'America/Sao_Paulo')` is `{ start: '2025-01-03T03:00:00Z', end: '2025-01-04T03:00:00Z' }`
+ */
+export function dayBounds(day: Temporal.PlainDate, timeZone: string): { start: string; end: string } {
+  const start = day.toZonedDateTime({ timeZone }).toInstant();
+  const end = day.add({ days: 1 }).toZonedDateTime({ timeZone }).toInstant();
+  return { start: start.toString(), end: end.toString() };
+}
+
 /** Minutes since Sunday 00:00 of the wall-clock week of a zoned date-time. Example: `minuteOfWeek(fridayAt1800) === 5 * 1440 + 1080` */
 export function minuteOfWeek(zdt: Temporal.ZonedDateTime): number {
   return (isoDayToWday(zdt.dayOfWeek) - 1) * MINUTES_PER_DAY + zdt.hour * 60 + zdt.minute;

@@ -3,6 +3,7 @@
 import { type } from 'arktype';
 import type { DayTotals } from '../domain/panel-board.ts';
 import type { OrderView } from './api-orders.ts';
+import type { SlotCapacityView, SlotLoadView } from './api-slot-capacity.ts';
 
 export const OrderBoardQuery = type({
   /** The establishment's calendar day whose orders and totals are shown (YYYY-MM-DD); today when absent. */
@@ -26,4 +27,8 @@ export interface OrderBoardAnswer {
   orders: OrderView[];
   /** The day's orders by how they were paid, to close the cash drawer (open orders of other days are not counted). */
   totals: DayTotals;
+  /** Each 15-minute slot of `day` holding orders (cancelled ones never count), by delivery type, with its cap: the kitchen's load (docs/api.md 'Kitchen capacity'). */
+  slots: SlotLoadView[];
+  /** The caps per slot and delivery type (null: none), for a slot the screen counts on its own as orders come and go. */
+  slot_capacity: SlotCapacityView;
 }

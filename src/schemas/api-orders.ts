@@ -336,6 +336,8 @@ export interface OrderView {
   payment: OrderPaymentView;
   /** The coupon or achievement reward the order used and what it took off (part of totals.discount); null when none. */
   promotion: OrderPromotionView | null;
+  /** The kitchen's 15-minute slot the order takes (its first instant; docs/api.md 'Kitchen capacity'); null for an order placed before slots were kept. */
+  slot_at: string | null;
   /** Only in answers to the establishment (API key): who ordered. */
   customer?: { _id: string; name: string; phone: string };
 }

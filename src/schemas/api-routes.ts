@@ -28,6 +28,8 @@ import { OpeningBody } from './api-opening.ts';
 import { ProductEditBody } from './api-menu.ts';
 import type { OpeningAnswer } from './api-opening.ts';
 import { SoldOutBody } from './api-sold-out.ts';
+import { SlotCapacityBody } from './api-slot-capacity.ts';
+import type { FullSlotsAnswer, FullSlotsQuery, SlotCapacityAnswer } from './api-slot-capacity.ts';
 import type { SoldOutAnswer } from './api-sold-out.ts';
 import { PixChargeBody } from './api-pix.ts';
 import type { PixChargeView } from './api-pix.ts';
@@ -100,6 +102,8 @@ export interface ApiRoutes {
   'GET /establishments/:id/products/:productId': Read<ProductView, 'request' | 'storefront'>;
   /** `fields: ['image']` adds each variation's image (null without it). */
   'GET /establishments/:id/order-variations': Read<OrderVariationView[]> & { query: typeof OrderVariationsQuery };
+  /** The slots of a day that are full for a delivery type (routes/slot-capacity.ts). */
+  'GET /establishments/:id/full-slots': Read<FullSlotsAnswer> & { query: typeof FullSlotsQuery };
   // ------------------------------------------------------------ orders and Pix (routes/orders.ts, order-followup.ts, pix.ts)
   'POST /establishments/:id/orders': Read<PlaceOrderAnswer, 'request' | 'orderSend' | 'submitProblems' | 'couponCheck'>;
   'GET /establishments/:id/orders': Read<OrdersListAnswer, 'request' | 'storefront'> & {
@@ -113,6 +117,7 @@ export interface ApiRoutes {
   // ------------------------------------------------------------ the establishment's panel (routes/order-board.ts)
   'GET /establishments/:id/order-board': Read<OrderBoardAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof OrderBoardQuery };
   'PUT /establishments/:id/opening': Read<OpeningAnswer, 'request' | 'storefront' | 'establishment'>;
+  'PUT /establishments/:id/slot-capacity': Read<SlotCapacityAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/products/:productId': Read<ProductView, 'request' | 'storefront' | 'establishment'>;
   /** A FormData with the file as 'picture'. */
   'PUT /establishments/:id/products/:productId/picture': Read<ProductView, 'request' | 'storefront' | 'establishment'> & { body: FormData };
@@ -189,6 +194,7 @@ export const ROUTE_BODIES = {
   'PUT /establishments/:id/orders/:orderId/status': StatusBody,
   'PUT /establishments/:id/orders/:orderId/evaluate': EvaluationBody,
   'PUT /establishments/:id/opening': OpeningBody,
+  'PUT /establishments/:id/slot-capacity': SlotCapacityBody,
   'PUT /establishments/:id/products/:productId': ProductEditBody,
   'PUT /establishments/:id/products/:productId/sold-out': SoldOutBody,
   'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': SoldOutBody,

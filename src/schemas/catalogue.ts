@@ -5,6 +5,7 @@ import { type } from 'arktype';
 import { ACHIEVEMENT_GOAL_TYPES, ACHIEVEMENT_REWARD_TYPES } from '../domain/achievement.ts';
 import { isSafeTenantUrl } from '../domain/tenant-url.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/week-clock.ts';
+import { SLOT_CAPACITY_MAX } from '../domain/slot-capacity.ts';
 
 const cents = 'number.integer';
 const nonNegativeCents = 'number.integer >= 0';
@@ -71,6 +72,17 @@ export const DeliveryBand = type({
   price: nonNegativeCents,
 });
 
+/**
+ * Kitchen capacity: the most orders of each delivery type in one 15-minute slot of the wall clock
+ * (src/domain/slot-capacity.ts); a type absent takes any number.
+ */
+export const SlotCapacitySettings = type({
+  'delivery?': `1 <= number.integer <= ${SLOT_CAPACITY_MAX}`,
+  'pickup?': `1 <= number.integer <= ${SLOT_CAPACITY_MAX}`,
+  'local?': `1 <= number.integer <= ${SLOT_CAPACITY_MAX}`,
+});
+export type SlotCapacitySettings = typeof SlotCapacitySettings.infer;
+
 export const Preferences = type({
   title: 'string <= 120',
   desc: 'string <= 2000',
@@ -116,6 +128,8 @@ export const Preferences = type({
   'facebook_domain_verification_code?': 'string <= 120',
   'terms_url?': tenantUrl,
   'privacy_url?': tenantUrl,
+  /** Orders per 15-minute slot and delivery type (docs/api.md 'Kitchen capacity'); absent = no cap. */
+  'slot_capacity?': SlotCapacitySettings,
 });
 export type Preferences = typeof Preferences.infer;
 

@@ -148,6 +148,10 @@ export const ORDER_SEND_REFUSALS = [
   'promotion_all_discounted',
   'credits_cover_total',
   'credits_changed',
+  // The chosen slot (or, as soon as possible, the earliest one) already holds the kitchen's cap of
+  // orders of the type, 409 with the next free slot as params next_date, next_time, next_at (none
+  // when no slot is left in the days the schedule offers).
+  'slot_full',
   'write_conflict',
   'idempotency_key_missing',
   'idempotency_key_invalid',

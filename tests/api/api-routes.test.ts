@@ -43,6 +43,8 @@ const TABLE: Record<RouteKey, true> = {
   'PUT /establishments/:id/orders/:orderId/evaluate': true,
   'GET /establishments/:id/order-board': true,
   'PUT /establishments/:id/opening': true,
+  'PUT /establishments/:id/slot-capacity': true,
+  'GET /establishments/:id/full-slots': true,
   'PUT /establishments/:id/products/:productId': true,
   'PUT /establishments/:id/products/:productId/picture': true,
   'PUT /establishments/:id/products/:productId/sold-out': true,

@@ -51,7 +51,9 @@ describe('npm run establishment', () => {
 
   it('closes, opens and gives the establishment back to its hours, in Portuguese, rendering its pages each time', async () => {
     let out = await run('status', '-e', SLUG);
-    expect(out.stdout.trim()).toBe('Cantina Centro: aberto agora (segue o horário de funcionamento).');
+    expect(out.stdout.trim()).toBe(
+      'Cantina Centro: aberto agora (segue o horário de funcionamento).\nCapacidade da cozinha (pedidos a cada 15 minutos): entrega sem limite, retirada sem limite, consumo no local sem limite.',
+    );
 
     out = await run('close', '-e', SLUG);
     expect(out.code, out.stderr).toBe(0);
@@ -183,4 +185,38 @@ describe('npm run establishment', () => {
     expect(out.code, out.stderr).toBe(0);
     expect(out.stdout).toContain('Cantina Centro:');
   });
+
+  it('shows and caps the orders the kitchen takes in each 15-minute slot, per delivery type, checked before anything is sent', async () => {
+    rendered.length = 0;
+    let out = await run('capacity', '-e', SLUG, '--delivery', '5', '--pickup', '3');
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('Cantina Centro: Capacidade da cozinha (pedidos a cada 15 minutos): entrega 5, retirada 3, consumo no local sem limite.');
+    expect(out.stdout).toContain('12 páginas geradas de novo');
+    expect((await establishment()).preferences.slot_capacity).toEqual({ delivery: 5, pickup: 3 });
+
+    out = await run('capacity', '-e', SLUG, '--pickup', 'none');
+    expect(out.stdout).toContain('entrega 5, retirada sem limite, consumo no local sem limite.');
+    out = await run('capacity', '-e', SLUG);
+    expect(out.stdout.trim()).toBe(
+      'Cantina Centro: Capacidade da cozinha (pedidos a cada 15 minutos): entrega 5, retirada sem limite, consumo no local sem limite.',
+    );
+    out = await run('status', '-e', SLUG);
+    expect(out.stdout).toContain('entrega 5, retirada sem limite');
+    expect(rendered).toEqual([SLUG, SLUG]);
+  }, 60_000);
+
+  it('refuses a cap that is not a whole number from 1 to 999 or none, and the caps with another command, sending nothing', async () => {
+    rendered.length = 0;
+    let out = await run('capacity', '-e', SLUG, '--delivery', '5');
+    for (const wrong of ['0', '1000', '2,5', 'muitos', '']) {
+      out = await run('capacity', '-e', SLUG, '--delivery', wrong);
+      expect(out.code, wrong).toBe(2);
+      expect(out.stderr).toContain('use um número inteiro de 1 a 999, ou none para não limitar.');
+    }
+    out = await run('close', '-e', SLUG, '--delivery', '4');
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('--delivery, --pickup e --local só valem com capacity.');
+    expect((await establishment()).preferences.slot_capacity).toEqual({ delivery: 5 });
+    expect(rendered).toEqual([SLUG]);
+  }, 60_000);
 });

@@ -119,6 +119,7 @@ function orderRow(o: {
     coupon_code: o.coupon?.code ?? null,
     achievement_name: o.achievement?.name ?? null,
     promotion_discount: o.coupon?.discount ?? o.achievement?.discount ?? 0,
+    slot_at: o.scheduled_at ?? null,
   };
 }
 

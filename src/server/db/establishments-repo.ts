@@ -21,6 +21,11 @@ export async function setEstablishmentOpening(db: Database, id: string, change: 
     .execute();
 }
 
+/** Stores the preferences (as JSON text) a settings change wrote (the kitchen's capacity). */
+export async function setEstablishmentPreferences(db: Database, id: string, preferences: string, now: Date): Promise<void> {
+  await db.updateTable('establishments').set({ preferences, updated_at: now.toISOString() }).where('id', '=', id).execute();
+}
+
 /** The company of an establishment, active or not, and whether it is active; undefined for an unknown id. */
 export async function getEstablishmentCompany(db: Database, id: string): Promise<{ company_id: string; active: number } | undefined> {
   return db.selectFrom('establishments').select(['company_id', 'active']).where('id', '=', id).executeTakeFirst();

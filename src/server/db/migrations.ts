@@ -3,6 +3,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { randomId } from './ids.ts';
+import { asapSlot } from '../../domain/slot-capacity.ts';
+import { Temporal, establishmentTimeZone } from '../../domain/time.ts';
 
 const initialCatalogue: Migration = {
   async up(db: Kysely<unknown>) {
@@ -1066,6 +1068,65 @@ const staffInvitationIds: Migration = {
 };
 
 /**
+ * Kitchen capacity (docs/api.md 'Kitchen capacity', src/domain/slot-capacity.ts): each order keeps
+ * the 15-minute slot it takes (`slot_at`, the slot's first instant, ISO), and `slot_loads` counts
+ * the orders not cancelled of each establishment, delivery type and slot. An order takes its place
+ * with a conditional UPDATE of that row in the order's own transaction (the row stays locked on
+ * PostgreSQL until commit), so a cap holds under parallel orders on both engines; a cancellation
+ * gives it back in its own. A row is created when a slot is first used, counting the orders already
+ * there. The orders placed before are given their slot: a scheduled order its time (a quarter
+ * hour), an open order as soon as possible the quarter hour after its placing plus its shortest
+ * time, as the order would take it now.
+ */
+const slotCapacity: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('orders').addColumn('slot_at', 'text').execute();
+    await db.schema.createIndex('orders_establishment_slot').on('orders').columns(['establishment_id', 'slot_at']).execute();
+    await db.schema
+      .createTable('slot_loads')
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('delivery_type', 'text', (c) => c.notNull())
+      .addColumn('slot_at', 'text', (c) => c.notNull())
+      .addColumn('orders', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('slot_loads_pk', ['establishment_id', 'delivery_type', 'slot_at'])
+      .execute();
+    const typed = db as Kysely<{
+      orders: {
+        id: string;
+        establishment_id: string;
+        status: string;
+        scheduled_at: string | null;
+        created_at: string;
+        time_min: number;
+        slot_at: string | null;
+      };
+      establishments: { id: string; time_zone: string };
+    }>;
+    await typed
+      .updateTable('orders')
+      .set((eb) => ({ slot_at: eb.ref('scheduled_at') }))
+      .where('scheduled_at', 'is not', null)
+      .execute();
+    const open = await typed
+      .selectFrom('orders')
+      .innerJoin('establishments', 'establishments.id', 'orders.establishment_id')
+      .select(['orders.id', 'orders.created_at', 'orders.time_min', 'establishments.time_zone'])
+      .where('orders.scheduled_at', 'is', null)
+      .where('orders.status', 'in', ['registered', 'confirmed'])
+      .execute();
+    for (const o of open) {
+      const slot = asapSlot(Temporal.Instant.from(o.created_at), establishmentTimeZone(o.time_zone), Number(o.time_min)).toString();
+      await typed.updateTable('orders').set({ slot_at: slot }).where('id', '=', o.id).execute();
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('slot_loads').execute();
+    await db.schema.dropIndex('orders_establishment_slot').execute();
+    await db.schema.alterTable('orders').dropColumn('slot_at').execute();
+  },
+};
+
+/**
  * Open Delivery v1.3 (docs/open-delivery.md): the OAuth2 clients of an establishment's POS (only
  * the secret's SHA-256 is kept; revoked ones stay, revoked_at set), their access tokens (only the
  * token's SHA-256, with its expiry), the orders the POS was told of (our order id beside the
@@ -1157,6 +1218,7 @@ export const migrations: Record<string, Migration> = {
   '0020_open_delivery': openDelivery,
   '0021_order_board': orderBoard,
   '0022_sold_out': soldOut,
+  '0023_slot_capacity': slotCapacity,
   '0025_staff_invitation_ids': staffInvitationIds,
 };
 

@@ -205,6 +205,16 @@ export interface OrderRow {
   coupon_code: string | null;
   achievement_name: string | null;
   promotion_discount: number;
+  /** The 15-minute slot the order takes in the kitchen's capacity (its first instant, ISO; src/domain/slot-capacity.ts); null for an order placed before slots were kept. */
+  slot_at: string | null;
+}
+/** How many orders not cancelled an establishment's slot holds of one delivery type (src/server/db/slot-loads-repo.ts). */
+export interface SlotLoadRow {
+  establishment_id: string;
+  delivery_type: string;
+  /** The slot's first instant, ISO. */
+  slot_at: string;
+  orders: number;
 }
 export interface IdempotencyKeyRow {
   user_id: string;
@@ -552,6 +562,7 @@ export interface DB {
   addresses: AddressRow;
   order_counters: OrderCounterRow;
   orders: OrderRow;
+  slot_loads: SlotLoadRow;
   idempotency_keys: IdempotencyKeyRow;
   establishment_api_keys: EstablishmentApiKeyRow;
   customer_feedback: CustomerFeedbackRow;

@@ -12,6 +12,7 @@ import type { Preferences } from '../../schemas/catalogue.ts';
 import { getEstablishmentRow, getOrderRow, updateOrderStatus, type OrderStatusChanges } from '../db/orders-repo.ts';
 import type { OrderRow } from '../db/types.ts';
 import { giveBackOrderHoldings, rewardReferral } from './credits.ts';
+import { prepareSlotRelease, releaseOrderSlot } from './slot-capacity.ts';
 import type { Database } from '../db/database.ts';
 import { Refusal } from './refusal.ts';
 import { recordOrderStep, type OdCancelCode } from '../open-delivery/events.ts';
@@ -69,13 +70,18 @@ export async function changeOrderStatus(deps: OrderStatusDeps, row: OrderRow, ch
   // The evaluation window runs from here (decisions.md 'Order evaluation').
   if (change.to === 'complete') changes.completed_at = changes.updated_at;
 
-  // What a cancelled order held goes back (credits, coupon use, achievement reward); a completed
-  // one may earn its customer's referral its credit.
+  // What a cancelled order held goes back (credits, coupon use, achievement reward, its place in
+  // the kitchen's slot); a completed one may earn its customer's referral its credit.
   const moved = await db.transaction().execute(async (trx) => {
+    // The slot's row is there before the order is marked cancelled (it then counts this order).
+    if (change.to === 'canceled') await prepareSlotRelease(trx, row);
     if (!(await updateOrderStatus(trx, row.id, { step: from, payment_status: payment }, changes))) return false;
     // The POS hears of the move in the same transaction (Open Delivery event log).
     await recordOrderStep(trx, row, change.to, now, { reason: changes.cancellation_reason, cancelledBy: changes.cancellation_type, code: change.odCancelCode });
-    if (change.to === 'canceled') await giveBackOrderHoldings(trx, row, now);
+    if (change.to === 'canceled') {
+      await giveBackOrderHoldings(trx, row, now);
+      await releaseOrderSlot(trx, row);
+    }
     if (change.to === 'complete') {
       const est = await getEstablishmentRow(trx, row.establishment_id);
       if (est) await rewardReferral(trx, row, JSON.parse(est.preferences) as Preferences, now);

@@ -51,7 +51,9 @@ import { priceOrder } from '../../domain/order-pricing.ts';
 import { deliveryAt } from '../../domain/delivery-fee.ts';
 import { offlineMethods } from '../../domain/payment-methods.ts';
 import { zonedDateTimeParts } from '../../domain/schedule.ts';
-import { deliveryTime, firstSubmitProblem, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
+import { deliveryTime, firstSubmitProblem, productRefusingSchedule, scheduleContext, submitCheckFacts, unmetGroupsList } from '../../domain/submit-checks.ts';
+import { orderSlot, slotCapacityOf } from '../../domain/slot-capacity.ts';
+import { assertSlotFree, takeOrderSlot, type OrderSlot } from './slot-capacity.ts';
 import { isEstablishmentOpenAt, type OfficeHour } from '../../domain/office-hours.ts';
 import { Temporal, zonedAt } from '../../domain/time.ts';
 import { stripTaxId } from '../../domain/tax-id.ts';
@@ -207,6 +209,29 @@ export interface CheckedOrder {
   card: PaymentCardRow | null;
   /** The coupon or achievement reward it uses, checked; its use is claimed when the order is written. */
   promotion: OrderPromotion;
+  /** The kitchen's 15-minute slot it takes (src/domain/slot-capacity.ts), checked free; its place is taken when the order is written. */
+  slot: OrderSlot;
+}
+
+/**
+ * The slot an order takes, with its type's cap and the schedule the customer could pick another
+ * time from (none when a product takes no scheduled order).
+ */
+function orderSlotOf(
+  est: Establishment,
+  type: OrderBody['delivery_type'],
+  products: readonly ProductView[],
+  scheduledAt: string | null,
+  now: Temporal.Instant,
+): OrderSlot {
+  const prefs = est.preferences;
+  const schedule = scheduleContext({ now, timeZone: est.timeZone, officeHours: est.officeHours, prefs, type, products });
+  const slotAt = orderSlot({ scheduledAt, now, timeZone: est.timeZone, preparationMinutes: deliveryTime(prefs, type).min });
+  return {
+    key: { establishmentId: est.row.id, deliveryType: type, slotAt },
+    capacity: slotCapacityOf(prefs.slot_capacity, type),
+    schedule: productRefusingSchedule(products) === null ? schedule : null,
+  };
 }
 
 /** What an order paid online records of its payment (src/server/services/order-payments.ts). */
@@ -328,7 +353,17 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
   if (totals.credits > 0 && totals.total === 0 && body.payment_type !== 'credits') throw refused('unprocessable', 'credits_cover_total');
   if (body.payment_type === 'online') assertCardPays(card, prefs, totals.total, est.timeZone, now);
   const taxId = body.tax_id === null ? '' : stripTaxId(body.tax_id);
-  return { est, lines, orderVariations, address, method, totals, scheduledAt: schedule?.ok ? schedule.scheduledAt : null, taxId, card, promotion };
+  const scheduledAt = schedule?.ok ? schedule.scheduledAt : null;
+  // Last, once everything else holds: a full slot is refused with the next free one, before any charge.
+  const slot = orderSlotOf(
+    est,
+    type,
+    lines.map((l) => l.product),
+    scheduledAt,
+    instant,
+  );
+  await assertSlotFree(db, slot);
+  return { est, lines, orderVariations, address, method, totals, scheduledAt, taxId, card, promotion, slot };
 }
 
 /**
@@ -376,11 +411,13 @@ export async function writeOrder(
   const { est, lines, orderVariations, address, method, totals, taxId } = checked;
   const prefs = est.preferences;
   const type = body.delivery_type;
-  // Writes: number, credits, the coupon or prize use, order — one transaction with the idempotency record.
+  // Writes: number, credits, the coupon or prize use, the slot's place, order — one transaction with the idempotency record.
   const number = await nextOrderNumber(trx, est.row.id);
   const id = randomId();
   if (totals.credits > 0) await spendCredits(trx, user.id, id, totals.credits, now);
   await claimOrderPromotion(trx, checked.promotion, user.id, id, now);
+  // Its place in the kitchen's slot, in the transaction of its money: a full slot refuses it whole.
+  await takeOrderSlot(trx, checked.slot);
   const at = now.toISOString();
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
   const promotion = checked.promotion;
@@ -434,6 +471,7 @@ export async function writeOrder(
     coupon_code: promotion?.kind === 'coupon' ? promotion.row.code : null,
     achievement_name: promotion?.kind === 'achievement' ? promotion.row.name : null,
     promotion_discount: totals.coupon_discount + totals.achievement_discount,
+    slot_at: checked.slot.key.slotAt,
   };
   await insertOrder(trx, order);
   // The establishment's POS hears of it in the same transaction (a Pix order once paid instead).
@@ -515,6 +553,7 @@ export function orderView(row: OrderRow, timeZone: string, customer?: { _id: str
       row.status === 'complete' && row.completed_at !== null && row.evaluated_at === null ? evaluationWindowEnd(row.completed_at, timeZone) : null,
     payment: paymentView(row),
     promotion: promotionView(row),
+    slot_at: row.slot_at ?? null,
   };
   if (customer) view.customer = customer;
   return view;
