@@ -4,6 +4,7 @@
 import { type } from 'arktype';
 import { ACHIEVEMENT_GOAL_TYPES, ACHIEVEMENT_REWARD_TYPES } from '../domain/achievement.ts';
 import { isSafeTenantUrl } from '../domain/tenant-url.ts';
+import { AnalyticsIds } from './analytics.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/week-clock.ts';
 
 const cents = 'number.integer';
@@ -116,6 +117,8 @@ export const Preferences = type({
   'facebook_domain_verification_code?': 'string <= 120',
   'terms_url?': tenantUrl,
   'privacy_url?': tenantUrl,
+  /** The establishment's own analytics, loaded only after the customer's consent (./analytics.ts). */
+  ...AnalyticsIds,
 });
 export type Preferences = typeof Preferences.infer;
 
