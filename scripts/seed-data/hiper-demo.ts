@@ -185,6 +185,9 @@ export function buildHiperDemo(opts: LargeOptions = {}): CatalogueInput {
       office_hours: everyDay(700, 2300),
       preferences: {
         title: 'Hiper Demo — catálogo grande de demonstração',
+        // The demo of an establishment's own analytics (its consent banner; bench:pages measures this home with them).
+        ga4_measurement_id: 'G-HIPERDEMO1',
+        meta_pixel_id: '100000000000001',
         desc: 'Hipermercado de demonstração com 600 produtos em 40 departamentos, gerados automaticamente para testes de carga e paginação.',
         min_order: 5000,
         has_delivery_payment: true,

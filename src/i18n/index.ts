@@ -4,7 +4,7 @@
 // (islands import this too, and every kilobyte counts on a slow phone).
 // The checkout's, the address modal's, the order page's, the account's report and suggestion forms',
 // the cards' (wallet, add-card drawer, validation steps), the promotions' (achievements, referral,
-// credits statement), the development pages', the establishment's side's (its panel and staff
+// credits statement), the analytics consent banner's, the development pages', the establishment's side's (its panel and staff
 // pages: board, staff) and the API refusals' texts are not bundled here: they come with the code
 // that shows them (registerNamespace), so the catalogue pages' scripts stay small.
 import { interpolate, pluralOf } from './interpolate.ts';
@@ -13,7 +13,7 @@ import type { MessageKey } from './keys.ts';
 export type { MessageKey } from './keys.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['./locales/pt-BR/*.json', '!./locales/pt-BR/{checkout,address,order,feedback,dev,cards,promotions,establishment,refusals,board,staff}.json'],
+  ['./locales/pt-BR/*.json', '!./locales/pt-BR/{consent,checkout,address,order,feedback,dev,cards,promotions,establishment,refusals,board,staff}.json'],
   {
     eager: true,
     import: 'default',

@@ -10,6 +10,7 @@ import type cart from './locales/pt-BR/cart.json';
 import type catalogue from './locales/pt-BR/catalogue.json';
 import type checkout from './locales/pt-BR/checkout.json';
 import type common from './locales/pt-BR/common.json';
+import type consent from './locales/pt-BR/consent.json';
 import type dev from './locales/pt-BR/dev.json';
 import type errors from './locales/pt-BR/errors.json';
 import type establishment from './locales/pt-BR/establishment.json';
@@ -31,6 +32,7 @@ export interface Catalogue {
   catalogue: typeof catalogue;
   checkout: typeof checkout;
   common: typeof common;
+  consent: typeof consent;
   dev: typeof dev;
   errors: typeof errors;
   establishment: typeof establishment;

@@ -4,6 +4,7 @@
 import { type } from 'arktype';
 import { ACHIEVEMENT_GOAL_TYPES, ACHIEVEMENT_REWARD_TYPES } from '../domain/achievement.ts';
 import { isSafeTenantUrl } from '../domain/tenant-url.ts';
+import { AnalyticsIds } from './analytics.ts';
 import { DEFAULT_TIME_ZONE } from '../domain/week-clock.ts';
 import { SLOT_CAPACITY_MAX } from '../domain/slot-capacity.ts';
 
@@ -130,6 +131,8 @@ export const Preferences = type({
   'privacy_url?': tenantUrl,
   /** Orders per 15-minute slot and delivery type (docs/api.md 'Kitchen capacity'); absent = no cap. */
   'slot_capacity?': SlotCapacitySettings,
+  /** The establishment's own analytics, loaded only after the customer's consent (./analytics.ts). */
+  ...AnalyticsIds,
 });
 export type Preferences = typeof Preferences.infer;
 

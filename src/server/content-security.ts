@@ -5,7 +5,12 @@
 // each allowed by its SHA-256 (never 'unsafe-inline'), which the page carries in a
 // <meta http-equiv="Content-Security-Policy"> first in its <head>: a stored page keeps its policy
 // with its bytes. What a meta element cannot say (frame-ancestors) goes in a header on every answer.
+// The one exception to 'self': a page of an establishment that set its own analytics ids carries
+// them on its <html> (data-ga4, data-pixel, validated by src/schemas/analytics.ts), and only such a
+// page's script-src names the vendor's host, the one its tag loads from after the customer's consent
+// (docs/decisions-product.md 'The tenant's own analytics, with consent'). Every other page names none.
 import { createHash } from 'node:crypto';
+import { GA4_ID_PATTERN, META_PIXEL_ID_PATTERN } from '../schemas/analytics.ts';
 
 /**
  * The header policy of HTML pages: no framing by another site (what a meta element cannot say). The
@@ -76,6 +81,22 @@ function decodeAttribute(value: string): string {
   });
 }
 
+/** Where gtag.js is loaded from (src/client/analytics-tags.ts). */
+export const GA4_SCRIPT_HOST = 'https://www.googletagmanager.com';
+/** Where fbevents.js and the pixel's configuration script are loaded from. */
+export const META_SCRIPT_HOST = 'https://connect.facebook.net';
+
+const HTML_TAG = /<html\b[^>]*>/i;
+
+/** The vendor hosts the page's <html> asks for by carrying a well-formed analytics id; none otherwise. */
+export function analyticsScriptHosts(html: string): string[] {
+  const tag = HTML_TAG.exec(html)?.[0] ?? '';
+  const hosts: string[] = [];
+  if (GA4_ID_PATTERN.test(attribute(tag, 'data-ga4') ?? '')) hosts.push(GA4_SCRIPT_HOST);
+  if (META_PIXEL_ID_PATTERN.test(attribute(tag, 'data-pixel') ?? '')) hosts.push(META_SCRIPT_HOST);
+  return hosts;
+}
+
 /** The script-src of one page: its own files, and each inline script and inline handler it holds by hash. */
 export function pageScriptPolicy(html: string): string {
   const scripts = new Set<string>();
@@ -89,7 +110,7 @@ export function pageScriptPolicy(html: string): string {
   // Only the markup outside scripts: a handler-looking string inside a script is no attribute.
   const markup = html.replace(INLINE_SCRIPT, '');
   for (const m of markup.matchAll(INLINE_HANDLER)) handlers.add(sha256(decodeAttribute(m[2] ?? m[3] ?? '')));
-  const sources = ["'self'", ...scripts];
+  const sources = ["'self'", ...analyticsScriptHosts(html), ...scripts];
   if (handlers.size) sources.push("'unsafe-hashes'", ...handlers);
   // Workers fall back to script-src; the map (MapLibre) starts its worker from a blob: URL. No
   // <base> of another site, which would move every relative script path there.

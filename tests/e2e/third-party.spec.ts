@@ -3,7 +3,9 @@
 // from any server but the storefront's own, and the picker orders its establishments by name, not by
 // where a lookup would place the visitor. Nothing non-essential runs or is stored without consent
 // (docs/privacy.md 'Cookies and third parties'): the pages load scripts from the storefront only and
-// set no cookie but the session's.
+// set no cookie but the session's. The one exception, an establishment's own analytics loaded after
+// its customer's consent, is not on these pages (Mercado Sol set no analytics id) and is proven by
+// tests/e2e/analytics-consent.spec.ts.
 import { expect, test, type Page } from './fixtures.ts';
 import { newCustomer } from './helpers.ts';
 
