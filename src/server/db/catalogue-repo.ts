@@ -5,143 +5,88 @@ import { sql, type Transaction } from 'kysely';
 import type { Catalogue } from '../../schemas/catalogue.ts';
 import type { CategoryView, CompanyView, EstablishmentSummary, EstablishmentView, OrderVariationView, ProductView } from '../../schemas/views.ts';
 import type { Database } from './database.ts';
-import { stableId } from './ids.ts';
+import { bool, catalogueIds, categoryAndProductRows, establishmentRow, orderVariationRows } from './catalogue-rows.ts';
 import { safeTenantUrl } from '../../domain/tenant-url.ts';
 import { establishmentTimeZone } from '../../domain/week-clock.ts';
 import { replacePromotions } from './promotions-repo.ts';
-import type { CategoryRow, DB, EstablishmentRow, OrderVariationRow, ProductRow } from './types.ts';
-
-const bool = (v: boolean) => (v ? 1 : 0);
+import type { DB, EstablishmentRow, ProductRow } from './types.ts';
 
 /** Creates or replaces one establishment's catalogue (and its company and domains) in one transaction. */
 export async function replaceCatalogue(db: Database, cat: Catalogue, now = new Date()): Promise<{ establishmentId: string; companyId: string }> {
-  const companyId = stableId('company', cat.company.slug);
+  const { companyId, establishmentId } = catalogueIds(cat);
   const est = cat.establishment;
-  const establishmentId = stableId('establishment', est.slug);
   await db.transaction().execute(async (trx) => {
     // A write first: SQLite then takes the write lock waiting out the busy timeout. A read first would
     // open a snapshot that a server's commit in between makes stale, and the upgrade to a write then
     // fails at once with 'database is locked' instead of waiting (two imports, or an import beside orders).
-    await trx
-      .insertInto('companies')
-      .values({ id: companyId, slug: cat.company.slug, name: cat.company.name })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ name: cat.company.name }))
-      .execute();
-
-    if (cat.company.domains) {
-      await trx.deleteFrom('domains').where('company_id', '=', companyId).execute();
-      for (const domain of cat.company.domains) {
-        await trx.deleteFrom('domains').where('domain', '=', domain).execute();
-        await trx.insertInto('domains').values({ domain, company_id: companyId }).execute();
-      }
-    }
-
-    const row: EstablishmentRow = {
-      id: establishmentId,
-      company_id: companyId,
-      slug: est.slug,
-      name: est.name,
-      active: bool(est.active),
-      is_open: est.is_open,
-      time_zone: est.time_zone,
-      kind: est.kind,
-      phone: est.phone,
-      hide_phone: bool(est.hide_phone),
-      has_free_delivery_tax_after_product_price: bool(est.has_free_delivery_tax_after_product_price),
-      address: JSON.stringify(est.address),
-      lng: est.address.lng_lat[0],
-      lat: est.address.lng_lat[1],
-      design: JSON.stringify(est.design),
-      preferences: JSON.stringify(est.preferences),
-      office_hours: JSON.stringify(est.office_hours),
-      sort: 0,
-      updated_at: now.toISOString(),
-    };
-    const existing = await trx.selectFrom('establishments').select(['id', 'sort']).where('slug', '=', est.slug).executeTakeFirst();
-    if (existing) {
-      row.sort = existing.sort;
-      await trx.updateTable('establishments').set(row).where('id', '=', establishmentId).execute();
-    } else {
-      const max = await trx
-        .selectFrom('establishments')
-        .select(sql<number>`coalesce(max(sort), 0)`.as('m'))
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      row.sort = Number(max?.m ?? 0) + 1;
-      await trx.insertInto('establishments').values(row).execute();
-    }
-
-    await trx.deleteFrom('products').where('establishment_id', '=', establishmentId).execute();
-    await trx.deleteFrom('categories').where('establishment_id', '=', establishmentId).execute();
-    await trx.deleteFrom('order_variations').where('establishment_id', '=', establishmentId).execute();
-
-    const categoryRows: CategoryRow[] = [];
-    const productRows: ProductRow[] = [];
-    cat.categories.forEach((c, ci) => {
-      const categoryId = stableId('category', est.slug, c._id);
-      categoryRows.push({
-        id: categoryId,
-        establishment_id: establishmentId,
-        parent_id: c.parent ? stableId('category', est.slug, c.parent) : null,
-        name: c.name,
-        description: c.desc ?? '',
-        sort: ci,
-      });
-      c.products.forEach((p, pi) => {
-        productRows.push({
-          id: stableId('product', est.slug, p._id),
-          establishment_id: establishmentId,
-          category_id: categoryId,
-          name: p.name,
-          description: p.desc,
-          image: p.image ?? null,
-          note: p.note ?? null,
-          price: p.price,
-          normal_price: p.normal_price ?? null,
-          starting_price: bool(p.starting_price),
-          promo: bool(p.promo),
-          hide_price: bool(p.hide_price),
-          sort: pi,
-          delivery_type: JSON.stringify(p.delivery_type),
-          availabilities: JSON.stringify(p.availabilities),
-          mandatory_schedule: bool(p.mandatory_schedule),
-          min_schedule_time: p.min_schedule_time,
-          packing_quantity: p.packing_quantity,
-          accept_scheduling: bool(p.accept_scheduling),
-          variations: JSON.stringify(p.variations),
-          sold_out: bool(p.sold_out),
-        });
-      });
-    });
-    for (let i = 0; i < categoryRows.length; i += 100)
-      await trx
-        .insertInto('categories')
-        .values(categoryRows.slice(i, i + 100))
-        .execute();
-    // Chunks keep each statement under SQLite's bound-parameter limit.
-    for (let i = 0; i < productRows.length; i += 40)
-      await trx
-        .insertInto('products')
-        .values(productRows.slice(i, i + 40))
-        .execute();
-    const variationRows: OrderVariationRow[] = cat.order_variations.map((v, vi) => ({
-      id: stableId('order-variation', est.slug, v._id),
-      establishment_id: establishmentId,
-      name: v.name,
-      layout: v.layout,
-      min: v.min,
-      max: v.max,
-      price: v.price,
-      price_rule: v.price_rule,
-      active: bool(v.active),
-      image: v.image ?? null,
-      items: JSON.stringify(v.items),
-      sort: vi,
-    }));
-    if (variationRows.length) await trx.insertInto('order_variations').values(variationRows).execute();
+    await upsertCompany(trx, companyId, cat.company);
+    await upsertEstablishment(trx, establishmentRow(cat, now));
+    await deleteCatalogueRows(trx, establishmentId);
+    await insertCatalogueRows(trx, cat, establishmentId);
     await replacePromotions(trx, { id: establishmentId, slug: est.slug, timeZone: est.time_zone }, cat.coupons, cat.achievements, now);
   });
   return { establishmentId, companyId };
+}
+
+/** The company's row, and its domains when the catalogue names them (a domain moves to it from any other company). */
+async function upsertCompany(trx: Transaction<DB>, companyId: string, company: Catalogue['company']): Promise<void> {
+  await trx
+    .insertInto('companies')
+    .values({ id: companyId, slug: company.slug, name: company.name })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ name: company.name }))
+    .execute();
+  if (!company.domains) return;
+  await trx.deleteFrom('domains').where('company_id', '=', companyId).execute();
+  for (const domain of company.domains) {
+    await trx.deleteFrom('domains').where('domain', '=', domain).execute();
+    await trx.insertInto('domains').values({ domain, company_id: companyId }).execute();
+  }
+}
+
+/** Updates the establishment in its place in the company's list, or adds it last. */
+async function upsertEstablishment(trx: Transaction<DB>, row: EstablishmentRow): Promise<void> {
+  const existing = await trx.selectFrom('establishments').select(['id', 'sort']).where('slug', '=', row.slug).executeTakeFirst();
+  if (existing) {
+    await trx
+      .updateTable('establishments')
+      .set({ ...row, sort: existing.sort })
+      .where('id', '=', row.id)
+      .execute();
+    return;
+  }
+  const last = await trx
+    .selectFrom('establishments')
+    .select(sql<number>`coalesce(max(sort), 0)`.as('m'))
+    .where('company_id', '=', row.company_id)
+    .executeTakeFirst();
+  const sort = Number(last?.m ?? 0) + 1;
+  await trx
+    .insertInto('establishments')
+    .values({ ...row, sort })
+    .execute();
+}
+
+async function deleteCatalogueRows(trx: Transaction<DB>, establishmentId: string): Promise<void> {
+  await trx.deleteFrom('products').where('establishment_id', '=', establishmentId).execute();
+  await trx.deleteFrom('categories').where('establishment_id', '=', establishmentId).execute();
+  await trx.deleteFrom('order_variations').where('establishment_id', '=', establishmentId).execute();
+}
+
+async function insertCatalogueRows(trx: Transaction<DB>, cat: Catalogue, establishmentId: string): Promise<void> {
+  const { categoryRows, productRows } = categoryAndProductRows(cat, establishmentId);
+  for (let i = 0; i < categoryRows.length; i += 100)
+    await trx
+      .insertInto('categories')
+      .values(categoryRows.slice(i, i + 100))
+      .execute();
+  // Chunks keep each statement under SQLite's bound-parameter limit.
+  for (let i = 0; i < productRows.length; i += 40)
+    await trx
+      .insertInto('products')
+      .values(productRows.slice(i, i + 40))
+      .execute();
+  const variationRows = orderVariationRows(cat, establishmentId);
+  if (variationRows.length) await trx.insertInto('order_variations').values(variationRows).execute();
 }
 
 // ---------------------------------------------------------------- reads
