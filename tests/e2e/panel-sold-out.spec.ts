@@ -93,7 +93,8 @@ test('staff mark a product and an option sold out in the panel; an open product 
   page,
   request,
 }, info) => {
-  test.setTimeout(90_000);
+  // Three log ins (hashed), an invitation, two pages with their live sockets and two axe runs.
+  test.setTimeout(120_000);
   const slug = `quitanda-painel-esgotado-${info.project.name}`;
   await importCatalogue(shop(slug));
   const establishmentId = await storeId(request, slug);

@@ -17,6 +17,8 @@ async function axeProblems(page: Page): Promise<string[]> {
 }
 
 test('the owner invites by e-mail; the invitee accepts from the outbox, logs in as staff and sees no Equipe', async ({ page, request }, testInfo) => {
+  // Three pages, each run through axe, and a log in hashed twice: past 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const slug = slugOf(testInfo.project.name);
   const invitee = `convidada.${testInfo.project.name}.${Date.now().toString(36)}@example.com`;
 
