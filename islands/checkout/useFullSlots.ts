@@ -33,6 +33,8 @@ export function useFullSlots(source: FullSlotsSource | null, date: string | null
       query: { date, delivery_type: type },
       establishmentId: id,
       signal: controller.signal,
+      // Read again after a refusal: past the few seconds a cache may keep the day's full slots.
+      cache: version > 0 ? 'no-cache' : 'default',
     }).then(
       (answer) => setRead({ key: readKey, full: new Set(answer.full) }),
       (err: unknown) => reportFailure(err, { call: 'GET /establishments/:id/full-slots', role: 'background' }),

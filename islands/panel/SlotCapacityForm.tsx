@@ -1,7 +1,8 @@
 // The kitchen's capacity in the store's tab (docs/api.md 'Kitchen capacity'): how many orders of each
 // delivery type the kitchen takes in a 15-minute slot, blank for no cap. The owner changes it (PUT
-// .../slot-capacity, the settings permission); the staff read it. A full slot is greyed in the
-// checkout's schedule and refused by the send, with the next free one.
+// .../slot-capacity, the settings permission); the staff read it, and the order screen reads its
+// slots' loads again. A full slot is greyed in the checkout's schedule and refused by the send, with
+// the next free one.
 import { type SubmitEvent, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
@@ -12,6 +13,7 @@ import type { SlotCapacityView } from '../../src/schemas/api-slot-capacity.ts';
 import { Button } from '../shared/Button.tsx';
 import { Field } from '../shared/Field.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
+import { SLOT_CAPACITY_CHANGED } from './useOrderBoard.ts';
 import './i18n.ts';
 
 const asText = (cap: number | null) => (cap === null ? '' : String(cap));
@@ -66,6 +68,7 @@ export function SlotCapacityForm({
       setSaved(answer.slot_capacity);
       setTexts(Object.fromEntries(types.map((type) => [type, asText(answer.slot_capacity[type])])) as Record<DeliveryType, string>);
       toast(t('board:capacity.saved', { count: answer.pages }), { kind: 'success' });
+      dispatchEvent(new Event(SLOT_CAPACITY_CHANGED));
     } catch (err) {
       reportFailure(err, { call: 'PUT /establishments/:id/slot-capacity', role: 'action', fallback: { key: 'board:capacity.failed' } });
     } finally {

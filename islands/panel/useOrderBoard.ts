@@ -17,6 +17,9 @@ import type { OrderBoardAnswer } from '../../src/schemas/api-order-board.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { StatusBody } from '../../src/schemas/api-orders.ts';
 
+/** Told on the page when the kitchen's caps change (./SlotCapacityForm.tsx): the board reads its slots' loads again. */
+export const SLOT_CAPACITY_CHANGED = 'painel:capacidade';
+
 /** How often the board is read again while the live socket is down. */
 export const BOARD_POLL_MS = 5_000;
 /** How often columns and lateness are measured again (a scheduled order comes forward, an order turns late). */
@@ -114,6 +117,9 @@ export function useOrderBoard(establishmentId: string, slug: string, onNewOrders
   const live = useLiveOrders(establishmentId, (orderId) => void (orderId ? refreshOne(orderId) : refresh()));
   useEffect(() => {
     void refresh();
+    const onCapacity = () => void refresh();
+    addEventListener(SLOT_CAPACITY_CHANGED, onCapacity);
+    return () => removeEventListener(SLOT_CAPACITY_CHANGED, onCapacity);
   }, [refresh]);
 
   // Without the socket, read on a timer; coming back to the tab reads at once.

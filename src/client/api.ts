@@ -33,6 +33,8 @@ export interface CallOptions {
   staff?: boolean;
   idempotentKey?: string;
   signal?: AbortSignal;
+  /** The browser cache's part (fetch's `cache`): 'no-cache' asks the server again for an answer it may keep a while. */
+  cache?: RequestCache;
   /**
    * The caller handles a 401 itself instead of the unauthorized handler: the start-of-page load of
    * the current user (its 401 ends the session without leaving the page) and the logout.
@@ -104,6 +106,7 @@ export async function call<K extends RouteKey, const Q = Query<K>>(route: K, ...
       body,
       credentials: 'same-origin',
       signal: options.signal,
+      cache: options.cache,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

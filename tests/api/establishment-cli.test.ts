@@ -17,7 +17,8 @@ import { estId, loadOrderFixtures, productId } from './helpers/order-fixtures.ts
 const SLUG = 'cantina-centro';
 const CENTRO = estId(SLUG);
 
-describe('npm run establishment', () => {
+// Each test starts the command several times (a few seconds each on a loaded machine): 60 s a test.
+describe('npm run establishment', { timeout: 60_000 }, () => {
   let dataDir: string;
   let db: Database;
   let stopServer: (() => Promise<void>) | undefined;
@@ -203,7 +204,7 @@ describe('npm run establishment', () => {
     out = await run('status', '-e', SLUG);
     expect(out.stdout).toContain('entrega 5, retirada sem limite');
     expect(rendered).toEqual([SLUG, SLUG]);
-  }, 60_000);
+  });
 
   it('refuses a cap that is not a whole number from 1 to 999 or none, and the caps with another command, sending nothing', async () => {
     rendered.length = 0;
@@ -218,5 +219,5 @@ describe('npm run establishment', () => {
     expect(out.stderr).toContain('--delivery, --pickup e --local só valem com capacity.');
     expect((await establishment()).preferences.slot_capacity).toEqual({ delivery: 5 });
     expect(rendered).toEqual([SLUG]);
-  }, 60_000);
+  });
 });

@@ -23,12 +23,21 @@ const tomorrow = () => Temporal.Now.plainDateISO(TZ).add({ days: 1 }).toString()
 const brDate = (date: string) => date.split('-').reverse().join('/');
 
 /** A grocery of its own for the test and project, scheduling two days ahead, one pickup order per slot (or as `capacity` says; null: no cap). */
-async function shopFor(info: TestInfo, capacity: Record<string, number> | null = { pickup: 1 }): Promise<string> {
+async function shopFor(info: TestInfo, capacity: Record<string, number> | null = { pickup: 1 }, timeZone = TZ): Promise<string> {
   const slug = `cozinha-lotada-${info.project.name}-${info.line}`;
   const catalogue = groceryCatalogue(slug, 600);
   const preferences = { ...catalogue.establishment.preferences, max_days_scheduling: 2, min_pickup_time: 15, ...(capacity && { slot_capacity: capacity }) };
-  await importCatalogue({ ...catalogue, establishment: { ...catalogue.establishment, preferences } });
+  await importCatalogue({ ...catalogue, establishment: { ...catalogue.establishment, time_zone: timeZone, preferences } });
   return slug;
+}
+
+/**
+ * A zone where it is not the last hour of the day: the order screen shows its calendar day, and an
+ * order as soon as possible placed in a day's last half hour takes a slot of the next day.
+ */
+function zoneAwayFromMidnight(): string {
+  const hour = Temporal.Now.zonedDateTimeISO(TZ).hour;
+  return hour >= 22 || hour < 1 ? 'Asia/Tokyo' : TZ;
 }
 
 /** Another customer takes the slot through the API: a pickup of one Banana Prata, cash, tomorrow at `time`. */
@@ -115,7 +124,7 @@ test('a slot filled while the customer decides: the send is refused, the next fr
 });
 
 test("the owner caps the kitchen in the 'Loja' tab, and the order screen shows each slot's load", async ({ page, context, request }, info) => {
-  const slug = await shopFor(info, null);
+  const slug = await shopFor(info, null, zoneAwayFromMidnight());
   const establishmentId = (await registerCustomer(request, slug, newCustomer(info))).establishmentId;
   const email = `dona.${info.project.name}.${info.line}@cozinha.example`;
   const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
