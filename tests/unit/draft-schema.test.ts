@@ -289,40 +289,48 @@ describe('Draft schema', () => {
   // Thousands of generated drafts through both schemas: about 1 s alone, over 5 s on a machine at load 15.
   const PROPERTY_RUNS_MS = 30_000;
 
-  it('answers as the arktype schema it replaced did, with any one field removed, given an edge value or an extra key', () => {
-    let accepted = 0;
-    let refused = 0;
-    for (const path of pathsOf(damageable()).slice(1)) {
-      const edits: Edit[] = [{ kind: 'delete' }, { kind: 'extra', key: 'extra', value: 1 }, ...EDGE_VALUES.map((value) => ({ kind: 'set' as const, value }))];
-      for (const edit of edits) {
-        const draft = damageable();
-        edited(draft, path, edit);
-        sameAsReference(draft);
-        if (parseDraft(JSON.stringify(draft))) accepted++;
-        else refused++;
+  it(
+    'answers as the arktype schema it replaced did, with any one field removed, given an edge value or an extra key',
+    () => {
+      let accepted = 0;
+      let refused = 0;
+      for (const path of pathsOf(damageable()).slice(1)) {
+        const edits: Edit[] = [{ kind: 'delete' }, { kind: 'extra', key: 'extra', value: 1 }, ...EDGE_VALUES.map((value) => ({ kind: 'set' as const, value }))];
+        for (const edit of edits) {
+          const draft = damageable();
+          edited(draft, path, edit);
+          sameAsReference(draft);
+          if (parseDraft(JSON.stringify(draft))) accepted++;
+          else refused++;
+        }
       }
-    }
-    // Both answers occur many times: the comparison is not between two nulls only.
-    expect(accepted).toBeGreaterThan(100);
-    expect(refused).toBeGreaterThan(1000);
-  }, PROPERTY_RUNS_MS);
+      // Both answers occur many times: the comparison is not between two nulls only.
+      expect(accepted).toBeGreaterThan(100);
+      expect(refused).toBeGreaterThan(1000);
+    },
+    PROPERTY_RUNS_MS,
+  );
 
-  it('answers as the arktype schema it replaced did, on drafts damaged in several places at once', () => {
-    const paths = pathsOf(damageable()).slice(1);
-    const edit: fc.Arbitrary<Edit> = fc.oneof(
-      fc.record({ kind: fc.constant('set' as const), value: fc.oneof(fc.constantFrom(...EDGE_VALUES), fc.jsonValue()) }),
-      fc.record({ kind: fc.constant('delete' as const) }),
-      fc.record({ kind: fc.constant('extra' as const), key: fc.string({ maxLength: 6 }), value: fc.jsonValue() }),
-    );
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), edit), { minLength: 1, maxLength: 4 }), (changes) => {
-        const draft = damageable();
-        for (const [path, change] of changes) edited(draft, path, change);
-        sameAsReference(draft);
-      }),
-      { numRuns: 2000 },
-    );
-  }, PROPERTY_RUNS_MS);
+  it(
+    'answers as the arktype schema it replaced did, on drafts damaged in several places at once',
+    () => {
+      const paths = pathsOf(damageable()).slice(1);
+      const edit: fc.Arbitrary<Edit> = fc.oneof(
+        fc.record({ kind: fc.constant('set' as const), value: fc.oneof(fc.constantFrom(...EDGE_VALUES), fc.jsonValue()) }),
+        fc.record({ kind: fc.constant('delete' as const) }),
+        fc.record({ kind: fc.constant('extra' as const), key: fc.string({ maxLength: 6 }), value: fc.jsonValue() }),
+      );
+      fc.assert(
+        fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), edit), { minLength: 1, maxLength: 4 }), (changes) => {
+          const draft = damageable();
+          for (const [path, change] of changes) edited(draft, path, change);
+          sameAsReference(draft);
+        }),
+        { numRuns: 2000 },
+      );
+    },
+    PROPERTY_RUNS_MS,
+  );
 
   it('answers as the arktype schema it replaced did, on any JSON', () => {
     fc.assert(
