@@ -3,25 +3,12 @@
 // warning, the POS gets a token with them, and once revoked (after a confirmation) it gets none;
 // 'Equipe' lists an invitation not yet accepted with its e-mail, role and expiry, and cancels it,
 // after which its link is refused. Keyboard throughout, axe on each screen and dialog.
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createStaffMember } from '../../src/server/services/staff.ts';
 import { API_HEADERS, importCatalogue, outboxMessages, storeId } from './helpers.ts';
 import { groceryCatalogue } from './live-helpers.ts';
-
-const TABLET = { width: 820, height: 1180 };
-const dataDir = join(tmpdir(), `storefront-e2e-${Number(process.env.E2E_PORT ?? 4399)}`);
-
-async function axeProblems(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { TABLET, axeProblems, e2eDatabaseFile } from './panel-helpers.ts';
 
 test('the owner creates an Open Delivery credential shown once, revokes it, and cancels a pending invitation whose link is then refused @one-viewport', async ({
   browser,
@@ -35,7 +22,7 @@ test('the owner creates an Open Delivery credential shown once, revokes it, and 
   await importCatalogue(groceryCatalogue(slug, 600));
   const establishmentId = await storeId(request, slug);
   const owner = { email: 'dona@quitanda-painel.example', password: 'quitanda-dona-1' };
-  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
+  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: e2eDatabaseFile });
   try {
     // The establishment's first owner, made as the seed makes one: nobody is there to invite them.
     await createStaffMember(db, { establishmentId, email: owner.email, name: 'Dona Quitanda', role: 'owner', password: owner.password }, new Date());

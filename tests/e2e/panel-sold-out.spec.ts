@@ -5,25 +5,12 @@
 // the default expect timeout, and its 'Adicionar' refuses it; marked available again, the page
 // offers it again. One option (Maçã Gala's 'Grande') likewise. A tap the server refuses (the
 // session ended meanwhile) is taken back with a toast in Portuguese. Keyboard and axe on the tab.
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './fixtures.ts';
+import { expect, test, type Browser, type BrowserContext, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createStaffMember } from '../../src/server/services/staff.ts';
 import { API_HEADERS, importCatalogue, outboxMessages, productIdByName, storeId } from './helpers.ts';
 import { groceryCatalogue, liveConnected } from './live-helpers.ts';
-
-const TABLET = { width: 820, height: 1180 };
-const dataDir = join(tmpdir(), `storefront-e2e-${Number(process.env.E2E_PORT ?? 4399)}`);
-
-async function axeProblems(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { TABLET, axeProblems, e2eDatabaseFile } from './panel-helpers.ts';
 
 /** The grocery with a size to choose for Maçã Gala: 'Pequena' or 'Grande'. */
 function shop(slug: string) {
@@ -61,7 +48,7 @@ async function panelContext(browser: Browser, info: TestInfo, establishmentId: s
  */
 async function staffOf(browser: Browser, info: TestInfo, establishmentId: string): Promise<{ email: string; password: string }> {
   const owner = { email: `dono.${info.project.name}@quitanda-esgotada.example`, password: 'quitanda-dona-1' };
-  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
+  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: e2eDatabaseFile });
   try {
     await createStaffMember(db, { establishmentId, email: owner.email, name: 'Dona Quitanda', role: 'owner', password: owner.password }, new Date()).catch(
       (err: unknown) => {

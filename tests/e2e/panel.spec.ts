@@ -6,10 +6,7 @@
 // through the kitchen to 'Saiu para entrega' while the customer's page follows without a reload;
 // an order paid by card cancelled in the panel is refunded once. Then the staff member's panel:
 // no coupons, no team, no menu edits; and the owner edits a product of a shop of its own.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './fixtures.ts';
+import { expect, test, type Browser, type BrowserContext, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createStaffMember } from '../../src/server/services/staff.ts';
 import { amountPattern, placeByApi } from './payment-helpers.ts';
@@ -25,18 +22,9 @@ import {
   verifiedCardByApi,
 } from './helpers.ts';
 import { groceryCatalogue } from './live-helpers.ts';
+import { TABLET, axeProblems, e2eDatabaseFile } from './panel-helpers.ts';
 
 const SLUG = 'mercado-sol-centro';
-const TABLET = { width: 820, height: 1180 };
-const dataDir = join(tmpdir(), `storefront-e2e-${Number(process.env.E2E_PORT ?? 4399)}`);
-
-async function axeProblems(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A browser context at tablet size logged in to the establishment's panel through its log in call (the page's own log in is tests/e2e/staff-panel.spec.ts). */
 async function panelContext(browser: Browser, info: TestInfo, establishmentId: string, email: string, password: string): Promise<BrowserContext> {
@@ -182,7 +170,7 @@ test('a staff member’s panel has no coupons, no team and no menu edits; the ow
   const slug = `quitanda-painel-${info.project.name}`;
   await importCatalogue(groceryCatalogue(slug, 600));
   const establishmentId = await storeId(request, slug);
-  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: join(dataDir, 'storefront.sqlite') });
+  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: e2eDatabaseFile });
   try {
     await createStaffMember(
       db,
