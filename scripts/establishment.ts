@@ -6,13 +6,16 @@
 // to offer a reload. It also lists the customers the card validation blocked and gives one back
 // their attempts (docs/api.md 'The card holder blacklist'), and marks a product, or one option of
 // it, sold out and back (docs/api.md 'Sold out'), and caps the orders the kitchen takes in each
-// 15-minute slot per delivery type (docs/api.md 'Kitchen capacity'). Talks HTTP to the running
+// 15-minute slot per delivery type (docs/api.md 'Kitchen capacity'), and sets its own Google
+// Analytics 4 and Meta Pixel ids (docs/api.md 'The establishment's analytics'). Talks HTTP to the running
 // server like `npm run orders` (scripts/lib/cli.ts).
 import type { OpeningAnswer, OpeningBody } from '../src/schemas/api-opening.ts';
 import type { EstablishmentAnswer } from '../src/schemas/views.ts';
 import type { BlacklistAnswer, BlockedHolderView } from '../src/schemas/api-cards.ts';
 import type { SoldOutAnswer } from '../src/schemas/api-sold-out.ts';
 import { type } from 'arktype';
+import { AnalyticsSettingsBody, type AnalyticsSettingsAnswer } from '../src/schemas/analytics.ts';
+import { readAnalyticsId } from '../src/domain/analytics-ids.ts';
 import { SlotCapacityBody, type SlotCapacityAnswer, type SlotCapacityView } from '../src/schemas/api-slot-capacity.ts';
 import { SLOT_CAPACITY_MAX, SLOT_CAPACITY_TYPES, readSlotCapacity, slotCapacities, type SlotCapacity } from '../src/domain/slot-capacity.ts';
 import type { ProductView, ProductsAnswer } from '../src/schemas/views.ts';
@@ -35,6 +38,8 @@ Comandos:
                        devolve a um cliente bloqueado as 3 tentativas de validação de cartão
   capacity             mostra ou muda quantos pedidos a cozinha aceita a cada 15 minutos, por
                        forma de entrega (--delivery, --pickup, --local)
+  analytics            mostra ou muda os ids do Google Analytics 4 (--ga4) e do Meta Pixel
+                       (--pixel), carregados só com o consentimento do cliente
 
 Opções:
   --establishment, -e  slug do estabelecimento (obrigatório), ex.: pizzaria-bella
@@ -45,6 +50,8 @@ Opções:
   --delivery, --pickup, --local
                        com capacity: pedidos por horário de 15 minutos (1 a ${SLOT_CAPACITY_MAX}) de
                        entrega, retirada ou consumo no local; "none" tira o limite
+  --ga4, --pixel       com analytics: o id de medição do GA4 (ex.: G-4BX9K2LMQ7) e o id do
+                       Meta Pixel (só dígitos); "none" remove o id
   --url                endereço do servidor (padrão: http://localhost:4321)
   --key                chave de API (padrão: a de $DATA_DIR/establishment-keys.json)`;
 
@@ -81,6 +88,33 @@ function capacityBody(values: Partial<Record<(typeof SLOT_CAPACITY_TYPES)[number
   }
   const checked = SlotCapacityBody(body);
   if (checked instanceof type.errors) throw new CliError(`Capacidade inválida: ${checked.summary}`, 2);
+  return checked;
+}
+
+/** The ids in words: 'Google Analytics 4: G-4BX9K2LMQ7 · Meta Pixel: nenhum.' */
+function analyticsText(ids: { ga4_measurement_id?: string | null; meta_pixel_id?: string | null }): string {
+  return `Google Analytics 4: ${ids.ga4_measurement_id ?? 'nenhum'} · Meta Pixel: ${ids.meta_pixel_id ?? 'nenhum'}.`;
+}
+
+const ANALYTICS_WRONG = {
+  ga4_measurement_id: 'use o id de medição do GA4, "G-" e letras ou dígitos (ex.: G-4BX9K2LMQ7), ou none para remover.',
+  meta_pixel_id: 'use o id do Meta Pixel, de 6 a 20 dígitos, ou none para remover.',
+} as const;
+
+/** The analytics body from --ga4 and --pixel ('none' removes an id), read as the panel reads them and checked by the API's own schema. */
+function analyticsBody(values: { ga4?: string; pixel?: string }): AnalyticsSettingsBody {
+  const body: Record<string, string | null> = {};
+  for (const [field, flag, text] of [
+    ['ga4_measurement_id', 'ga4', values.ga4],
+    ['meta_pixel_id', 'pixel', values.pixel],
+  ] as const) {
+    if (text === undefined) continue;
+    const value = ['none', 'nenhum'].includes(text.trim().toLowerCase()) ? null : readAnalyticsId(field, text);
+    if (value === 'invalid' || (value === null && text.trim() === '')) throw new CliError(`--${flag} ${JSON.stringify(text)}: ${ANALYTICS_WRONG[field]}`, 2);
+    body[field] = value;
+  }
+  const checked = AnalyticsSettingsBody(body);
+  if (checked instanceof type.errors) throw new CliError(`Ids inválidos: ${checked.summary}`, 2);
   return checked;
 }
 
@@ -219,6 +253,8 @@ async function main(argv: string[]): Promise<string> {
       delivery: { type: 'string' },
       pickup: { type: 'string' },
       local: { type: 'string' },
+      ga4: { type: 'string' },
+      pixel: { type: 'string' },
     },
     USAGE,
   );
@@ -230,6 +266,7 @@ async function main(argv: string[]): Promise<string> {
     command === 'unblock-card-holder' ||
     command === 'sold-out' ||
     command === 'capacity' ||
+    command === 'analytics' ||
     (command !== undefined && command in CHANGES);
   if (!command || !known) throw new CliError(command ? `Comando desconhecido: ${command}\n\n${USAGE}` : USAGE, 2);
   // 'available' with a product puts that product back on sale; alone, the store takes orders again.
@@ -238,6 +275,9 @@ async function main(argv: string[]): Promise<string> {
   if (values.item !== undefined && !soldOutCommand) throw new CliError(`--item só vale com sold-out ou available <produto>.\n\n${USAGE}`, 2);
   const capacityGiven = SLOT_CAPACITY_TYPES.some((type) => values[type] !== undefined);
   if (capacityGiven && command !== 'capacity') throw new CliError(`--delivery, --pickup e --local só valem com capacity.\n\n${USAGE}`, 2);
+  const analyticsGiven = values.ga4 !== undefined || values.pixel !== undefined;
+  if (analyticsGiven && command !== 'analytics') throw new CliError(`--ga4 e --pixel só valem com analytics.\n\n${USAGE}`, 2);
+  const analytics = analyticsGiven ? analyticsBody(values) : null;
   if (command === 'unblock-card-holder' && extra.length !== 1) throw new CliError(`Informe o cliente: e-mail, telefone ou id.\n\n${USAGE}`, 2);
   if (soldOutCommand && extra.length > 1) throw new CliError(`Informe um produto só (entre aspas se o nome tem espaços).\n\n${USAGE}`, 2);
   if (command !== 'unblock-card-holder' && !soldOutCommand && extra.length) throw new CliError(`Argumentos a mais: ${extra.join(' ')}\n\n${USAGE}`, 2);
@@ -251,7 +291,20 @@ async function main(argv: string[]): Promise<string> {
     const state = await readState(base, est._id, slug);
     return command === 'status' ? `${stateText(state.name, state)}\n${capacityText(state.capacity)}` : `${state.name}: ${capacityText(state.capacity)}`;
   }
+  if (command === 'analytics' && !analytics) {
+    const answer = expectStatus(await call<EstablishmentAnswer>(`${base}/api/establishments/${est._id}`), 200, { slug });
+    return `${est.name}: ${analyticsText(answer.preferences as { ga4_measurement_id?: string; meta_pixel_id?: string })}`;
+  }
   const key = establishmentKey(slug, values.key);
+  if (analytics) {
+    const answer = expectStatus(
+      await call<AnalyticsSettingsAnswer>(`${base}/api/establishments/${est._id}/analytics`, { method: 'PUT', key, body: analytics }),
+      200,
+      { slug },
+      (code) => (code === 'establishment_key_required' ? new CliError(`A chave informada não é a de ${slug}.`) : null),
+    );
+    return `${est.name}: ${analyticsText(answer)}\n${answer.pages} páginas geradas de novo; os ids carregam só depois que o cliente aceita os cookies de análise.`;
+  }
   if (command === 'capacity') {
     const answer = expectStatus(
       await call<SlotCapacityAnswer>(`${base}/api/establishments/${est._id}/slot-capacity`, { method: 'PUT', key, body: capacityBody(values) }),

@@ -1,6 +1,7 @@
 // The store in one tap: follow the office hours, open or close now, or stop taking orders with a
 // notice (PUT .../opening). The pages are rendered again and open pages told 'updated' by the server.
-// Below it, the kitchen's capacity per slot (./SlotCapacityForm.tsx).
+// Below it, the kitchen's capacity per slot (./SlotCapacityForm.tsx) and the establishment's own
+// analytics ids (./AnalyticsForm.tsx).
 import { type SubmitEvent, useEffect, useState } from 'react';
 import { call } from '../../src/client/api.ts';
 import { toast } from '../../src/client/toast.ts';
@@ -10,6 +11,7 @@ import type { SlotCapacityView } from '../../src/schemas/api-slot-capacity.ts';
 import type { DeliveryType } from '../../src/domain/cart.ts';
 import { slotCapacities } from '../../src/domain/slot-capacity.ts';
 import { SlotCapacityForm } from './SlotCapacityForm.tsx';
+import { AnalyticsForm, type AnalyticsIds } from './AnalyticsForm.tsx';
 import { Button } from '../shared/Button.tsx';
 import { Field } from '../shared/Field.tsx';
 import { reportFailure } from '../shared/call-failure.ts';
@@ -105,11 +107,11 @@ export function StoreSwitch({ establishmentId, initial }: { establishmentId: str
 }
 
 /**
- * The store's tab: its state read from the establishment's public answer, then the switch and the
- * kitchen's capacity (changed by whoever may edit the settings, read by the others).
+ * The store's tab: its state read from the establishment's public answer, then the switch, the
+ * kitchen's capacity and the analytics ids (changed by whoever may edit the settings, read by the others).
  */
 export function StoreTab({ establishmentId, canEditSettings }: { establishmentId: string; canEditSettings: boolean }) {
-  const [initial, setInitial] = useState<{ state: StoreState; types: DeliveryType[]; capacity: SlotCapacityView } | null>(null);
+  const [initial, setInitial] = useState<{ state: StoreState; types: DeliveryType[]; capacity: SlotCapacityView; analytics: AnalyticsIds } | null>(null);
   useEffect(() => {
     call('GET /establishments/:id', { params: { id: establishmentId }, establishmentId })
       .then((est) =>
@@ -122,6 +124,7 @@ export function StoreTab({ establishmentId, canEditSettings }: { establishmentId
           },
           types: est.preferences.delivery_type,
           capacity: slotCapacities(est.preferences.slot_capacity),
+          analytics: { ga4_measurement_id: est.preferences.ga4_measurement_id ?? null, meta_pixel_id: est.preferences.meta_pixel_id ?? null },
         }),
       )
       .catch((err: unknown) => reportFailure(err, { call: 'GET /establishments/:id (panel)', role: 'action' }));
@@ -131,6 +134,7 @@ export function StoreTab({ establishmentId, canEditSettings }: { establishmentId
     <div className="flex flex-col gap-8">
       <StoreSwitch establishmentId={establishmentId} initial={initial.state} />
       <SlotCapacityForm establishmentId={establishmentId} types={initial.types} initial={initial.capacity} canEdit={canEditSettings} />
+      <AnalyticsForm establishmentId={establishmentId} initial={initial.analytics} canEdit={canEditSettings} />
     </div>
   );
 }

@@ -4,11 +4,7 @@
 // mere presence opens the page's script policy to the two vendors' hosts
 // (src/server/content-security.ts): anything but the id's own shape is refused.
 import { type } from 'arktype';
-
-/** A GA4 measurement id: 'G-' and 4 to 16 capitals or digits, e.g. 'G-4BX9K2LMQ7'. */
-export const GA4_ID_PATTERN = /^G-[A-Z0-9]{4,16}$/;
-/** A Meta Pixel id: 6 to 20 digits, e.g. '123456789012345'. */
-export const META_PIXEL_ID_PATTERN = /^[0-9]{6,20}$/;
+import { GA4_ID_PATTERN, META_PIXEL_ID_PATTERN } from '../domain/analytics-ids.ts';
 
 export const Ga4MeasurementId = type(GA4_ID_PATTERN).describe("a Google Analytics 4 measurement id such as 'G-4BX9K2LMQ7'");
 export const MetaPixelId = type(META_PIXEL_ID_PATTERN).describe("a Meta Pixel id of 6 to 20 digits such as '123456789012345'");
@@ -23,4 +19,18 @@ export const AnalyticsIds = {
 export interface PageAnalyticsIds {
   ga4?: string;
   pixel?: string;
+}
+
+/** PUT .../analytics: each id given is set, null removes it; an id left out keeps its value. */
+export const AnalyticsSettingsBody = type({
+  'ga4_measurement_id?': Ga4MeasurementId.or('null'),
+  'meta_pixel_id?': MetaPixelId.or('null'),
+});
+export type AnalyticsSettingsBody = typeof AnalyticsSettingsBody.infer;
+
+/** The ids after the change, null where none is set, and how many of the establishment's pages were rendered again. */
+export interface AnalyticsSettingsAnswer {
+  ga4_measurement_id: string | null;
+  meta_pixel_id: string | null;
+  pages: number;
 }

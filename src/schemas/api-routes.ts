@@ -29,6 +29,7 @@ import { ProductEditBody } from './api-menu.ts';
 import type { OpeningAnswer } from './api-opening.ts';
 import { SoldOutBody } from './api-sold-out.ts';
 import { SlotCapacityBody } from './api-slot-capacity.ts';
+import { AnalyticsSettingsBody, type AnalyticsSettingsAnswer } from './analytics.ts';
 import type { FullSlotsAnswer, FullSlotsQuery, SlotCapacityAnswer } from './api-slot-capacity.ts';
 import type { SoldOutAnswer } from './api-sold-out.ts';
 import { PixChargeBody } from './api-pix.ts';
@@ -118,6 +119,7 @@ export interface ApiRoutes {
   'GET /establishments/:id/order-board': Read<OrderBoardAnswer, 'request' | 'storefront' | 'establishment'> & { query: typeof OrderBoardQuery };
   'PUT /establishments/:id/opening': Read<OpeningAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/slot-capacity': Read<SlotCapacityAnswer, 'request' | 'storefront' | 'establishment'>;
+  'PUT /establishments/:id/analytics': Read<AnalyticsSettingsAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/products/:productId': Read<ProductView, 'request' | 'storefront' | 'establishment'>;
   /** A FormData with the file as 'picture'. */
   'PUT /establishments/:id/products/:productId/picture': Read<ProductView, 'request' | 'storefront' | 'establishment'> & { body: FormData };
@@ -195,6 +197,7 @@ export const ROUTE_BODIES = {
   'PUT /establishments/:id/orders/:orderId/evaluate': EvaluationBody,
   'PUT /establishments/:id/opening': OpeningBody,
   'PUT /establishments/:id/slot-capacity': SlotCapacityBody,
+  'PUT /establishments/:id/analytics': AnalyticsSettingsBody,
   'PUT /establishments/:id/products/:productId': ProductEditBody,
   'PUT /establishments/:id/products/:productId/sold-out': SoldOutBody,
   'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': SoldOutBody,

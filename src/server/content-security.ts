@@ -10,7 +10,7 @@
 // page's script-src names the vendor's host, the one its tag loads from after the customer's consent
 // (docs/decisions-product.md 'The tenant's own analytics, with consent'). Every other page names none.
 import { createHash } from 'node:crypto';
-import { GA4_ID_PATTERN, META_PIXEL_ID_PATTERN } from '../schemas/analytics.ts';
+import { GA4_ID_PATTERN, META_PIXEL_ID_PATTERN } from '../domain/analytics-ids.ts';
 
 /**
  * The header policy of HTML pages: no framing by another site (what a meta element cannot say). The

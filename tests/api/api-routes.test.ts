@@ -44,6 +44,7 @@ const TABLE: Record<RouteKey, true> = {
   'GET /establishments/:id/order-board': true,
   'PUT /establishments/:id/opening': true,
   'PUT /establishments/:id/slot-capacity': true,
+  'PUT /establishments/:id/analytics': true,
   'GET /establishments/:id/full-slots': true,
   'PUT /establishments/:id/products/:productId': true,
   'PUT /establishments/:id/products/:productId/picture': true,

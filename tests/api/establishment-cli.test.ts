@@ -220,4 +220,28 @@ describe('npm run establishment', { timeout: 60_000 }, () => {
     expect((await establishment()).preferences.slot_capacity).toEqual({ delivery: 5 });
     expect(rendered).toEqual([SLUG]);
   });
+  it("shows, sets and removes the establishment's analytics ids, refusing any other shape before anything is sent", async () => {
+    rendered.length = 0;
+    let out = await run('analytics', '-e', SLUG, '--ga4', 'G-4BX9K2LMQ7', '--pixel', '123456789012345');
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('Cantina Centro: Google Analytics 4: G-4BX9K2LMQ7 · Meta Pixel: 123456789012345.');
+    expect(out.stdout).toContain('12 páginas geradas de novo');
+    out = await run('analytics', '-e', SLUG, '--pixel', 'none');
+    expect(out.stdout).toContain('Google Analytics 4: G-4BX9K2LMQ7 · Meta Pixel: nenhum.');
+    out = await run('analytics', '-e', SLUG);
+    expect(out.stdout.trim()).toBe('Cantina Centro: Google Analytics 4: G-4BX9K2LMQ7 · Meta Pixel: nenhum.');
+
+    out = await run('analytics', '-e', SLUG, '--ga4', 'UA-1234-1');
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('--ga4 "UA-1234-1": use o id de medição do GA4');
+    out = await run('analytics', '-e', SLUG, '--pixel', '12ab');
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('use o id do Meta Pixel, de 6 a 20 dígitos');
+    out = await run('close', '-e', SLUG, '--ga4', 'G-4BX9K2LMQ7');
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('--ga4 e --pixel só valem com analytics.');
+    expect((await establishment()).preferences).toMatchObject({ ga4_measurement_id: 'G-4BX9K2LMQ7' });
+    expect((await establishment()).preferences).not.toHaveProperty('meta_pixel_id');
+    expect(rendered).toEqual([SLUG, SLUG]);
+  });
 });

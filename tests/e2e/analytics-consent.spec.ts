@@ -8,7 +8,10 @@
 // (fixtures.ts) also proves the page's policy lets the two scripts through on this tenant's pages.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.ts';
-import { importCatalogue, runCatalogueImport, shopCatalogue } from './helpers.ts';
+import { API_HEADERS, importCatalogue, runCatalogueImport, shopCatalogue, storeId } from './helpers.ts';
+import { e2eDatabaseFile } from './panel-helpers.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { createStaffMember } from '../../src/server/services/staff.ts';
 
 const SHOP = 'emporio-medido';
 const GA4_ID = 'G-EMPORIO42';
@@ -188,4 +191,64 @@ test('an establishment without ids shows no banner, no Cookies link, and its pag
   const hiperPolicy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
   expect(hiperPolicy).toMatch(/^script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/connect\.facebook\.net[ ;]/);
   expect(hiperPolicy!.match(/https?:\/\/[^\s;']+/g)).toEqual(['https://www.googletagmanager.com', 'https://connect.facebook.net']);
+});
+
+test("the owner sets the ids in the panel's 'Loja' tab: a wrong one is refused in Portuguese; the store's pages then ask consent for them, and stop once they are removed @one-viewport", async ({
+  page,
+  context,
+}, info) => {
+  const slug = `emporio-painel-${info.project.name}`;
+  await importCatalogue({
+    ...catalogue({}),
+    company: { slug, name: 'Empório do Painel' },
+    establishment: { ...catalogue({}).establishment, slug, name: 'Empório do Painel' },
+  });
+  const establishmentId = await storeId(context.request, slug);
+  const email = `dona.${info.project.name}@emporio-painel.example`;
+  const { db } = await openDatabase({ databaseUrl: '', sqliteFile: e2eDatabaseFile });
+  try {
+    await createStaffMember(db, { establishmentId, email, name: 'Dona Rita', role: 'owner', password: 'emporio-dona-1' }, new Date()).catch((err: unknown) => {
+      if (!(err instanceof Error && err.message === 'staff_email_taken')) throw err;
+    });
+  } finally {
+    await db.destroy();
+  }
+  const login = await context.request.post('/api/staff/login', {
+    headers: API_HEADERS,
+    data: { establishment_id: establishmentId, email, password: 'emporio-dona-1' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const requested = await stubVendors(page);
+
+  await page.goto(`/${slug}/painel#loja`);
+  const form = page.locator('[data-board-analytics="edit"]');
+  await expect(form.getByRole('heading', { name: 'Análise de visitas (Google Analytics 4 e Meta Pixel)' })).toBeVisible();
+  const ga4 = form.getByLabel('ID de medição do Google Analytics 4');
+  await ga4.fill('UA-1234-1');
+  await form.getByRole('button', { name: 'Salvar ids de análise' }).click();
+  await expect(form.locator('[data-board-analytics-error="ga4_measurement_id"]')).toHaveText(
+    'Use o ID de medição do GA4: G- seguido de letras e números, como G-4BX9K2LMQ7.',
+  );
+  await ga4.fill(' g-painel42 ');
+  await form.getByRole('button', { name: 'Salvar ids de análise' }).click();
+  await expect(page.getByText(/Ids de análise salvos: \d+ páginas renovadas/)).toBeVisible();
+  await expect(ga4).toHaveValue('G-PAINEL42');
+
+  await openHome(page, slug);
+  await expect(page.locator('html')).toHaveAttribute('data-ga4', 'G-PAINEL42');
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy!.match(/https?:\/\/[^\s;']+/g)).toEqual(['https://www.googletagmanager.com']);
+  await expect(page.locator('[data-consent-banner]')).toBeVisible();
+  expect(requested).toEqual([]);
+
+  await page.goto(`/${slug}/painel#loja`);
+  await expect(ga4).toHaveValue('G-PAINEL42');
+  await ga4.fill('');
+  await form.getByRole('button', { name: 'Salvar ids de análise' }).click();
+  await expect(page.getByText(/Ids de análise salvos/)).toBeVisible();
+  await openHome(page, slug);
+  await expect(page.locator('html')).not.toHaveAttribute('data-ga4', /./);
+  expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).not.toMatch(/https?:/);
+  await expect(page.locator('[data-consent-banner]')).toHaveCount(0);
+  expect(requested).toEqual([]);
 });

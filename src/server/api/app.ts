@@ -22,6 +22,7 @@ import { orderBoardRoutes } from './routes/order-board.ts';
 import { PRODUCT_PICTURE_MAX_BODY_BYTES, PRODUCT_PICTURE_PATH, menuRoutes } from './routes/menu.ts';
 import { openingRoutes } from './routes/opening.ts';
 import { slotCapacityRoutes } from './routes/slot-capacity.ts';
+import { analyticsSettingsRoutes } from './routes/analytics-settings.ts';
 import { soldOutRoutes } from './routes/sold-out.ts';
 import { cardKeyRoutes } from './routes/card-keys.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -135,6 +136,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', promotionRoutes);
   app.route('/', openingRoutes);
   app.route('/', slotCapacityRoutes);
+  app.route('/', analyticsSettingsRoutes);
   app.route('/', soldOutRoutes);
   app.route('/', cardKeyRoutes);
   app.route('/', cardRoutes);

@@ -193,6 +193,7 @@ const STAFF_ROUTES: Readonly<Record<string, StaffPermission>> = {
   'GET /establishments/:id/order-board': 'orders.read',
   'PUT /establishments/:id/opening': 'store.open_close',
   'PUT /establishments/:id/slot-capacity': 'settings.edit',
+  'PUT /establishments/:id/analytics': 'settings.edit',
   'GET /establishments/:id/coupons': 'coupons.edit',
   'PUT /establishments/:id/coupons/:couponId': 'coupons.edit',
   'GET /establishments/:id/problem-reports': 'feedback.read',

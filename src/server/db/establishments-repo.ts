@@ -12,18 +12,28 @@ export async function getEstablishmentOpening(
   return db.selectFrom('establishments').select(['slug', 'is_open', 'preferences', 'active']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Stores the open state and the preferences (as JSON text) the switch wrote. */
-export async function setEstablishmentOpening(db: Database, id: string, change: { is_open: string; preferences: string }, now: Date): Promise<void> {
-  await db
+/**
+ * Writes the open state and the preferences (JSON text) a settings change made from `before`, only
+ * if the row still holds `before`: false when another change landed in between (the caller reads
+ * again and re-applies its own). A compare-and-set rather than a row lock, so it reads the same on
+ * SQLite and PostgreSQL and two settings changed at once (the opening switch, the kitchen's
+ * capacity, the analytics ids) both land.
+ */
+export async function replaceEstablishmentSettings(
+  db: Database,
+  id: string,
+  before: { is_open: string; preferences: string },
+  after: { is_open: string; preferences: string },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
     .updateTable('establishments')
-    .set({ is_open: change.is_open, preferences: change.preferences, updated_at: now.toISOString() })
+    .set({ is_open: after.is_open, preferences: after.preferences, updated_at: now.toISOString() })
     .where('id', '=', id)
-    .execute();
-}
-
-/** Stores the preferences (as JSON text) a settings change wrote (the kitchen's capacity). */
-export async function setEstablishmentPreferences(db: Database, id: string, preferences: string, now: Date): Promise<void> {
-  await db.updateTable('establishments').set({ preferences, updated_at: now.toISOString() }).where('id', '=', id).execute();
+    .where('is_open', '=', before.is_open)
+    .where('preferences', '=', before.preferences)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The company of an establishment, active or not, and whether it is active; undefined for an unknown id. */

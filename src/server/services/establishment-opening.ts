@@ -3,9 +3,9 @@
 // preferences.unavailable stops every order with the notice the pages show [R-2.118]. The same
 // columns a catalogue import writes, so the next import sets them to what its file says.
 import type { Database } from '../db/database.ts';
-import { getEstablishmentOpening, setEstablishmentOpening } from '../db/establishments-repo.ts';
+import { changeEstablishmentSettings } from './establishment-settings.ts';
 import type { OpeningAnswer, OpeningBody, OpenMode } from '../../schemas/api-opening.ts';
-import { Refusal, invalidBody } from './refusal.ts';
+import { invalidBody } from './refusal.ts';
 import { unavailableWithoutTitle } from '../../domain/open-now.ts';
 
 /** Applies the change and answers the new state (without `pages`: the caller renders them); 404 for an unknown establishment. */
@@ -15,20 +15,20 @@ export async function setOpening(
   body: OpeningBody,
   now: Date,
 ): Promise<{ slug: string; state: Omit<OpeningAnswer, 'pages'> }> {
-  const row = await getEstablishmentOpening(db, establishmentId);
-  if (row?.active !== 1) throw new Refusal('not_found', 'establishment_not_found');
   if (body.is_open === undefined && body.unavailable === undefined && body.unavailable_title === undefined && body.unavailable_desc === undefined)
     throw invalidBody([{ path: '(root)', code: 'nothing_to_change', message: 'give is_open, unavailable, unavailable_title or unavailable_desc' }]);
-
-  const preferences = JSON.parse(row.preferences) as Record<string, unknown>;
-  const unavailable = body.unavailable ?? preferences.unavailable === true;
-  const title = (body.unavailable_title ?? (preferences.unavailable_title as string | undefined) ?? '').trim();
-  const desc = (body.unavailable_desc ?? (preferences.unavailable_desc as string | undefined) ?? '').trim();
-  if (unavailableWithoutTitle({ unavailable, unavailable_title: title }))
-    throw invalidBody([{ path: 'unavailable_title', code: 'required', message: 'unavailable_title is required when unavailable is true' }]);
-
-  const next = { ...preferences, unavailable, unavailable_title: title || undefined, unavailable_desc: desc || undefined };
-  const isOpen = (body.is_open ?? row.is_open) as OpenMode;
-  await setEstablishmentOpening(db, establishmentId, { is_open: isOpen, preferences: JSON.stringify(next) }, now);
-  return { slug: row.slug, state: { is_open: isOpen, unavailable, unavailable_title: title || null, unavailable_desc: desc || null } };
+  const { slug, answer } = await changeEstablishmentSettings(db, establishmentId, now, ({ is_open, preferences }) => {
+    const unavailable = body.unavailable ?? preferences.unavailable === true;
+    const title = (body.unavailable_title ?? (preferences.unavailable_title as string | undefined) ?? '').trim();
+    const desc = (body.unavailable_desc ?? (preferences.unavailable_desc as string | undefined) ?? '').trim();
+    if (unavailableWithoutTitle({ unavailable, unavailable_title: title }))
+      throw invalidBody([{ path: 'unavailable_title', code: 'required', message: 'unavailable_title is required when unavailable is true' }]);
+    const isOpen = (body.is_open ?? is_open) as OpenMode;
+    const next = { ...preferences, unavailable, unavailable_title: title || undefined, unavailable_desc: desc || undefined };
+    return {
+      settings: { is_open: isOpen, preferences: next },
+      answer: { is_open: isOpen, unavailable, unavailable_title: title || null, unavailable_desc: desc || null },
+    };
+  });
+  return { slug, state: answer };
 }

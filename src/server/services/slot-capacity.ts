@@ -21,7 +21,7 @@ import { SCHEDULE_STEP_MINUTES } from '../../domain/schedule.ts';
 import { Temporal, dayBounds, establishmentTimeZone } from '../../domain/time.ts';
 import type { FullSlotsAnswer, FullSlotsQuery, SlotCapacityBody, SlotCapacityView } from '../../schemas/api-slot-capacity.ts';
 import type { Database, Executor } from '../db/database.ts';
-import { getEstablishmentOpening, setEstablishmentPreferences } from '../db/establishments-repo.ts';
+import { changeEstablishmentSettings } from './establishment-settings.ts';
 import { countSlotOrders, openSlotRow, releaseSlotPlace, takeSlotPlace, type SlotKey } from '../db/slot-loads-repo.ts';
 import type { DB, EstablishmentRow, OrderRow } from '../db/types.ts';
 import { Refusal, invalidBody } from './refusal.ts';
@@ -37,20 +37,20 @@ export async function setSlotCapacity(
   body: SlotCapacityBody,
   now: Date,
 ): Promise<{ slug: string; slot_capacity: SlotCapacityView }> {
-  const row = await getEstablishmentOpening(db, establishmentId);
-  if (row?.active !== 1) throw new Refusal('not_found', 'establishment_not_found');
   if (SLOT_CAPACITY_TYPES.every((type) => body[type] === undefined))
     throw invalidBody([{ path: '(root)', code: 'nothing_to_change', message: 'give delivery, pickup or local (a number, or null for no cap)' }]);
-  const preferences = JSON.parse(row.preferences) as Record<string, unknown> & { slot_capacity?: SlotCapacity };
-  const next: SlotCapacity = {};
-  for (const type of SLOT_CAPACITY_TYPES) {
-    const value = body[type] === undefined ? slotCapacityOf(preferences.slot_capacity, type) : body[type];
-    if (value !== null) next[type] = value;
-  }
-  const { slot_capacity: _before, ...rest } = preferences;
-  const written = Object.keys(next).length > 0 ? { ...rest, slot_capacity: next } : rest;
-  await setEstablishmentPreferences(db, establishmentId, JSON.stringify(written), now);
-  return { slug: row.slug, slot_capacity: slotCapacities(next) };
+  const { slug, answer } = await changeEstablishmentSettings(db, establishmentId, now, ({ is_open, preferences }) => {
+    const before = preferences.slot_capacity as SlotCapacity | undefined;
+    const next: SlotCapacity = {};
+    for (const type of SLOT_CAPACITY_TYPES) {
+      const value = body[type] === undefined ? slotCapacityOf(before, type) : body[type];
+      if (value !== null) next[type] = value;
+    }
+    const { slot_capacity: _before, ...rest } = preferences;
+    const written = Object.keys(next).length > 0 ? { ...rest, slot_capacity: next } : rest;
+    return { settings: { is_open, preferences: written }, answer: slotCapacities(next) };
+  });
+  return { slug, slot_capacity: answer };
 }
 
 /** The caps an establishment row's preferences hold. */
