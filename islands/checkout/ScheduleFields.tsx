@@ -3,8 +3,10 @@
 // with the message of a date that has no time to offer: shared by the checkout's
 // schedule section (./ScheduleSection.tsx) and the schedule modal (./ScheduleModal.tsx).
 // Where the establishment caps its kitchen per slot, a full time stays in the list, greyed and not
-// choosable, with 'Horário lotado' (./useFullSlots.ts).
+// choosable, with 'Horário lotado' (./useFullSlots.ts); where 'O quanto antes' would land in a full
+// slot now, it says so and offers the next free slot in one tap (the send would refuse it anyway).
 import { useId, useMemo } from 'react';
+import { asapDate, asapFull } from '../../src/domain/slot-capacity.ts';
 import { scheduleDates, scheduleTimes } from '../../src/domain/schedule.ts';
 import type { ScheduleContext } from '../../src/domain/schedule.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -36,7 +38,11 @@ export function ScheduleFields({ ctx, date, time, required, onChange, fullSlots 
   const today = dates[0] ?? ctx.now.toZonedDateTimeISO(ctx.timeZone).toPlainDate().toString();
   const times = useMemo(() => (date ? scheduleTimes(ctx, date) : null), [ctx, date]);
   const chosenTime = time ?? '';
-  const full = useFullSlots(fullSlots, date);
+  // Without a date the order goes as soon as possible: the full slots read are those of its slot's date.
+  const asapOn = useMemo(() => (!required && fullSlots ? asapDate(ctx) : null), [required, fullSlots, ctx]);
+  const full = useFullSlots(fullSlots, date ?? asapOn);
+  const asap = !date && asapOn ? asapFull(ctx, full) : null;
+  const nextText = asap?.next ? t('checkout:schedule.nextSlot', { date: dateLabel(asap.next.date, today), time: asap.next.time }) : '';
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -49,7 +55,9 @@ export function ScheduleFields({ ctx, date, time, required, onChange, fullSlots 
             onChange={(e) => onChange(e.target.value || null, null)}
             data-schedule-date
           >
-            <option value="">{required ? t('checkout:schedule.dateRequired') : t('checkout:schedule.asap')}</option>
+            <option value="">
+              {required ? t('checkout:schedule.dateRequired') : asap ? t('checkout:schedule.asapFullOption') : t('checkout:schedule.asap')}
+            </option>
             {dates.map((d) => (
               <option key={d} value={d}>
                 {dateLabel(d, today)}
@@ -85,6 +93,25 @@ export function ScheduleFields({ ctx, date, time, required, onChange, fullSlots 
           </label>
         )}
       </div>
+      {asap && (
+        <div
+          className="flex flex-col items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          role="status"
+          data-schedule-message="asap-full"
+        >
+          <p className="m-0">{asap.next ? t('checkout:schedule.asapFull', { time: asap.time, next: nextText }) : t('checkout:schedule.asapFullNone')}</p>
+          {asap.next && (
+            <button
+              type="button"
+              className="min-h-11 rounded-lg border border-solid border-amber-900 bg-card px-3 font-semibold text-amber-900"
+              onClick={() => asap.next && onChange(asap.next.date, asap.next.time)}
+              data-schedule-asap-next
+            >
+              {t('checkout:schedule.asapFullTake', { next: nextText })}
+            </button>
+          )}
+        </div>
+      )}
       {date && chosenTime && full.has(chosenTime) && (
         <p className="m-0 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status" data-schedule-message="full">
           {t('checkout:schedule.fullChosen')}

@@ -146,6 +146,36 @@ export function nextFreeSlot(choices: readonly SlotChoice[], after: string, coun
   return choices.find((c) => Temporal.Instant.compare(Temporal.Instant.from(c.at), from) > 0 && !slotIsFull(counts.get(c.at) ?? 0, capacity)) ?? null;
 }
 
+/** 'O quanto antes' now, when its slot is full: that slot's date and time, and the first slot the schedule offers after it that is not known to be full. */
+export interface AsapFull {
+  date: string;
+  time: string;
+  next: SlotChoice | null;
+}
+
+/**
+ * Whether an order as soon as possible placed now would land in a full slot (its slot's time is
+ * among `fullOnAsapDate`, the full times read for that slot's date), and if so the slot to offer
+ * instead: the first the schedule offers after it, skipping that date's full times (another date's
+ * are not known here; the send still refuses a full one, with the next free slot). Null when the
+ * slot of 'O quanto antes' takes the order.
+ * Example: at 18:32 with 30 min of preparation, 'O quanto antes' is 19:15; with 19:15 and 19:30 full the offer is 19:45
+ */
+export function asapFull(ctx: ScheduleContext, fullOnAsapDate: ReadonlySet<string>): AsapFull | null {
+  const asapAt = asapSlot(ctx.now, ctx.timeZone, ctx.preparationMinutes);
+  const asap = slotTime(asapAt.toString(), ctx.timeZone);
+  if (!fullOnAsapDate.has(asap.time)) return null;
+  const next =
+    slotChoices(ctx).find((c) => Temporal.Instant.compare(Temporal.Instant.from(c.at), asapAt) > 0 && !(c.date === asap.date && fullOnAsapDate.has(c.time))) ??
+    null;
+  return { ...asap, next };
+}
+
+/** The date whose full slots say whether 'O quanto antes' is full now (the date of its slot, which may be tomorrow late at night). */
+export function asapDate(ctx: ScheduleContext): string {
+  return slotTime(asapSlot(ctx.now, ctx.timeZone, ctx.preparationMinutes).toString(), ctx.timeZone).date;
+}
+
 /** One slot's load of one delivery type, as the panel shows it ('3/5'). */
 export interface SlotLoad {
   /** The slot's first instant (ISO). */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createStaffMember } from '../../src/server/services/staff.ts';
-import { slotAt } from '../../src/domain/slot-capacity.ts';
+import { asapSlot, slotAt, slotTime } from '../../src/domain/slot-capacity.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import { API_HEADERS, importCatalogue, logIn, newCustomer, openCheckoutWith, productIdByName, registerCustomer } from './helpers.ts';
@@ -40,8 +40,8 @@ function zoneAwayFromMidnight(): string {
   return hour >= 22 || hour < 1 ? 'Asia/Tokyo' : TZ;
 }
 
-/** Another customer takes the slot through the API: a pickup of one Banana Prata, cash, tomorrow at `time`. */
-async function takeSlot(request: APIRequestContext, info: TestInfo, slug: string, time: string): Promise<void> {
+/** Another customer takes the slot through the API: a pickup of one Banana Prata, cash, on `date` (tomorrow unless told) at `time`. */
+async function takeSlot(request: APIRequestContext, info: TestInfo, slug: string, time: string, date = tomorrow()): Promise<void> {
   const other = await registerCustomer(request, slug, newCustomer(info, 'Outra Cliente'));
   const banana = await productIdByName(request, other.establishmentId, 'Banana Prata');
   const res = await request.post(`/api/establishments/${other.establishmentId}/orders`, {
@@ -52,7 +52,7 @@ async function takeSlot(request: APIRequestContext, info: TestInfo, slug: string
       platform: 'web',
       products: [{ id: banana, qnt: 1 }],
       payment_method_id: 'dinheiro',
-      scheduled_at: slotAt(tomorrow(), time, TZ),
+      scheduled_at: slotAt(date, time, TZ),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -121,6 +121,41 @@ test('a slot filled while the customer decides: the send is refused, the next fr
     headers: { ...API_HEADERS, Authorization: `Bearer ${customer.token}` },
   });
   expect(((await res.json()) as OrderView).scheduled_at).toBe(slotAt(tomorrow(), '12:15', TZ));
+});
+
+test("'O quanto antes' landing in a full slot says so, offers the next free slot in one tap, and the order goes for it", async ({
+  page,
+  context,
+  request,
+}, info) => {
+  const slug = await shopFor(info);
+  // The slot of 'O quanto antes' moves at each quarter hour: not in the last 40 s of one, so the
+  // slot filled here is still the checkout's.
+  const toNextQuarter = 900_000 - (Date.now() % 900_000);
+  if (toNextQuarter < 40_000) await page.waitForTimeout(toNextQuarter + 1000);
+  // min_pickup_time is 15 minutes (shopFor).
+  const asapAt = asapSlot(Temporal.Now.instant(), TZ, 15);
+  const asap = slotTime(asapAt.toString(), TZ);
+  const next = slotTime(asapAt.add({ minutes: 15 }).toString(), TZ);
+  await takeSlot(request, info, slug, asap.time, asap.date);
+  const customer = await logIn(context, request, slug, info, 'Elisa Agora');
+  const checkout = await pickupCheckout(page, slug);
+
+  const schedule = checkout.locator('[data-section="schedule"]');
+  await expect(schedule.getByLabel('Data').locator('option[value=""]')).toHaveText('O quanto antes · Lotado agora');
+  const message = schedule.locator('[data-schedule-message="asap-full"]');
+  await expect(message).toContainText(`A cozinha está lotada para agora: o pedido o quanto antes não cabe no horário das ${asap.time}.`);
+  await message.getByRole('button', { name: new RegExp(`^Agendar para (Hoje|Amanhã), ${brDate(next.date).slice(0, 5)} às ${next.time}$`) }).click();
+  await expect(schedule.locator('[data-schedule-chosen]')).toHaveText(`Agendado para ${brDate(next.date)} às ${next.time}`);
+  await expect(message).toHaveCount(0);
+
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  await page.waitForURL(new RegExp(`/${slug}/pedido/[^/]+$`), { timeout: 15_000 });
+  const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  const res = await request.get(`/api/establishments/${customer.establishmentId}/orders/${orderId}`, {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${customer.token}` },
+  });
+  expect(((await res.json()) as OrderView).scheduled_at).toBe(slotAt(next.date, next.time, TZ));
 });
 
 test("the owner caps the kitchen in the 'Loja' tab, and the order screen shows each slot's load", async ({ page, context, request }, info) => {

@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  asapDate,
+  asapFull,
   asapSlot,
   fullTimesOn,
   nextFreeSlot,
@@ -162,6 +164,35 @@ describe('the next free slot', () => {
     const choices = slotChoices(ctx({ productAvailabilities: [[{ wday: 6, start_at: 2100, stop_at: 2300 }]] }));
     expect(choices[0]).toMatchObject({ date: '2025-01-03', time: '21:00' });
     expect(choices.every((c) => c.date === '2025-01-03')).toBe(true);
+  });
+});
+
+describe("'O quanto antes' in a full slot", () => {
+  it('is full when the slot it lands in now is, and offers the first later slot of the schedule not full', () => {
+    // 18:32 + 30 min of preparation: 'O quanto antes' lands at 19:15.
+    expect(asapDate(ctx())).toBe('2025-01-03');
+    expect(asapFull(ctx(), new Set(['19:00']))).toBeNull();
+    expect(asapFull(ctx(), new Set(['19:15', '19:30']))).toEqual({
+      date: '2025-01-03',
+      time: '19:15',
+      next: { date: '2025-01-03', time: '19:45', at: slotAt('2025-01-03', '19:45', SP) },
+    });
+  });
+
+  it("offers tomorrow's first slot when every slot left today is full, and none when the schedule offers no later one", () => {
+    const todayAll = new Set(
+      slotChoices(ctx())
+        .filter((c) => c.date === '2025-01-03')
+        .map((c) => c.time),
+    );
+    expect(asapFull(ctx(), todayAll)?.next).toMatchObject({ date: '2025-01-04', time: '18:30' });
+    expect(asapFull(ctx({ maxDaysScheduling: 0 }), new Set(['19:15']))).toEqual({ date: '2025-01-03', time: '19:15', next: null });
+  });
+
+  it("lands on the next day's date late at night, which is the date whose full slots are read", () => {
+    const late = ctx({ now: at('2025-01-03T23:50'), officeHours: [1, 2, 3, 4, 5, 6, 7].map((wday) => ({ wday, start_at: 0, stop_at: 2359 })) });
+    expect(asapDate(late)).toBe('2025-01-04');
+    expect(asapFull(late, new Set(['00:30']))).toMatchObject({ date: '2025-01-04', time: '00:30' });
   });
 });
 
