@@ -21,13 +21,25 @@ const islandsCss = {
   },
 };
 
+/** Bundles the stores' service worker into the client folder once the build is done (scripts/lib/service-worker-build.ts). */
+const serviceWorker = {
+  name: 'service-worker',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': async ({ dir }) => {
+      const { buildServiceWorker } = await import('./scripts/lib/service-worker-build.ts');
+      await buildServiceWorker(fileURLToPath(new URL('.', import.meta.url)), fileURLToPath(dir));
+    },
+  },
+};
+
 /** @param {string} ns */
 const locale = (ns) => JSON.parse(readFileSync(new URL(`./src/i18n/locales/pt-BR/${ns}.json`, import.meta.url), 'utf8'));
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [islandsCss, UnoCSS({ injectReset: false }), react({ include: ['**/islands/**'] })],
+  integrations: [islandsCss, serviceWorker, UnoCSS({ injectReset: false }), react({ include: ['**/islands/**'] })],
   // Inline the (small) stylesheet so the first paint needs no second request.
   build: { inlineStylesheets: 'always', format: 'directory' },
   compressHTML: true,

@@ -47,6 +47,8 @@ const oneViewportFiles = [
   '**/third-party.spec.ts',
 ];
 const ONE_VIEWPORT_TAG = /@one-viewport/;
+// The store on a phone's home screen and offline (docs/offline.md) is a phone's subject.
+const phoneOnly = ['**/pwa.spec.ts'];
 const reporters = (process.env.PW_REPORTERS ?? 'list').split(',').map((name) => [name] as [string]);
 
 export default defineConfig({
@@ -64,15 +66,18 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'off',
     launchOptions: chromium,
+    // A store's service worker keeps its pages (docs/offline.md): a spec would then see a kept copy
+    // where it expects the server's answer. Only tests/e2e/pwa.spec.ts allows them.
+    serviceWorkers: 'block',
   },
   projects: [
     {
       name: 'mobile',
       testIgnore: [...desktopOnly, ...oneViewportFiles],
       grepInvert: [DESKTOP_ONLY_TAG, ONE_VIEWPORT_TAG],
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium, serviceWorkers: 'block' },
     },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'desktop', testIgnore: phoneOnly, use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
   ],
   webServer: {
     command: `node tests/e2e/server.ts`,

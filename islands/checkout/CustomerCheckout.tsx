@@ -28,6 +28,7 @@ import { paymentInfo } from './send.ts';
 import { useCheckout } from './useCheckout.ts';
 import type { CompleteRequestProps } from './CompleteRequest.tsx';
 import './i18n.ts';
+import { WaitingOrderDialog } from './WaitingOrderDialog.tsx';
 import { lazyWithReload } from '../shared/lazy.ts';
 
 // The CVV before an order paid by card is sent: its code comes only with a card payment.
@@ -117,6 +118,7 @@ export function CustomerCheckout({
         </Suspense>
       )}
       <PromotionConfirmDialog checkout={checkout} />
+      {checkout.waitingOrder.waiting && <WaitingOrderDialog order={checkout.waitingOrder} />}
       {checkout.slots.slotFull && (
         <SlotFullDialog offer={checkout.slots.slotFull} onTake={checkout.slots.takeSlotOffer} onOther={checkout.slots.dismissSlotOffer} />
       )}

@@ -32,6 +32,8 @@ import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
 import { minOrderParam, orderPayload, problemSection, sendFailureAction, submitCheckInput, type SectionId } from './model.ts';
 import { routes } from '../../src/lib/urls.ts';
 import { slotFullOffer, type SlotFullOffer } from './slot-full.ts';
+import { sendFailureFate } from '../../src/domain/offline-keep.ts';
+import { keepPendingOrder, sendPendingOrder } from '../../src/client/pending-order.ts';
 import './i18n.ts';
 
 /** The message of a submit problem, with its parameters (min_order as '30,00', decisions #18). */
@@ -128,7 +130,9 @@ function sendPolicy(minOrder: number | string): CallPolicy {
 }
 
 /** A failed send: the section to focus, and whether the achievements must be read again (one the server refused was in the draft). */
-export type SendResult = { ok: true; id: string } | { ok: false; section?: SectionId; reloadAchievements?: boolean; slotFull?: SlotFullOffer };
+export type SendResult =
+  | { ok: true; id: string }
+  | { ok: false; section?: SectionId; reloadAchievements?: boolean; slotFull?: SlotFullOffer; waiting?: boolean };
 
 /** The card as the checkout shows it ('Visa •••• 0002', its validity), for the server to check it pays that one. */
 function shownCard(card: DraftPaymentCard): ShownCard {
@@ -176,12 +180,23 @@ export async function sendOrder({
         post({ ...body, payment_card: { token_id: chosen.token_id ?? chosen._id, security_code: sealed.security_code }, payment_card_details: sealed.details }),
       );
     } else res = await post(body);
-    track('purchase', ecommercePayload(totals.total, trackingItems(lines), { transaction_id: res._id }));
-    store.clear();
-    await refreshSession(estId);
-    location.assign(routes.order(establishment.slug_area, res._id));
+    await placed(store, establishment, lines, totals, res._id);
     return { ok: true, id: res._id };
   } catch (err) {
+    // The send never reached the server for lack of connection: the order waits on the device with
+    // its key and body, to go once when the connection returns (docs/offline.md); a card's charge
+    // needs the customer present, so it never waits.
+    if (err instanceof ApiFailure && err.status === 0) {
+      const fate = sendFailureFate({ status: 0, online: navigator.onLine, paymentType: body.payment_type });
+      const kept =
+        fate === 'wait' && keepPendingOrder({ establishment_id: estId, slug: establishment.slug_area, key: draft.idempotent_key, body, kept_at: Date.now() });
+      if (kept) return { ok: false, waiting: true };
+      if (fate === 'card_needs_presence') {
+        reportFailure(err, { call: 'POST /establishments/{id}/orders (card, offline)', role: 'in_place' });
+        toast(t('offline:cardNeedsConnection'), { kind: 'error' });
+        return { ok: false };
+      }
+    }
     // The slot is full: the dialog that offers the next free one says so (./SlotFullDialog.tsx), no toast.
     if (err instanceof ApiFailure && err.code === 'slot_full') {
       reportFailure(err, { call: 'POST /establishments/{id}/orders', role: 'in_place' });
@@ -201,4 +216,47 @@ export async function sendOrder({
     const section = action.section === 'promotion' ? (held.coupon ? 'coupon' : 'achievements') : action.section;
     return { ok: false, section, reloadAchievements: action.clearAchievement === true };
   }
+}
+
+/** After the server took the order: the purchase tracked, the cart cleared, the credits read again, the order page. */
+async function placed(store: CartStore, establishment: EstablishmentView, lines: readonly CartLine[], totals: OrderTotals, id: string): Promise<void> {
+  track('purchase', ecommercePayload(totals.total, trackingItems(lines), { transaction_id: id }));
+  store.clear();
+  await refreshSession(establishment._id);
+  location.assign(routes.order(establishment.slug_area, id));
+}
+
+/** What became of the waiting order's send: 'sent' (going to the order page), still 'waiting', or 'gone' (refused, expired or cancelled elsewhere: said). */
+export type WaitingSend = 'sent' | 'waiting' | 'gone';
+
+/**
+ * Sends the waiting order (src/client/pending-order.ts), once: on 'sent' it goes on as a normal send
+ * does; a refusal shows the send's own message, as a normal send's would.
+ */
+export async function sendWaitingOrder({
+  store,
+  establishment,
+  lines,
+  totals,
+  told,
+}: {
+  store: CartStore;
+  establishment: EstablishmentView;
+  lines: readonly CartLine[];
+  totals: OrderTotals;
+  /** The customer asked: 'still offline' is said. */
+  told: boolean;
+}): Promise<WaitingSend> {
+  const result = await sendPendingOrder(establishment._id);
+  if (result.kind === 'sent') {
+    await placed(store, establishment, lines, totals, result.id);
+    return 'sent';
+  }
+  if (result.kind === 'offline') {
+    if (told) toast(t('offline:waiting.stillOffline'), { kind: 'info' });
+    return 'waiting';
+  }
+  if (result.kind === 'refused') reportFailure(result.failure, sendPolicy(establishment.preferences.min_order));
+  else if (result.kind === 'expired') toast(t('offline:waiting.expired'), { kind: 'error' });
+  return 'gone';
 }

@@ -40,6 +40,7 @@ import { scheduleModalProducts, type ScheduleModalProduct } from './schedule-mod
 import { sendOrder, submitProblem } from './send.ts';
 import { type SlotFullState, useSlotFull } from './useSlotFull.ts';
 import { messageText, usePromotions, type PromotionsState } from './usePromotions.ts';
+import { useWaitingOrder, type WaitingOrderState } from './useWaitingOrder.ts';
 
 /** The midnight check [R-4.58]. */
 const MIDNIGHT_CHECK_MS = 60_000;
@@ -102,6 +103,8 @@ export interface CheckoutState {
   cancelCvv(): void;
   /** The full slots the schedule greys, and the next free slot offered after a send refused for a full one. */
   slots: SlotFullState;
+  /** An order whose send found no connection, waiting to go once it returns (docs/offline.md). */
+  waitingOrder: WaitingOrderState;
 }
 
 export function useCheckout({
@@ -163,6 +166,7 @@ export function useCheckout({
   );
   const mustSchedule = !open || products.some((p) => p.mandatory_schedule);
   const promotions = usePromotions({ store, establishmentId: est._id, prefs, user, draft, lines, totals });
+  const waitingOrder = useWaitingOrder({ store, establishment: est, lines, totals });
 
   // On load: a type the products or the establishment no longer support goes, with the schedule
   // date [R-4.13, R-4.14]; a required tax receipt starts ticked; products that never share a day
@@ -299,6 +303,7 @@ export function useCheckout({
     if (result.ok) return; // navigating to the order page
     setSending(false);
     setCvvFor(null);
+    if (result.waiting) waitingOrder.began();
     if (result.reloadAchievements) promotions.reloadAchievements();
     if (result.slotFull) slots.refused(result.slotFull);
     else if (result.section) focusSection(result.section);
@@ -337,5 +342,6 @@ export function useCheckout({
     confirmCvv,
     cancelCvv: () => setCvvFor(null),
     slots,
+    waitingOrder,
   };
 }

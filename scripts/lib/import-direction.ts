@@ -10,7 +10,19 @@ import { builtinModules } from 'node:module';
 import { join, posix, relative, sep } from 'node:path';
 import ts from 'typescript';
 
-export type Layer = 'domain' | 'schemas' | 'i18n' | 'lib' | 'server' | 'client' | 'page-scripts' | 'islands' | 'components' | 'layouts' | 'pages';
+export type Layer =
+  | 'domain'
+  | 'schemas'
+  | 'i18n'
+  | 'lib'
+  | 'server'
+  | 'client'
+  | 'page-scripts'
+  | 'islands'
+  | 'components'
+  | 'layouts'
+  | 'pages'
+  | 'service-worker';
 
 /** Where each layer lives (paths relative to the repository, '/' separated). */
 const PLACES: readonly [prefix: string, layer: Layer][] = [
@@ -21,6 +33,7 @@ const PLACES: readonly [prefix: string, layer: Layer][] = [
   ['src/server/', 'server'],
   ['src/client/', 'client'],
   ['src/page-scripts/', 'page-scripts'],
+  ['src/service-worker/', 'service-worker'],
   ['src/components/', 'components'],
   ['src/layouts/', 'layouts'],
   ['src/pages/', 'pages'],
@@ -35,7 +48,7 @@ export function layerOf(path: string): Layer | null {
 }
 
 /** Browser code: what it imports is shipped to every phone, and the server's modules cannot run there. */
-const BROWSER: ReadonlySet<Layer> = new Set(['client', 'page-scripts', 'islands']);
+const BROWSER: ReadonlySet<Layer> = new Set(['client', 'page-scripts', 'islands', 'service-worker']);
 /** Server-rendered code: the server's own modules are theirs to use, the browser's are not. */
 const SERVER_RENDERED: readonly Layer[] = ['domain', 'schemas', 'i18n', 'lib', 'server', 'islands', 'components', 'layouts', 'pages'];
 
@@ -89,6 +102,12 @@ export const RULES: Record<Layer, Rule> = {
     may: ['domain', 'schemas', 'i18n', 'lib', 'client', 'islands', 'components'],
     builtins: false,
     why: 'islands run in the browser: never the server, and never the page scripts that start them',
+  },
+  'service-worker': {
+    may: ['domain', 'service-worker'],
+    packages: [],
+    builtins: false,
+    why: 'the service worker is bundled alone and runs without a page: only the pure rules of the domain (what it may keep)',
   },
   components: { may: SERVER_RENDERED, builtins: true, why: 'components render on the server: browser code belongs in a <script> or an island' },
   layouts: { may: SERVER_RENDERED, builtins: true, why: 'layouts render on the server: browser code belongs in a <script> or an island' },

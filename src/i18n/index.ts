@@ -5,7 +5,7 @@
 // The checkout's, the address modal's, the order page's, the account's report and suggestion forms',
 // the cards' (wallet, add-card drawer, validation steps), the promotions' (achievements, referral,
 // credits statement), the analytics consent banner's, the development pages', the establishment's side's (its panel and staff
-// pages: board, staff) and the API refusals' texts are not bundled here: they come with the code
+// pages: board, staff), the offline banner's and waiting order's and the API refusals' texts are not bundled here: they come with the code
 // that shows them (registerNamespace), so the catalogue pages' scripts stay small.
 import { interpolate, pluralOf } from './interpolate.ts';
 import type { MessageKey } from './keys.ts';
@@ -13,7 +13,7 @@ import type { MessageKey } from './keys.ts';
 export type { MessageKey } from './keys.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['./locales/pt-BR/*.json', '!./locales/pt-BR/{consent,checkout,address,order,feedback,dev,cards,promotions,establishment,refusals,board,staff}.json'],
+  ['./locales/pt-BR/*.json', '!./locales/pt-BR/{consent,checkout,address,order,feedback,dev,cards,promotions,establishment,refusals,board,staff,offline}.json'],
   {
     eager: true,
     import: 'default',

@@ -16,6 +16,7 @@ import type errors from './locales/pt-BR/errors.json';
 import type establishment from './locales/pt-BR/establishment.json';
 import type feedback from './locales/pt-BR/feedback.json';
 import type layout from './locales/pt-BR/layout.json';
+import type offline from './locales/pt-BR/offline.json';
 import type order from './locales/pt-BR/order.json';
 import type promotions from './locales/pt-BR/promotions.json';
 import type refusals from './locales/pt-BR/refusals.json';
@@ -38,6 +39,7 @@ export interface Catalogue {
   establishment: typeof establishment;
   feedback: typeof feedback;
   layout: typeof layout;
+  offline: typeof offline;
   order: typeof order;
   promotions: typeof promotions;
   refusals: typeof refusals;

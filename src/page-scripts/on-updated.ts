@@ -22,6 +22,8 @@ export function onLiveMessage(message: LiveMessage): void {
   document.documentElement.dataset.catalogueUpdated = String(Date.now());
   document.dispatchEvent(new Event('catalogue:updated'));
   if (message.type === 'updated') showReloadPrompt();
+  // The store's service worker fetches the pages it keeps again (src/service-worker/sw.ts).
+  navigator.serviceWorker?.controller?.postMessage({ type: 'refresh' });
   void markProductPage();
 }
 

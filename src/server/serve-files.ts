@@ -1,5 +1,6 @@
 // Files served as they are on disk (docs/architecture.md 'One server', 2 and 3): uploads and the
-// card thumbnails made from them, the build's hashed assets, and the build's other files.
+// card thumbnails made from them, the build's hashed assets, the stores' service worker
+// (/<slug>/sw.js), and the build's other files.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { safeJoin, serveFile } from './static-files.ts';
 import { ensureThumbnail } from './thumbnails.ts';
@@ -21,6 +22,13 @@ export async function serveFiles(req: IncomingMessage, res: ServerResponse, path
     const file = safeJoin(folders.uploadsDir, path.slice('/uploads'.length));
     if (file && (await serveFile(req, res, file, { cacheControl: 'public, max-age=86400' }))) return true;
   }
+  if (STORE_WORKER.test(path)) {
+    // A store's service worker (src/service-worker/sw.ts): one build file, answered below each
+    // store's path so that its scope is that store's and no other's. Asked again on each visit
+    // (no-cache), so a new release reaches the phones that keep the store.
+    const file = safeJoin(folders.clientDir, '/sw.js');
+    if (file && (await serveFile(req, res, file, { cacheControl: 'no-cache' }))) return true;
+  }
   if (path.startsWith('/_astro/')) {
     const file = safeJoin(folders.clientDir, path);
     if (file && (await serveFile(req, res, file, { immutable: true }))) return true;
@@ -31,6 +39,9 @@ export async function serveFiles(req: IncomingMessage, res: ServerResponse, path
   }
   return false;
 }
+
+/** /<slug>/sw.js: a store's service worker. */
+const STORE_WORKER = /^\/[a-z0-9]+(?:-[a-z0-9]+)*\/sw\.js$/;
 
 /** A path naming a file (an extension), never a catalogue page. */
 export function hasExtension(path: string): boolean {
