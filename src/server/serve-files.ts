@@ -27,6 +27,8 @@ export async function serveFiles(req: IncomingMessage, res: ServerResponse, path
     // store's path so that its scope is that store's and no other's. Asked again on each visit
     // (no-cache), so a new release reaches the phones that keep the store.
     const file = safeJoin(folders.clientDir, '/sw.js');
+    // The worker's own policy: it fetches this site only (the pages, pictures and reads it keeps).
+    res.setHeader('Content-Security-Policy', WORKER_POLICY);
     if (file && (await serveFile(req, res, file, { cacheControl: 'no-cache' }))) return true;
   }
   if (path.startsWith('/_astro/')) {
@@ -40,6 +42,8 @@ export async function serveFiles(req: IncomingMessage, res: ServerResponse, path
   return false;
 }
 
+/** What a store's service worker may do: fetch this site, nothing else. */
+export const WORKER_POLICY = "default-src 'none'; connect-src 'self'";
 /** /<slug>/sw.js: a store's service worker. */
 const STORE_WORKER = /^\/[a-z0-9]+(?:-[a-z0-9]+)*\/sw\.js$/;
 

@@ -146,15 +146,17 @@ test('every order is sent with an Idempotent-Key: a retry of the same order afte
     if (r.method() === 'POST' && /^\/api\/establishments\/[^/]+\/orders$/.test(new URL(r.url()).pathname)) keys.push(r.headers()['idempotent-key']);
   });
   await readyToSend(page, request, estId);
-  // The first send never reaches the server (the connection drops): the checkout says so and keeps the order.
+  // The first send never reaches the server (the connection drops): the order waits on the device
+  // to go when the connection returns (docs/offline.md), and the checkout says so and keeps it.
   await page.route('**/api/establishments/*/orders', (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()), {
     times: 1,
   });
   await page.locator('[data-checkout="customer"]').getByRole('button', { name: 'Avançar e Finalizar' }).click();
-  await expect(page.locator('[data-toast="error"]').first()).toBeVisible();
+  const waiting = page.getByRole('alertdialog', { name: 'Pedido aguardando conexão' });
+  await expect(waiting).toBeVisible();
   await expect(page.locator('[data-checkout="customer"]')).toBeVisible();
   // The retry is the same order: the same key, and the server makes it once.
-  await page.locator('[data-checkout="customer"]').getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  await waiting.getByRole('button', { name: 'Tentar enviar agora' }).click();
   await expect(page).toHaveURL(new RegExp(`/${CENTRO}/pedido/[A-Za-z0-9_-]+$`));
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^\S{16,}$/);
