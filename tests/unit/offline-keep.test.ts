@@ -10,7 +10,12 @@ import { offsetMinutesAt } from '../../src/domain/week-clock.ts';
 import { routes } from '../../src/lib/urls.ts';
 
 const O = 'http://localhost:4422';
-const store = { origin: O, slug: 'pizzaria-bella', establishmentId: 'est-1', method: 'GET' };
+const store: { origin: string; slug: string; establishmentId: string | null; method: string } = {
+  origin: O,
+  slug: 'pizzaria-bella',
+  establishmentId: 'est-1',
+  method: 'GET',
+};
 const kind = (path: string, over: Partial<typeof store> = {}) => keepKind(`${O}${path}`, { ...store, ...over });
 
 describe('keepKind', () => {
