@@ -15,7 +15,8 @@ import { chromium, type APIRequestContext, type BrowserContext, type Page } from
 import { DEMO_CATALOGUES } from '../../scripts/seed-data/index.ts';
 import type { OrdersListAnswer } from '../../src/schemas/api-orders.ts';
 import { expect, test } from './fixtures.ts';
-import { API_HEADERS, logIn, mercadoSolPickupCheckout, productIdByName } from './helpers.ts';
+import { API_HEADERS, importCatalogue, logIn, mercadoSolPickupCheckout, productIdByName, shopCatalogue } from './helpers.ts';
+import { liveConnected } from './live-helpers.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -257,4 +258,57 @@ test('a waiting order the customer cancels is never sent', async ({ page, contex
   expect(posts).toEqual([]);
   expect(await customerOrders(request, establishmentId, token)).toHaveLength(0);
   expect(await productIdByName(request, establishmentId, 'Azeite de Oliva Extravirgem (500 ml)')).toBeTruthy();
+});
+
+test("the 'updated' signal refreshes the kept pages: offline, the store reads as it was last changed", async ({ page, context }) => {
+  const slug = 'padaria-offline';
+  const bakery = (bread: string) =>
+    shopCatalogue(slug, 'Padaria Offline', { _id: 'paes', name: 'Pães' }, [
+      { _id: 'pao-da-casa', name: bread, desc: 'Fermentação natural, 800 g.', price: 2400 },
+      { _id: 'baguete', name: 'Baguete', desc: 'Casca crocante.', price: 1200 },
+    ]);
+  await importCatalogue(bakery('Pão Rústico'));
+  await page.goto(`/${slug}/`);
+  await startWorker(page);
+  await liveConnected(page);
+  await expect.poll(() => keeps(page, slug, `/${slug}/`)).toBe(true);
+
+  await importCatalogue(bakery('Pão Rústico de Centeio'));
+  // The open page is told 'updated' (its reload prompt shows) and its worker fetches the kept home again.
+  await expect(page.locator('[data-reload-prompt]')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async (s) => (await (await caches.open(`kept-page:${s}`)).match(`/${s}`))?.text() ?? '', slug))
+    .toContain('Pão Rústico de Centeio');
+
+  await context.setOffline(true);
+  await page.goto(`/${slug}/`);
+  await expect(page.locator('[data-offline-banner]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Adicionar Pão Rústico de Centeio ao pedido', exact: true })).toHaveCount(1);
+  await context.setOffline(false);
+});
+
+test('a waiting order left behind goes on the next store page once online, once, to its order page', async ({ page, context, request }, info) => {
+  const { establishmentId, token } = await logIn(context, request, CENTRO, info, 'Paulo Proxima');
+  await page.goto(`/${CENTRO}/`);
+  await startWorker(page);
+  await readyToSendAtPickup(page, request, establishmentId);
+  await sendOffline(page, context);
+  // Still offline, the customer leaves the checkout for the store's home (its kept copy): the order
+  // still waits, and the page says so with its cancel button.
+  await page.goto(`/${CENTRO}/`);
+  await expect(page.locator('[data-offline-banner]')).toBeVisible();
+  const bar = page.locator('[data-pending-order-bar]');
+  await expect(bar).toContainText('Pedido aguardando conexão');
+  await expect(bar.getByRole('button', { name: 'Cancelar pedido' })).toBeVisible();
+  expect(await customerOrders(request, establishmentId, token)).toHaveLength(0);
+
+  // Online again, the next page load sends it.
+  await context.setOffline(false);
+  await page.goto(`/${CENTRO}/`);
+  await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+  await expect(page).toHaveURL(new RegExp(`/${CENTRO}/pedido/[A-Za-z0-9_-]+$`));
+  const orders = await customerOrders(request, establishmentId, token);
+  expect(orders).toHaveLength(1);
+  expect(page.url()).toContain(orders[0]!._id);
+  expect(await page.evaluate((id) => localStorage.getItem(`pending-order:${id}`), establishmentId)).toBeNull();
 });
