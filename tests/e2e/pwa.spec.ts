@@ -5,7 +5,9 @@
 // - A visited store reads offline: its home and a category page come from the kept copy, with the
 //   banner saying so and when the copy was made.
 // - An order sent without connection (paid at pickup) waits on the device, and goes once when the
-//   connection returns, to the order page; a cancelled one is never sent.
+//   connection returns (or on the next page), to the order page; a cancelled one is never sent; a
+//   card payment never waits.
+// - The live channel's 'updated' refreshes the kept pages.
 // - Nothing private is kept: after a logged-in customer's account and order pages, the caches hold
 //   no account page, no order, no personal API answer, and nothing of another store.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +17,17 @@ import { chromium, type APIRequestContext, type BrowserContext, type Page } from
 import { DEMO_CATALOGUES } from '../../scripts/seed-data/index.ts';
 import type { OrdersListAnswer } from '../../src/schemas/api-orders.ts';
 import { expect, test } from './fixtures.ts';
-import { API_HEADERS, importCatalogue, logIn, mercadoSolPickupCheckout, productIdByName, shopCatalogue } from './helpers.ts';
+import {
+  API_HEADERS,
+  capturedTestCard,
+  importCatalogue,
+  logIn,
+  logInVerified,
+  mercadoSolPickupCheckout,
+  productIdByName,
+  shopCatalogue,
+  verifiedCardByApi,
+} from './helpers.ts';
 import { liveConnected } from './live-helpers.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -311,4 +323,29 @@ test('a waiting order left behind goes on the next store page once online, once,
   expect(orders).toHaveLength(1);
   expect(page.url()).toContain(orders[0]!._id);
   expect(await page.evaluate((id) => localStorage.getItem(`pending-order:${id}`), establishmentId)).toBeNull();
+});
+
+test('a card payment never waits: without connection the customer is told to pay once online, and nothing is kept or sent', async ({
+  page,
+  context,
+  request,
+}, info) => {
+  test.setTimeout(90_000);
+  const registered = await logInVerified(context, request, CENTRO, info, 'Carla Cartao');
+  const card = await verifiedCardByApi(request, registered, capturedTestCard().number);
+  const checkout = await mercadoSolPickupCheckout(page, request, registered.establishmentId);
+  const payment = checkout.locator('[data-section="payment"]');
+  await payment.getByRole('button', { name: 'Pagar on-line' }).click();
+  await payment.getByRole('radio', { name: `Visa •••• ${card.last4}` }).check();
+  await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Informar CVV' });
+  await sheet.getByLabel('CVV').fill('123');
+  await context.setOffline(true);
+  await sheet.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.locator('[data-toast]').filter({ hasText: 'O pagamento com cartão precisa ser feito com você conectado' })).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: 'Pedido aguardando conexão' })).toHaveCount(0);
+  await expect(checkout).toBeVisible();
+  expect(await page.evaluate((id) => localStorage.getItem(`pending-order:${id}`), registered.establishmentId)).toBeNull();
+  await context.setOffline(false);
+  expect(await customerOrders(request, registered.establishmentId, registered.token)).toHaveLength(0);
 });
