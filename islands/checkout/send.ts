@@ -145,12 +145,15 @@ export async function sendOrder({
   establishment,
   lines,
   totals,
+  userId,
   card,
 }: {
   store: CartStore;
   establishment: EstablishmentView;
   lines: readonly CartLine[];
   totals: OrderTotals;
+  /** The customer sending it (a waiting order goes only under their session). */
+  userId: string;
   /** Paying by card: the customer and the CVV typed for this payment (sealed here, never kept). */
   card?: { userId: string; cvv: string };
 }): Promise<SendResult> {
@@ -189,7 +192,8 @@ export async function sendOrder({
     if (err instanceof ApiFailure && err.status === 0) {
       const fate = sendFailureFate({ status: 0, online: navigator.onLine, paymentType: body.payment_type });
       const kept =
-        fate === 'wait' && keepPendingOrder({ establishment_id: estId, slug: establishment.slug_area, key: draft.idempotent_key, body, kept_at: Date.now() });
+        fate === 'wait' &&
+        keepPendingOrder({ establishment_id: estId, slug: establishment.slug_area, user_id: userId, key: draft.idempotent_key, body, kept_at: Date.now() });
       if (kept) return { ok: false, waiting: true };
       if (fate === 'card_needs_presence') {
         reportFailure(err, { call: 'POST /establishments/{id}/orders (card, offline)', role: 'in_place' });
@@ -258,5 +262,6 @@ export async function sendWaitingOrder({
   }
   if (result.kind === 'refused') reportFailure(result.failure, sendPolicy(establishment.preferences.min_order));
   else if (result.kind === 'expired') toast(t('offline:waiting.expired'), { kind: 'error' });
+  else if (result.kind === 'other_customer') toast(t('offline:waiting.otherCustomer'), { kind: 'error' });
   return 'gone';
 }

@@ -299,7 +299,7 @@ export function useCheckout({
 
   async function send(card?: { userId: string; cvv: string }): Promise<void> {
     setSending(true);
-    const result = await sendOrder({ store, establishment: est, lines, totals, card });
+    const result = await sendOrder({ store, establishment: est, lines, totals, userId: user._id, card });
     if (result.ok) return; // navigating to the order page
     setSending(false);
     setCvvFor(null);

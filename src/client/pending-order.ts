@@ -8,11 +8,13 @@
 // (src/domain/offline-keep.ts sendFailureFate). Vanilla: the checkout island and the page scripts share it.
 import { pendingOrderExpired } from '../domain/offline-keep.ts';
 import type { OrderBody } from '../schemas/api-orders.ts';
-import { ApiFailure, call } from './api.ts';
+import { ApiFailure, call, endsSession } from './api.ts';
 
 export interface PendingOrder {
   establishment_id: string;
   slug: string;
+  /** The customer who sent it: it goes only under their session (a logout forgets it: src/client/session.ts clearSession). */
+  user_id: string;
   /** The Idempotent-Key of the send that failed: the resend carries it again. */
   key: string;
   body: OrderBody;
@@ -59,6 +61,7 @@ export function readPendingOrder(establishmentId: string): PendingOrder | null {
     if (
       o.establishment_id === establishmentId &&
       typeof o.slug === 'string' &&
+      typeof o.user_id === 'string' &&
       typeof o.key === 'string' &&
       o.key.length > 0 &&
       typeof o.kept_at === 'number' &&
@@ -88,6 +91,7 @@ export type PendingSend =
   | { kind: 'sent'; id: string; order: PendingOrder }
   | { kind: 'offline' }
   | { kind: 'expired' }
+  | { kind: 'other_customer' }
   | { kind: 'refused'; failure: ApiFailure };
 
 /**
@@ -103,6 +107,20 @@ export async function sendPendingOrder(establishmentId: string): Promise<Pending
     if (pendingOrderExpired(order.kept_at, Date.now())) {
       drop(establishmentId);
       return { kind: 'expired' };
+    }
+    // Only under the session of the customer who sent it, asked of the server now: this page's
+    // memory of the session may be older than the cookie (another tab logged in as someone else).
+    let userId: string | null;
+    try {
+      userId = (await call('GET /users/me', { establishmentId, handlesUnauthorized: true, cache: 'no-store' }))._id;
+    } catch (err) {
+      // No answer, or a failure that says nothing of the session: it waits for the next try.
+      if (!(err instanceof ApiFailure) || !endsSession(err)) return { kind: 'offline' };
+      userId = null;
+    }
+    if (userId !== order.user_id) {
+      drop(establishmentId);
+      return { kind: 'other_customer' };
     }
     try {
       const res = await call('POST /establishments/:id/orders', {

@@ -166,11 +166,24 @@ function forgetCards(establishmentId: string): void {
   }
 }
 
-/** Forgets the session here (hint cookie gone, user null, chosen address gone, local cards gone) without calling the API or telling other tabs. */
+/**
+ * A waiting order (src/client/pending-order.ts) is the customer's own: it never outlives their
+ * session, so it can never go under another customer's (the key is spelled here: that module imports this one).
+ */
+function forgetWaitingOrder(establishmentId: string): void {
+  try {
+    localStorage.removeItem(`pending-order:${establishmentId}`);
+  } catch {
+    /* storage unreachable: nothing kept there either */
+  }
+}
+
+/** Forgets the session here (hint cookie gone, user null, chosen address gone, local cards gone, a waiting order gone) without calling the API or telling other tabs. */
 export function clearSession(establishmentId: string): void {
   dropHintCookie(establishmentId);
   forgetChosenAddress(establishmentId);
   forgetCards(establishmentId);
+  forgetWaitingOrder(establishmentId);
   state().memo.set(establishmentId, Promise.resolve(null));
   emit(null);
 }

@@ -100,6 +100,7 @@ function followPendingOrder(store: StoreIsland): void {
     if (result.kind === 'sent') location.assign(routes.order(store.slug, result.id));
     else if (result.kind === 'refused') note(texts.waiting.refused);
     else if (result.kind === 'expired') note(texts.waiting.expired);
+    else if (result.kind === 'other_customer') note(texts.waiting.otherCustomer);
     render();
   };
   const render = () => {

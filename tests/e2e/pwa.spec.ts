@@ -24,8 +24,11 @@ import {
   logIn,
   logInVerified,
   mercadoSolPickupCheckout,
+  newCustomer,
   productIdByName,
+  registerCustomer,
   shopCatalogue,
+  useSession,
   verifiedCardByApi,
 } from './helpers.ts';
 import { liveConnected } from './live-helpers.ts';
@@ -35,10 +38,15 @@ test.use({ serviceWorkers: 'allow' });
 const CENTRO = 'mercado-sol-centro';
 const SLUGS = DEMO_CATALOGUES.map((c) => c.establishment.slug);
 
-/** Starts the store's offline side as a first interaction does (src/page-scripts/live-updates.ts), and waits for its worker to control the page. */
-async function startWorker(page: Page): Promise<void> {
+/** The page's first interaction (a scroll), once its scripts listen: the live channel and the offline side start. */
+async function firstInteraction(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+}
+
+/** Starts the store's offline side as a first interaction does (src/page-scripts/live-updates.ts), and waits for its worker to control the page. */
+async function startWorker(page: Page): Promise<void> {
+  await firstInteraction(page);
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
@@ -317,7 +325,7 @@ test('a waiting order left behind goes on the next store page once online, once,
   // Online again, the next page load sends it.
   await context.setOffline(false);
   await page.goto(`/${CENTRO}/`);
-  await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+  await firstInteraction(page);
   await expect(page).toHaveURL(new RegExp(`/${CENTRO}/pedido/[A-Za-z0-9_-]+$`));
   const orders = await customerOrders(request, establishmentId, token);
   expect(orders).toHaveLength(1);
@@ -348,4 +356,23 @@ test('a card payment never waits: without connection the customer is told to pay
   expect(await page.evaluate((id) => localStorage.getItem(`pending-order:${id}`), registered.establishmentId)).toBeNull();
   await context.setOffline(false);
   expect(await customerOrders(request, registered.establishmentId, registered.token)).toHaveLength(0);
+});
+
+test("a waiting order goes only under its customer's session: under another's it is dropped unsent", async ({ page, context, request }, info) => {
+  const first = await logIn(context, request, CENTRO, info, 'Rita Primeira');
+  await page.goto(`/${CENTRO}/`);
+  await startWorker(page);
+  await readyToSendAtPickup(page, request, first.establishmentId);
+  await sendOffline(page, context);
+  // Another customer's session on this device (a shared phone), then the connection back: the open
+  // checkout tries at once, and a new page would too; the server is asked whose session it is.
+  const second = await registerCustomer(request, CENTRO, newCustomer(info, 'Sergio Segundo'));
+  await useSession(context, second.establishmentId, second.token);
+  await context.setOffline(false);
+  await page.goto(`/${CENTRO}/`);
+  await firstInteraction(page);
+  await expect(page.locator('[data-toast]').filter({ hasText: 'O pedido guardado era de outra sessão e foi descartado sem ser enviado.' })).toBeVisible();
+  expect(await page.evaluate((id) => localStorage.getItem(`pending-order:${id}`), first.establishmentId)).toBeNull();
+  expect(await customerOrders(request, first.establishmentId, first.token)).toHaveLength(0);
+  expect(await customerOrders(request, second.establishmentId, second.token)).toHaveLength(0);
 });
