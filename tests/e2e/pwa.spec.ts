@@ -322,7 +322,9 @@ test('a waiting order left behind goes on the next store page once online, once,
   await expect(bar.getByRole('button', { name: 'Cancelar pedido' })).toBeVisible();
   expect(await customerOrders(request, establishmentId, token)).toHaveLength(0);
 
-  // Online again, the next page load sends it.
+  // Online again, the next page load sends it. The customer has left the store first: an open
+  // store page would send it on the 'online' event, racing the navigation below.
+  await page.goto('about:blank');
   await context.setOffline(false);
   await page.goto(`/${CENTRO}/`);
   await firstInteraction(page);
@@ -364,8 +366,10 @@ test("a waiting order goes only under its customer's session: under another's it
   await startWorker(page);
   await readyToSendAtPickup(page, request, first.establishmentId);
   await sendOffline(page, context);
-  // Another customer's session on this device (a shared phone), then the connection back: the open
-  // checkout tries at once, and a new page would too; the server is asked whose session it is.
+  // Another customer's session on this device (a shared phone), then the connection back and a new
+  // store page, which tries to send it; the server is asked whose session it is. (The checkout is
+  // left first: open, it would try on the 'online' event, racing the navigation below.)
+  await page.goto('about:blank');
   const second = await registerCustomer(request, CENTRO, newCustomer(info, 'Sergio Segundo'));
   await useSession(context, second.establishmentId, second.token);
   await context.setOffline(false);
