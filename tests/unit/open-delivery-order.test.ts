@@ -120,6 +120,8 @@ function orderRow(o: {
     achievement_name: o.achievement?.name ?? null,
     promotion_discount: o.coupon?.discount ?? o.achievement?.discount ?? 0,
     slot_at: o.scheduled_at ?? null,
+    table_number: null,
+    table_tab_id: null,
   };
 }
 
