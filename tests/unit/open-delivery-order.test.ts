@@ -379,6 +379,12 @@ describe('an order as an Open Delivery Order', () => {
     expect(cart.total).toEqual(od.total);
   });
 
+  it('sent from a table: INDOOR at the place of the table', () => {
+    const od = openDeliveryOrder(input({ ...localDebitExtras, table_number: 7, table_tab_id: 'tab1' }));
+    expect(od.type).toBe('INDOOR');
+    expect(od.indoor).toEqual({ mode: 'PLACE', indoorDateTime: '2026-11-27T22:40:05.123Z', place: 'Mesa 7' });
+  });
+
   it('a scheduled order placed later than its lead time starts preparing when it is placed', () => {
     const row = { ...scheduledPixAchievement, scheduled_at: '2026-11-27T22:30:00.000Z' };
     expect(openDeliveryOrder(input(row)).preparationStartDateTime).toBe('2026-11-27T22:10:05.123Z');
