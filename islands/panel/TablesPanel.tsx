@@ -3,7 +3,7 @@
 // typed), removes one or renews its key (the QR code printed before stops working) after a
 // confirmation; everyone prints the QR codes on A4 (./TableQrSheet.tsx). The staff see the list
 // and print; only the owner changes it (tables.edit).
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { call } from '../../src/client/api.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -70,7 +70,7 @@ export function TablesPanel({ establishmentId, storeName, canEdit }: { establish
     }
   }
 
-  const add = (event: FormEvent) => {
+  const add = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void act(async () => {
       const wanted = number.trim();

@@ -16,7 +16,10 @@ export function showTable(): void {
     history.replaceState(history.state, '', location.pathname + location.search);
   }
   const table = currentTable(storeId);
-  if (!table) return leaveTable(storeId);
+  if (!table) {
+    leaveTable(storeId);
+    return;
+  }
   const texts = layout.table;
   root.dataset.table = String(table.number);
   const bar = document.createElement('div');
