@@ -105,6 +105,18 @@ export async function closeTab(trx: Transaction<DB>, establishmentId: string, ta
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** The establishment's tabs among `ids`, by id (others' and unknown ids left out). */
+export async function getTabs(db: Executor, establishmentId: string, ids: readonly string[]): Promise<Map<string, TableTabRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('table_tabs')
+    .selectAll()
+    .where('establishment_id', '=', establishmentId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** The establishment's open tabs, by table number. */
 export async function listOpenTabs(db: Executor, establishmentId: string): Promise<TableTabRow[]> {
   return db

@@ -5,7 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database, Executor } from '../db/database.ts';
 import type { EstablishmentTableRow, TableTabRow } from '../db/types.ts';
 import { randomId } from '../db/ids.ts';
-import { closeTab, countTables, deleteTable, getTab, getTable, hasTables, insertTable, listTables, setTableKey } from '../db/tables-repo.ts';
+import { closeTab, countTables, deleteTable, getTab, getTable, getTabs, hasTables, insertTable, listTables, setTableKey } from '../db/tables-repo.ts';
 import { TABLES_MAX, nextTableNumber, tableOrderProblem, tableUrl } from '../../domain/tables.ts';
 import type { DeliveryType } from '../../domain/cart.ts';
 import type { NewTableBody, OrderTable, TableView, TabView } from '../../schemas/api-tables.ts';
@@ -35,10 +35,7 @@ function tabView(row: TableTabRow): TabView {
 export async function listTableViews(db: Database, establishmentId: string, slug: string): Promise<TableView[]> {
   const rows = await listTables(db, establishmentId);
   const tabIds = rows.map((r) => r.open_tab_id).filter((t): t is string => t !== null);
-  const tabs = tabIds.length
-    ? await db.selectFrom('table_tabs').select(['id', 'opened_at']).where('establishment_id', '=', establishmentId).where('id', 'in', tabIds).execute()
-    : [];
-  const byId = new Map(tabs.map((t) => [t.id, t]));
+  const byId = await getTabs(db, establishmentId, tabIds);
   return rows.map((r) => tableView(r, slug, r.open_tab_id ? byId.get(r.open_tab_id) : undefined));
 }
 
