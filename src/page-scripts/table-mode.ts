@@ -8,7 +8,7 @@ import { currentTable, keepTable, leaveTable } from '../client/table.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import layout from '../i18n/locales/pt-BR/layout.json';
 
-export function showTable(): void {
+function showTable(): void {
   const root = document.documentElement;
   const storeId = root.dataset.store ?? '';
   if (location.hash.includes('mesa=')) {
@@ -44,3 +44,6 @@ export function showTable(): void {
   bar.append(name, hint, leave);
   document.getElementById('conteudo')?.prepend(bar);
 }
+
+// Loaded by ./table-boot.ts only when there is a table to show: it shows it as it loads.
+showTable();

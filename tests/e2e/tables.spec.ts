@@ -12,6 +12,7 @@ import { expect, test, type BrowserContext, type APIRequestContext, type Page, t
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createStaffMember } from '../../src/server/services/staff.ts';
 import type { TableView } from '../../src/schemas/api-tables.ts';
+import { axeProblems } from './panel-helpers.ts';
 import { API_HEADERS, importCatalogue, isMobile, logIn, newCustomer, openProductModal, registerCustomer, shopCatalogue } from './helpers.ts';
 
 const dataDir = join(tmpdir(), `storefront-e2e-${Number(process.env.E2E_PORT ?? 4399)}`);
@@ -99,6 +100,7 @@ test("the owner adds a table; its QR code's customer orders to consume there, an
   await expect(card).toContainText('Mesa 7');
   await expect(card).toContainText('Bar da Mesa');
   await expect(card.locator('svg')).toHaveCount(1);
+  expect(await axeProblems(page, '[data-tables]')).toEqual([]);
   const [seven] = await tablesOf(context, establishmentId);
   const url = await row.locator('[data-table-link]').textContent();
   expect(url).toBe(new URL(`/${slug}/#mesa=7&chave=${seven!.key}`, page.url()).href);
@@ -155,6 +157,7 @@ test("the owner adds a table; its QR code's customer orders to consume there, an
   await expect(page.locator('[data-board-table="7"]')).toHaveCount(2);
   const tab = page.locator('[data-open-tab="7"]');
   await expect(tab.locator('[data-open-tab-summary]')).toHaveText('Mesa 7 · 2 pedidos · R$\u00a042,00');
+  expect(await axeProblems(page, '[data-open-tabs]')).toEqual([]);
   await tab.getByRole('button', { name: 'Fechar mesa 7' }).click();
   await expect(page.getByText('Mesa 7 fechada.')).toBeVisible();
   await expect(tab).toHaveCount(0);
