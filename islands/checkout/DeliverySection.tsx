@@ -17,13 +17,22 @@ const AddressPicker = lazyWithReload(() => import('../address/AddressPicker.tsx'
 
 export function DeliverySection({ checkout, store, island }: { checkout: CheckoutState; store: CartStore; island: StoreIsland }) {
   const headingId = useId();
-  const { draft, allowed, prefs, totals, refs, pickType, selectAddress } = checkout;
+  const { draft, allowed, prefs, totals, refs, pickType, selectAddress, table, leaveTable } = checkout;
   const type = draft.delivery_type;
   return (
     <section ref={refs.delivery} tabIndex={-1} aria-labelledby={headingId} className="flex flex-col gap-3 outline-none" data-section="delivery">
       <h3 id={headingId} className="m-0 text-base font-bold">
         {t('checkout:delivery.title')}
       </h3>
+      {table && (
+        <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-checkout-table>
+          <strong>{t('checkout:delivery.table', { number: table.number })}</strong>
+          <span className="text-muted">{t('checkout:delivery.tableHint', { number: table.number })}</span>
+          <button type="button" className="ml-auto cursor-pointer border-0 bg-transparent p-0 font-semibold text-brand underline" onClick={leaveTable}>
+            {t('checkout:delivery.leaveTable')}
+          </button>
+        </p>
+      )}
       {allowed.length === 0 ? (
         <p className="m-0 text-sm text-red-800">{t('checkout:delivery.none')}</p>
       ) : (

@@ -225,6 +225,8 @@ export function orderPayload(draft: Draft): OrderBody | null {
     // The card and its CVV are sealed at the moment of sending (./send.ts), never kept in the draft.
     payment_card: null,
     payment_card_details: null,
+    // The table the customer scanned is added at the moment of sending (./send.ts), from the session.
+    table: null,
   };
 }
 

@@ -20,6 +20,7 @@ import { firstSubmitProblem } from '../../src/domain/submit-checks.ts';
 import { firstSoldOutLine } from '../../src/domain/cart.ts';
 import type { SubmitProblem } from '../../src/domain/submit-checks.ts';
 import type { Temporal } from '../../src/domain/time.ts';
+import type { TableRef } from '../../src/domain/tables.ts';
 import { t } from '../../src/i18n/index.ts';
 import type { Draft } from '../../src/schemas/draft.ts';
 import type { OrderBody, PlaceOrderAnswer } from '../../src/schemas/api-orders.ts';
@@ -147,6 +148,7 @@ export async function sendOrder({
   totals,
   userId,
   card,
+  table = null,
 }: {
   store: CartStore;
   establishment: EstablishmentView;
@@ -156,11 +158,14 @@ export async function sendOrder({
   userId: string;
   /** Paying by card: the customer and the CVV typed for this payment (sealed here, never kept). */
   card?: { userId: string; cvv: string };
+  /** The table the customer scanned (src/client/table.ts): the order carries its number and key. */
+  table?: TableRef | null;
 }): Promise<SendResult> {
   store.refresh();
   const draft = store.draft.value;
   const estId = establishment._id;
-  const body = orderPayload(draft);
+  const payload = orderPayload(draft);
+  const body = payload && table && payload.delivery_type === 'local' ? { ...payload, table } : payload;
   if (body === null) {
     // Unreachable after the submit checks (they ask for the delivery and payment types first).
     toast(t('checkout:errors.generic'), { kind: 'error' });

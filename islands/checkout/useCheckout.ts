@@ -20,6 +20,8 @@ import type { EstablishmentView } from '../../src/schemas/views.ts';
 import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from '../cart/hooks.ts';
 import { establishmentOpenNow } from '../../src/client/store-island.ts';
+import { currentTable, leaveTable as forgetTable } from '../../src/client/table.ts';
+import { tableDeliveryTypes, type TableRef } from '../../src/domain/tables.ts';
 import { ADDRESS_CALLS } from '../address/address-api.ts';
 import type { Address } from '../address/types.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
@@ -94,6 +96,10 @@ export interface CheckoutState {
   /** The coupon box, the achievement picker and the credits [R-1.9..R-1.12]. */
   promotions: PromotionsState;
   pickType(type: DeliveryType): void;
+  /** The table the customer scanned (only 'Consumir no local', now), or null. */
+  table: TableRef | null;
+  /** 'Sair da mesa': forgets the table; every type is offered again. */
+  leaveTable(): void;
   selectAddress(address: Address & { delivery_fee: number }): void;
   submit(): Promise<void>;
   /** The card whose CVV is asked before sending (paying by card), or null. */
@@ -142,8 +148,13 @@ export function useCheckout({
   };
 
   const open = establishmentOpenNow({ open_mode: est.open_mode, office_hours: est.office_hours, time_zone: tz }, now.epochMilliseconds);
-  const canSchedule = prefs.max_days_scheduling > 0;
-  const allowed = useMemo(() => allowedDeliveryTypes(prefs.delivery_type, lines), [prefs.delivery_type, lines]);
+  // At a table (its QR code scanned, src/client/table.ts): only 'Consumir no local', now.
+  const [table, setTable] = useState(() => currentTable(est._id));
+  const canSchedule = table === null && prefs.max_days_scheduling > 0;
+  const allowed = useMemo(() => {
+    const types = allowedDeliveryTypes(prefs.delivery_type, lines);
+    return table ? tableDeliveryTypes(types) : types;
+  }, [prefs.delivery_type, lines, table]);
   const products = useMemo(() => lines.flatMap((l) => ctx.products.get(l.product_id) ?? []), [lines, ctx.products]);
   const schedule = useMemo(
     () => scheduleContext({ now, timeZone: tz, officeHours: est.office_hours, prefs, type: draft.delivery_type, products }),
@@ -174,6 +185,11 @@ export function useCheckout({
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on open
   useEffect(() => {
     if (deliveryTypeNeedsReset(store.draft.value.delivery_type, allowed)) store.resetDeliveryType();
+    // At a table the one type is taken at once, and a time chosen before goes (a table orders now).
+    if (table && allowed.includes('local')) {
+      if (store.draft.value.delivery_type !== 'local') store.setDeliveryType('local', deliveryTime(prefs, 'local'));
+      if (store.draft.value.scheduling_date !== null || store.draft.value.scheduled_at !== null) store.setSchedule(null, null);
+    }
     if (prefs.tax_receipt === 'required' && !store.draft.value.invoice.status) store.setInvoice({ status: true, document: '' });
     if (!productsShareAvailability(products.map((p) => p.availabilities ?? []))) setNotSameDay(true);
   }, []);
@@ -299,7 +315,7 @@ export function useCheckout({
 
   async function send(card?: { userId: string; cvv: string }): Promise<void> {
     setSending(true);
-    const result = await sendOrder({ store, establishment: est, lines, totals, userId: user._id, card });
+    const result = await sendOrder({ store, establishment: est, lines, totals, userId: user._id, card, table });
     if (result.ok) return; // navigating to the order page
     setSending(false);
     setCvvFor(null);
@@ -336,6 +352,14 @@ export function useCheckout({
     focusSection,
     promotions,
     pickType,
+    table,
+    leaveTable: () => {
+      forgetTable(est._id);
+      setTable(null);
+      // The page's banner goes too (src/page-scripts/table-mode.ts).
+      document.querySelector('[data-table-banner]')?.remove();
+      delete document.documentElement.dataset.table;
+    },
     selectAddress,
     submit,
     cvvFor,

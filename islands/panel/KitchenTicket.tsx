@@ -27,6 +27,7 @@ export function KitchenTicket({ order, establishment, timeZone }: { order: Order
         </p>
       )}
       <p className="ticket-strong">{t(`board:card.${order.delivery_type}`).toUpperCase()}</p>
+      {order.table && <p className="ticket-center ticket-big">{t('board:tables.table', { number: order.table.number }).toUpperCase()}</p>}
       {order.customer && <p>{t('board:ticket.customer', { name: order.customer.name })}</p>}
       {order.customer && order.delivery_type === 'delivery' && <p>{t('board:ticket.phone', { phone: maskPhone(order.customer.phone) })}</p>}
       {address && <p>{address}</p>}

@@ -21,6 +21,7 @@ import { useDeviceSettings } from './useDeviceSettings.ts';
 import { type MoveTo, useOrderBoard } from './useOrderBoard.ts';
 import { BoardToolbar } from './BoardToolbar.tsx';
 import { SlotLoadStrip } from './SlotLoadStrip.tsx';
+import { OpenTabs } from './OpenTabs.tsx';
 import './i18n.ts';
 
 /** A finished order's card has no move and no cancel (one function, so its card is not drawn again for a new one). */
@@ -29,7 +30,18 @@ const nothing = () => undefined;
 /** Columns always shown; the others only when they hold an order. */
 const ALWAYS: ReadonlySet<BoardColumn> = new Set(['new', 'kitchen', 'ready']);
 
-export default function OrderBoard({ establishmentId, establishmentName, slug }: { establishmentId: string; establishmentName: string; slug: string }) {
+export default function OrderBoard({
+  establishmentId,
+  establishmentName,
+  slug,
+  canCloseTabs = true,
+}: {
+  establishmentId: string;
+  establishmentName: string;
+  slug: string;
+  /** Whether the member may close a table's tab (orders.move). */
+  canCloseTabs?: boolean;
+}) {
   const ringer = useRef(createRinger());
   const [soundOn, setSoundOn] = useState(false);
   const [settings, changeSettings] = useDeviceSettings(establishmentId);
@@ -39,7 +51,7 @@ export default function OrderBoard({ establishmentId, establishmentName, slug }:
   const autoRef = useRef(settings);
   autoRef.current = settings;
 
-  const { board, failed, nowMs, move } = useOrderBoard(establishmentId, slug, (fresh) => onNewOrders(fresh));
+  const { board, failed, nowMs, move, closeTab } = useOrderBoard(establishmentId, slug, (fresh) => onNewOrders(fresh));
 
   const act = useCallback(
     async (order: OrderView, to: MoveTo, reason?: string) => {
@@ -122,6 +134,7 @@ export default function OrderBoard({ establishmentId, establishmentName, slug }:
         onSettings={changeSettings}
       />
       <SlotLoadStrip slots={board.slots} />
+      <OpenTabs tabs={board.open_tabs} orders={board.orders} canClose={canCloseTabs} onClose={closeTab} />
       {failed && (
         <p className="m-0 rounded-lg bg-amber-100 p-3 text-sm text-amber-900" role="status" data-board-offline>
           {t('board:board.offline')}

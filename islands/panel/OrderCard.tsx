@@ -102,6 +102,11 @@ export const OrderCard = memo(function OrderCard({ order, timeZone, nowMs, busy,
       {order.note && <p className="m-0 text-sm font-semibold text-amber-800">{t('board:card.orderNote', { note: order.note })}</p>}
       <div className="text-sm" data-board-place>
         <strong>{t(`board:card.${order.delivery_type}`)}</strong>
+        {order.table && (
+          <strong className="ml-2 rounded-full bg-surface px-2" data-board-table={order.table.number}>
+            {t('board:tables.table', { number: order.table.number })}
+          </strong>
+        )}
         {address && <span className="block">{address}</span>}
         {map && (
           <a href={map} target="_blank" rel="noopener" className="text-brand underline">

@@ -14,6 +14,7 @@ import { boardTotals, withBoardOrder } from '../../src/domain/panel-board.ts';
 import { withSlotOrder } from '../../src/domain/slot-capacity.ts';
 import { panelPaths } from '../staff/staff-texts.ts';
 import type { OrderBoardAnswer } from '../../src/schemas/api-order-board.ts';
+import type { TabView } from '../../src/schemas/api-tables.ts';
 import type { OrderView } from '../../src/schemas/api-orders.ts';
 import type { StatusBody } from '../../src/schemas/api-orders.ts';
 
@@ -37,6 +38,7 @@ export interface OrderBoardState {
   nowMs: number;
   refresh(): Promise<void>;
   move(order: Pick<OrderView, '_id'>, to: MoveTo, reason?: string): Promise<OrderView>;
+  closeTab(table: number, tabId: string): Promise<TabView>;
 }
 
 export function useOrderBoard(establishmentId: string, slug: string, onNewOrders: (orders: OrderView[]) => void): OrderBoardState {
@@ -108,6 +110,8 @@ export function useOrderBoard(establishmentId: string, slug: string, onNewOrders
         return { ...current, orders, totals: boardTotals(orders, current.day_starts_at, current.day_ends_at), slots };
       });
       if (isNew) newOrders.current([order]);
+      // The first order of a table's new tab: the tabs are read with the board.
+      if (isNew && order.table && !boardRef.current?.open_tabs.some((tab) => tab._id === order.table!.tab_id)) void refresh();
     },
     [establishmentId, refresh],
   );
@@ -152,5 +156,22 @@ export function useOrderBoard(establishmentId: string, slug: string, onNewOrders
     [establishmentId, refreshOne],
   );
 
-  return { board, live, failed, nowMs, refresh, move };
+  /** 'Fechar mesa': closes the tab the screen shows (409 table_already_closed when another screen did), then reads the board again. */
+  const closeTab = useCallback(
+    async (table: number, tabId: string) => {
+      try {
+        return await call('POST /establishments/:id/tables/:number/close', {
+          staff: true,
+          params: { id: establishmentId, number: String(table) },
+          body: { tab_id: tabId },
+          establishmentId,
+        });
+      } finally {
+        void refresh();
+      }
+    },
+    [establishmentId, refresh],
+  );
+
+  return { board, live, failed, nowMs, refresh, move, closeTab };
 }

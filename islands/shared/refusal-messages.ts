@@ -22,7 +22,8 @@ export type MessagePlace =
   | 'checkout:coupon.refusals'
   | 'establishment:refusals'
   | 'staff:refusals'
-  | 'board:openDelivery.refusals';
+  | 'board:openDelivery.refusals'
+  | 'board:tables.refusals';
 
 /**
  * Where each group's codes are said. A group may be said in two places: a coupon refused by the
@@ -40,6 +41,7 @@ export const REFUSAL_MESSAGES = {
   establishment: ['establishment:refusals'],
   staff: ['staff:refusals'],
   odCredentials: ['board:openDelivery.refusals'],
+  tables: ['board:tables.refusals'],
 } as const satisfies Record<RefusalGroup, readonly MessagePlace[]>;
 
 /** The texts of each place that are no refusal code: the generic lines, and the forms' own checks (made in the browser too). */
@@ -73,6 +75,7 @@ export interface NotCodes {
   'establishment:refusals': never;
   'staff:refusals': never;
   'board:openDelivery.refusals': never;
+  'board:tables.refusals': never;
 }
 
 /** The object at a dotted path of a JSON object. */

@@ -13,6 +13,7 @@ import { TeamSection } from './TeamSection.tsx';
 import OrderBoard from '../panel/OrderBoard.tsx';
 import { PanelTabs } from '../panel/PanelTabs.tsx';
 import { StoreTab } from '../panel/StoreSwitch.tsx';
+import { TablesPanel } from '../panel/TablesPanel.tsx';
 import { MenuPanel } from '../panel/MenuPanel.tsx';
 import { CouponsPanel } from '../panel/CouponsPanel.tsx';
 import { CustomerFeedback } from '../panel/CustomerFeedback.tsx';
@@ -83,7 +84,14 @@ export default function StaffPanel({ establishmentId, slug, timeZone }: StaffPan
               hash: 'pedidos',
               label: t('board:tabs.orders'),
               needs: 'orders.read',
-              render: () => <OrderBoard establishmentId={establishmentId} establishmentName={me.establishment.name} slug={slug} />,
+              render: () => (
+                <OrderBoard
+                  establishmentId={establishmentId}
+                  establishmentName={me.establishment.name}
+                  slug={slug}
+                  canCloseTabs={me.permissions.includes('orders.move')}
+                />
+              ),
             },
             {
               id: 'store',
@@ -102,6 +110,15 @@ export default function StaffPanel({ establishmentId, slug, timeZone }: StaffPan
                   canEdit={me.permissions.includes('menu.edit')}
                   canMarkSoldOut={me.permissions.includes('availability.edit')}
                 />
+              ),
+            },
+            {
+              id: 'tables',
+              hash: 'mesas',
+              label: t('board:tabs.tables'),
+              needs: 'tables.read',
+              render: () => (
+                <TablesPanel establishmentId={establishmentId} storeName={me.establishment.name} canEdit={me.permissions.includes('tables.edit')} />
               ),
             },
             {

@@ -1,7 +1,8 @@
 // Who of an establishment's people may do what (issue 'The establishment's side'): staff run the
 // orders and the availability (sold out, the store open or closed) and read what the customers said;
 // the owner does all that and also edits the menu, the coupons and the settings, manages the team
-// and the Open Delivery credentials of its POS. Pure: a role gives codes, the API guards and the
+// and the Open Delivery credentials of its POS. Staff see the tables (to print their QR codes); the
+// owner adds, removes and renews them. Pure: a role gives codes, the API guards and the
 // panel ask the same function.
 
 export const STAFF_ROLES = ['owner', 'staff'] as const;
@@ -18,10 +19,12 @@ export const STAFF_PERMISSIONS = [
   'settings.edit',
   'staff.manage',
   'open_delivery.manage',
+  'tables.read',
+  'tables.edit',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
-const STAFF_ONLY: readonly StaffPermission[] = ['orders.read', 'orders.move', 'availability.edit', 'store.open_close', 'feedback.read'];
+const STAFF_ONLY: readonly StaffPermission[] = ['orders.read', 'orders.move', 'availability.edit', 'store.open_close', 'feedback.read', 'tables.read'];
 
 /** What a role may do, as codes. */
 export function permissionsOf(role: StaffRole): readonly StaffPermission[] {

@@ -4,6 +4,7 @@ import { type } from 'arktype';
 import type { DayTotals } from '../domain/panel-board.ts';
 import type { OrderView } from './api-orders.ts';
 import type { SlotCapacityView, SlotLoadView } from './api-slot-capacity.ts';
+import type { TabView } from './api-tables.ts';
 
 export const OrderBoardQuery = type({
   /** The establishment's calendar day whose orders and totals are shown (YYYY-MM-DD); today when absent. */
@@ -31,4 +32,6 @@ export interface OrderBoardAnswer {
   slots: SlotLoadView[];
   /** The caps per slot and delivery type (null: none), for a slot the screen counts on its own as orders come and go. */
   slot_capacity: SlotCapacityView;
+  /** The tables' open tabs (docs/api.md 'Tables'), by table number: the screen groups their orders until the staff close them. */
+  open_tabs: TabView[];
 }

@@ -8,6 +8,7 @@ import { RATING_MAX, RATING_MIN, type Ratings } from '../domain/evaluation.ts';
 import type { OrderStep, PaymentState, SpecOrderStatus } from '../domain/order-lifecycle.ts';
 import type { AddressView } from './api-geo.ts';
 import { SealedBoxBody, type SealedBoxBody as SealedBox } from './sealed-box.ts';
+import { OrderTable, type OrderTableView } from './api-tables.ts';
 
 const id = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -65,6 +66,8 @@ const OrderBodyShape = type({
    * due_month, due_year, holder }`. When sent, the server pays only if it is the card `token_id` names.
    */
   'payment_card_details?': type(SealedBoxBody).or('null'),
+  /** The table the order is sent from, read from its QR code (docs/api.md 'Tables'): only with delivery_type 'local', never scheduled. */
+  'table?': OrderTable.or('null'),
 });
 
 /** The associated data of the CVV and card details sealed for an order's payment (src/lib/sealed-box.ts). */
@@ -99,6 +102,7 @@ export type OrderBody = {
   address_id: string | null;
   payment_card: OrderPaymentCard | null;
   payment_card_details: SealedBox | null;
+  table: OrderTable | null;
 };
 
 const pick = (v: OrderVariationPick): OrderVariationPick => ({ _id: v._id, item_id: v.item_id, qnt: v.qnt });
@@ -125,6 +129,7 @@ export function parseOrderBody(data: unknown): OrderBody | InstanceType<typeof t
     address_id: b.address_id ?? null,
     payment_card: b.payment_card ? { token_id: b.payment_card.token_id, security_code: b.payment_card.security_code } : null,
     payment_card_details: b.payment_card_details ?? null,
+    table: b.table ? { number: b.table.number, key: b.table.key } : null,
   };
 }
 
@@ -176,6 +181,7 @@ export const ORDER_FIELDS = [
   'evaluation',
   'evaluable_until',
   'payment',
+  'table',
   'customer',
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
@@ -338,6 +344,8 @@ export interface OrderView {
   promotion: OrderPromotionView | null;
   /** The kitchen's 15-minute slot the order takes (its first instant; docs/api.md 'Kitchen capacity'); null for an order placed before slots were kept. */
   slot_at: string | null;
+  /** The table it was ordered at and the tab it joined (docs/api.md 'Tables'); null for an order not from a table. */
+  table: OrderTableView | null;
   /** Only in answers to the establishment (API key): who ordered. */
   customer?: { _id: string; name: string; phone: string };
 }

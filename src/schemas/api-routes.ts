@@ -32,6 +32,8 @@ import { SlotCapacityBody } from './api-slot-capacity.ts';
 import { AnalyticsSettingsBody, type AnalyticsSettingsAnswer } from './analytics.ts';
 import type { FullSlotsAnswer, FullSlotsQuery, SlotCapacityAnswer } from './api-slot-capacity.ts';
 import type { SoldOutAnswer } from './api-sold-out.ts';
+import { CloseTabBody, NewTableBody } from './api-tables.ts';
+import type { TableView, TablesAnswer, TabView } from './api-tables.ts';
 import { PixChargeBody } from './api-pix.ts';
 import type { PixChargeView } from './api-pix.ts';
 import { CouponCheckBody, CouponUpdateBody } from './api-promotions.ts';
@@ -120,6 +122,12 @@ export interface ApiRoutes {
   'PUT /establishments/:id/opening': Read<OpeningAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/slot-capacity': Read<SlotCapacityAnswer, 'request' | 'storefront' | 'establishment'>;
   'PUT /establishments/:id/analytics': Read<AnalyticsSettingsAnswer, 'request' | 'storefront' | 'establishment'>;
+  // ------------------------------------------------------------ tables and their tabs (routes/tables.ts)
+  'GET /establishments/:id/tables': Read<TablesAnswer, 'request' | 'establishment' | 'staff'>;
+  'POST /establishments/:id/tables': Read<TableView, 'request' | 'establishment' | 'staff' | 'tables'>;
+  'DELETE /establishments/:id/tables/:number': Read<undefined, 'request' | 'establishment' | 'staff' | 'tables'>;
+  'POST /establishments/:id/tables/:number/key': Read<TableView, 'request' | 'establishment' | 'staff' | 'tables'>;
+  'POST /establishments/:id/tables/:number/close': Read<TabView, 'request' | 'establishment' | 'staff' | 'tables'>;
   'PUT /establishments/:id/products/:productId': Read<ProductView, 'request' | 'storefront' | 'establishment'>;
   /** A FormData with the file as 'picture'. */
   'PUT /establishments/:id/products/:productId/picture': Read<ProductView, 'request' | 'storefront' | 'establishment'> & { body: FormData };
@@ -198,6 +206,8 @@ export const ROUTE_BODIES = {
   'PUT /establishments/:id/opening': OpeningBody,
   'PUT /establishments/:id/slot-capacity': SlotCapacityBody,
   'PUT /establishments/:id/analytics': AnalyticsSettingsBody,
+  'POST /establishments/:id/tables': NewTableBody,
+  'POST /establishments/:id/tables/:number/close': CloseTabBody,
   'PUT /establishments/:id/products/:productId': ProductEditBody,
   'PUT /establishments/:id/products/:productId/sold-out': SoldOutBody,
   'PUT /establishments/:id/products/:productId/variations/:variationId/items/:itemId/sold-out': SoldOutBody,

@@ -152,9 +152,11 @@ export interface OdTakeout {
   takeoutDateTime: string;
 }
 
+/** An order eaten at the establishment: 'PLACE' with the table ('Mesa 7') when it was sent from one, else 'DEFAULT'. */
 export interface OdIndoor {
-  mode: 'DEFAULT';
+  mode: 'DEFAULT' | 'PLACE';
   indoorDateTime: string;
+  place?: string;
 }
 
 /** components.schemas.Order, as the product fills it (GET /v1/orders/{orderId} will answer it). */

@@ -152,6 +152,14 @@ export const ORDER_SEND_REFUSALS = [
   // orders of the type, 409 with the next free slot as params next_date, next_time, next_at (none
   // when no slot is left in the days the schedule offers).
   'slot_full',
+  // Ordering at the table (docs/api.md 'Tables'): the table's number and key match no table of the
+  // establishment (removed, or its key renewed: the customer scans the QR code again), 403; an order
+  // to consume on the premises of an establishment with tables names none, 422; an order from a
+  // table not to consume there, or scheduled, 422.
+  'table_unknown',
+  'table_required',
+  'table_local_only',
+  'table_now_only',
   'write_conflict',
   'idempotency_key_missing',
   'idempotency_key_invalid',
@@ -220,6 +228,9 @@ export const STAFF_REFUSALS = [
 /** The owner's Open Delivery credentials in the panel (docs/open-delivery.md 'Credentials'). */
 export const OD_CREDENTIAL_REFUSALS = ['od_client_not_found', 'too_many_od_clients'] as const;
 
+/** The establishment's tables and their tabs in the panel (docs/api.md 'Tables'). */
+export const TABLE_REFUSALS = ['table_not_found', 'table_number_taken', 'too_many_tables', 'tab_not_found', 'table_already_closed'] as const;
+
 /** Every group, by name: what a route table will name. */
 export const REFUSALS = {
   request: REQUEST_REFUSALS,
@@ -233,6 +244,7 @@ export const REFUSALS = {
   establishment: ESTABLISHMENT_REFUSALS,
   staff: STAFF_REFUSALS,
   odCredentials: OD_CREDENTIAL_REFUSALS,
+  tables: TABLE_REFUSALS,
 } as const;
 
 export type RefusalGroup = keyof typeof REFUSALS;

@@ -1,6 +1,6 @@
 // The QR code image of a Pix charge: its BR Code (pixCopiaECola, as the PSP answered it) drawn as an
-// SVG by the `qrcode` package, for the order page to show inline beside the copia-e-cola text.
-import QRCode from 'qrcode';
+// SVG by the `qrcode` package (src/lib/qr-svg.ts), for the order page to show inline beside the copia-e-cola text.
+import { qrSvg } from '../lib/qr-svg.ts';
 
 /** The longest BR Code the API Pix answers (pixCopiaECola, maxLength 512). */
 const MAX_BR_CODE = 512;
@@ -14,5 +14,5 @@ const MAX_BR_CODE = 512;
 export async function pixQrSvg(copyPaste: string, options: { size?: number } = {}): Promise<string> {
   if (!copyPaste || copyPaste.length > MAX_BR_CODE || !/^[\x20-\x7e]+$/.test(copyPaste))
     throw new RangeError(`a BR Code is 1 to ${MAX_BR_CODE} printable ASCII characters`);
-  return QRCode.toString(copyPaste, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, width: options.size ?? 256 });
+  return qrSvg(copyPaste, options.size ?? 256);
 }

@@ -38,7 +38,7 @@ test('the owner creates an Open Delivery credential shown once, revokes it, and 
 
   // Open Delivery: none yet; one created with the keyboard.
   await panel.goto(`/${slug}/painel#open-delivery`);
-  await expect(panel.getByRole('tab')).toHaveText(['Pedidos', 'Loja', 'Cardápio', 'Cupons', 'Clientes', 'Open Delivery', 'Equipe']);
+  await expect(panel.getByRole('tab')).toHaveText(['Pedidos', 'Loja', 'Cardápio', 'Mesas', 'Cupons', 'Clientes', 'Open Delivery', 'Equipe']);
   const section = panel.getByRole('region', { name: 'Credenciais Open Delivery' });
   await expect(section.getByText('Nenhuma credencial criada.')).toBeVisible();
   expect(await axeProblems(panel)).toEqual([]);

@@ -103,7 +103,7 @@ test('staff mark a product and an option sold out in the panel; an open product 
   const panel = await staffCtx.newPage();
   await panel.goto(`/${slug}/painel#cardapio`);
   await expect(panel.locator('[data-staff-who]')).toHaveText('Você entrou como Caio Caixa (equipe)');
-  await expect(panel.getByRole('tab')).toHaveText(['Pedidos', 'Loja', 'Cardápio', 'Clientes']);
+  await expect(panel.getByRole('tab')).toHaveText(['Pedidos', 'Loja', 'Cardápio', 'Mesas', 'Clientes']);
   await expect(panel.getByRole('tab', { name: 'Cardápio' })).toHaveAttribute('aria-selected', 'true');
   const bananaRow = panel.locator(`[data-menu-product="${banana}"]`);
   const bananaSwitch = bananaRow.getByRole('switch', { name: 'Esgotado: Banana Prata' });

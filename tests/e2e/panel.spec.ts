@@ -154,16 +154,16 @@ test('a staff member’s panel has no coupons, no team and no menu edits; the ow
   const staffCtx = await panelContext(browser, info, await storeId(request, SLUG), `equipe@${SLUG}.demo`, 'painel-equipe');
   const staff = await staffCtx.newPage();
   await staff.goto(`/${SLUG}/painel`);
-  await expect(staff.getByRole('tab')).toHaveText(['Pedidos', 'Loja', 'Cardápio', 'Clientes']);
+  await expect(staff.getByRole('tab')).toHaveText(['Pedidos', 'Loja', 'Cardápio', 'Mesas', 'Clientes']);
   await staff.getByRole('tab', { name: 'Cardápio' }).click();
   await expect(staff.locator('[data-menu-product]').first()).toBeVisible();
   await expect(staff.locator('[data-menu-edit-button]')).toHaveCount(0);
   // The keyboard moves between the tabs.
   await staff.getByRole('tab', { name: 'Cardápio' }).focus();
   await staff.keyboard.press('ArrowRight');
-  await expect(staff.getByRole('tab', { name: 'Clientes' })).toBeFocused();
-  await expect(staff.getByRole('tab', { name: 'Clientes' })).toHaveAttribute('aria-selected', 'true');
-  await expect(staff).toHaveURL(/#clientes$/);
+  await expect(staff.getByRole('tab', { name: 'Mesas' })).toBeFocused();
+  await expect(staff.getByRole('tab', { name: 'Mesas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(staff).toHaveURL(/#mesas$/);
   await staffCtx.close();
 
   // The owner of a shop of its own edits a product's name and price.

@@ -237,6 +237,7 @@ describe('checkout model', () => {
       address_id: null,
       payment_card: null,
       payment_card_details: null,
+      table: null,
     });
     expect(orderPayload({ ...draft, payment_method: { _id: 'debito', name: 'Débito', payback: false } })!.payment_payback).toBeNull();
     expect(orderPayload({ ...draft, change: 0 })!.payment_payback).toBeNull();

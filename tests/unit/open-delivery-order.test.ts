@@ -120,6 +120,8 @@ function orderRow(o: {
     achievement_name: o.achievement?.name ?? null,
     promotion_discount: o.coupon?.discount ?? o.achievement?.discount ?? 0,
     slot_at: o.scheduled_at ?? null,
+    table_number: null,
+    table_tab_id: null,
   };
 }
 
@@ -375,6 +377,12 @@ describe('an order as an Open Delivery Order', () => {
     const cart = openDeliveryOrder(input(scheduledPixAchievement));
     expect(cart.discounts![0]!.target).toBe('CART');
     expect(cart.total).toEqual(od.total);
+  });
+
+  it('sent from a table: INDOOR at the place of the table', () => {
+    const od = openDeliveryOrder(input({ ...localDebitExtras, table_number: 7, table_tab_id: 'tab1' }));
+    expect(od.type).toBe('INDOOR');
+    expect(od.indoor).toEqual({ mode: 'PLACE', indoorDateTime: '2026-11-27T22:40:05.123Z', place: 'Mesa 7' });
   });
 
   it('a scheduled order placed later than its lead time starts preparing when it is placed', () => {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { may, permissionsOf, removalRefusal } from '../../src/domain/staff-permissions.ts';
 
 describe('staff permissions', () => {
-  it('staff run orders, availability and the store; only the owner edits menu, coupons, settings, the team and the Open Delivery credentials', () => {
-    for (const p of ['orders.read', 'orders.move', 'availability.edit', 'store.open_close', 'feedback.read'] as const) {
+  it('staff run orders, availability and the store and see the tables; only the owner edits menu, coupons, settings, the team, the Open Delivery credentials and the tables', () => {
+    for (const p of ['orders.read', 'orders.move', 'availability.edit', 'store.open_close', 'feedback.read', 'tables.read'] as const) {
       expect(may('staff', p)).toBe(true);
       expect(may('owner', p)).toBe(true);
     }
-    for (const p of ['menu.edit', 'coupons.edit', 'settings.edit', 'staff.manage', 'open_delivery.manage'] as const) {
+    for (const p of ['menu.edit', 'coupons.edit', 'settings.edit', 'staff.manage', 'open_delivery.manage', 'tables.edit'] as const) {
       expect(may('staff', p)).toBe(false);
       expect(may('owner', p)).toBe(true);
     }

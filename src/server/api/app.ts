@@ -23,6 +23,7 @@ import { PRODUCT_PICTURE_MAX_BODY_BYTES, PRODUCT_PICTURE_PATH, menuRoutes } from
 import { openingRoutes } from './routes/opening.ts';
 import { slotCapacityRoutes } from './routes/slot-capacity.ts';
 import { analyticsSettingsRoutes } from './routes/analytics-settings.ts';
+import { tableRoutes } from './routes/tables.ts';
 import { soldOutRoutes } from './routes/sold-out.ts';
 import { cardKeyRoutes } from './routes/card-keys.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -137,6 +138,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', openingRoutes);
   app.route('/', slotCapacityRoutes);
   app.route('/', analyticsSettingsRoutes);
+  app.route('/', tableRoutes);
   app.route('/', soldOutRoutes);
   app.route('/', cardKeyRoutes);
   app.route('/', cardRoutes);

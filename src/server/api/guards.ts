@@ -205,6 +205,11 @@ const STAFF_ROUTES: Readonly<Record<string, StaffPermission>> = {
   'GET /establishments/:id/open-delivery/credentials': 'open_delivery.manage',
   'POST /establishments/:id/open-delivery/credentials': 'open_delivery.manage',
   'DELETE /establishments/:id/open-delivery/credentials/:clientId': 'open_delivery.manage',
+  'GET /establishments/:id/tables': 'tables.read',
+  'POST /establishments/:id/tables': 'tables.edit',
+  'DELETE /establishments/:id/tables/:number': 'tables.edit',
+  'POST /establishments/:id/tables/:number/key': 'tables.edit',
+  'POST /establishments/:id/tables/:number/close': 'orders.move',
 };
 
 /** The route a handler runs for, as STAFF_ROUTES names it: 'PUT /establishments/:id/opening'. */

@@ -1194,6 +1194,49 @@ const openDelivery: Migration = {
   },
 };
 
+/**
+ * Ordering at the table (docs/decisions-product.md 'Ordering at the table'): an establishment's
+ * numbered tables, each with the random key its QR code carries (kept as is: the panel prints it
+ * again; renewing it makes the old QR codes refused) and the id of its open tab; the tabs (a
+ * table's orders from the first after a close until the staff close it again); and on each order
+ * its table and tab.
+ */
+const tables: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('establishment_tables')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('number', 'integer', (c) => c.notNull())
+      .addColumn('key', 'text', (c) => c.notNull())
+      // The tab its orders join now; null until an order opens one, again null once it is closed.
+      .addColumn('open_tab_id', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('key_renewed_at', 'text')
+      .addUniqueConstraint('establishment_tables_number', ['establishment_id', 'number'])
+      .execute();
+    await db.schema
+      .createTable('table_tabs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('establishment_id', 'text', (c) => c.notNull().references('establishments.id').onDelete('cascade'))
+      .addColumn('table_number', 'integer', (c) => c.notNull())
+      .addColumn('opened_at', 'text', (c) => c.notNull())
+      .addColumn('closed_at', 'text')
+      .execute();
+    await db.schema.createIndex('table_tabs_open').on('table_tabs').columns(['establishment_id', 'closed_at']).execute();
+    await db.schema.alterTable('orders').addColumn('table_number', 'integer').execute();
+    await db.schema.alterTable('orders').addColumn('table_tab_id', 'text').execute();
+    await db.schema.createIndex('orders_table_tab').on('orders').column('table_tab_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('orders_table_tab').execute();
+    await db.schema.alterTable('orders').dropColumn('table_tab_id').execute();
+    await db.schema.alterTable('orders').dropColumn('table_number').execute();
+    await db.schema.dropTable('table_tabs').execute();
+    await db.schema.dropTable('establishment_tables').execute();
+  },
+};
+
 /** Migrations by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '0001_catalogue': initialCatalogue,
@@ -1219,6 +1262,7 @@ export const migrations: Record<string, Migration> = {
   '0021_order_board': orderBoard,
   '0022_sold_out': soldOut,
   '0023_slot_capacity': slotCapacity,
+  '0024_tables': tables,
   '0025_staff_invitation_ids': staffInvitationIds,
 };
 

@@ -207,6 +207,28 @@ export interface OrderRow {
   promotion_discount: number;
   /** The 15-minute slot the order takes in the kitchen's capacity (its first instant, ISO; src/domain/slot-capacity.ts); null for an order placed before slots were kept. */
   slot_at: string | null;
+  /** The table it was ordered at and the tab it joined (src/server/db/tables-repo.ts); null for an order not from a table. */
+  table_number: number | null;
+  table_tab_id: string | null;
+}
+/** An establishment's table: its number and the key its QR code carries. */
+export interface EstablishmentTableRow {
+  id: string;
+  establishment_id: string;
+  number: number;
+  key: string;
+  /** The tab its orders join now; null when none is open. */
+  open_tab_id: string | null;
+  created_at: string;
+  key_renewed_at: string | null;
+}
+/** A table's tab: its orders from the first after a close until the staff close it. */
+export interface TableTabRow {
+  id: string;
+  establishment_id: string;
+  table_number: number;
+  opened_at: string;
+  closed_at: string | null;
 }
 /** How many orders not cancelled an establishment's slot holds of one delivery type (src/server/db/slot-loads-repo.ts). */
 export interface SlotLoadRow {
@@ -563,6 +585,8 @@ export interface DB {
   order_counters: OrderCounterRow;
   orders: OrderRow;
   slot_loads: SlotLoadRow;
+  establishment_tables: EstablishmentTableRow;
+  table_tabs: TableTabRow;
   idempotency_keys: IdempotencyKeyRow;
   establishment_api_keys: EstablishmentApiKeyRow;
   customer_feedback: CustomerFeedbackRow;

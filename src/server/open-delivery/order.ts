@@ -426,7 +426,9 @@ export function openDeliveryOrder(input: OdOrderInput): OdOrder {
   } else if (type === 'TAKEOUT') {
     od.takeout = { mode: 'DEFAULT', takeoutDateTime: scheduledAt ?? plusMinutes(createdAt, order.time.min) };
   } else {
-    od.indoor = { mode: 'DEFAULT', indoorDateTime: scheduledAt ?? plusMinutes(createdAt, order.time.min) };
+    const indoorDateTime = scheduledAt ?? plusMinutes(createdAt, order.time.min);
+    // Sent from a table (docs/api.md 'Tables'): the standard's place, named as the panel names it.
+    od.indoor = order.table ? { mode: 'PLACE', indoorDateTime, place: `Mesa ${order.table.number}` } : { mode: 'DEFAULT', indoorDateTime };
   }
   if (order.note.trim()) od.extraInfo = order.note.trim();
   return od;

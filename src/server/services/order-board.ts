@@ -15,6 +15,7 @@ import type { DeliveryType } from '../../domain/cart.ts';
 import type { EstablishmentRow } from '../db/types.ts';
 import { orderView } from './orders.ts';
 import { Refusal } from './refusal.ts';
+import { listOpenTabs } from '../db/tables-repo.ts';
 
 export async function readOrderBoard(
   db: Database,
@@ -50,5 +51,17 @@ export async function readOrderBoard(
     timeZone,
   );
   const slot_capacity = slotCapacities(capacityOfRow(est));
-  return { day: day.toString(), day_starts_at: start, day_ends_at: end, time_zone: timeZone, now: now.toISOString(), orders, totals, slots, slot_capacity };
+  const open_tabs = (await listOpenTabs(db, est.id)).map((t) => ({ _id: t.id, table: Number(t.table_number), opened_at: t.opened_at, closed_at: null }));
+  return {
+    day: day.toString(),
+    day_starts_at: start,
+    day_ends_at: end,
+    time_zone: timeZone,
+    now: now.toISOString(),
+    orders,
+    totals,
+    slots,
+    slot_capacity,
+    open_tabs,
+  };
 }

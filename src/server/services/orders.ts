@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { FieldProblem } from '../../schemas/api-errors.ts';
 import { Refusal, invalidBody } from './refusal.ts';
 import type { RefusalCode } from '../../schemas/refusal-codes.ts';
-import type { DB, EstablishmentRow, OrderRow, PaymentCardRow, UserRow } from '../db/types.ts';
+import type { DB, EstablishmentRow, EstablishmentTableRow, OrderRow, PaymentCardRow, UserRow } from '../db/types.ts';
 import type { Preferences } from '../../schemas/catalogue.ts';
 import type { OrderVariationView, ProductView } from '../../schemas/views.ts';
 import { withSpecNames, type AddressView } from '../../schemas/api-geo.ts';
@@ -60,6 +60,8 @@ import { stripTaxId } from '../../domain/tax-id.ts';
 import { evaluationTotal, evaluationWindowEnd } from '../../domain/evaluation.ts';
 import type { OrderStep } from '../../domain/order-lifecycle.ts';
 import { recordOrderPlaced } from '../open-delivery/events.ts';
+import { checkOrderTable } from './tables.ts';
+import { joinOpenTab } from '../db/tables-repo.ts';
 
 /** An order refused by a business rule: `{ message: code, params? }` (403 forbidden, 404, 409, 422 unprocessable). */
 function refused(kind: 'forbidden' | 'not_found' | 'conflict' | 'unprocessable', code: RefusalCode, params?: Record<string, string | number>): Refusal {
@@ -211,6 +213,8 @@ export interface CheckedOrder {
   promotion: OrderPromotion;
   /** The kitchen's 15-minute slot it takes (src/domain/slot-capacity.ts), checked free; its place is taken when the order is written. */
   slot: OrderSlot;
+  /** The table it is sent from, its key checked (docs/api.md 'Tables'); it joins the table's open tab when written. */
+  table: EstablishmentTableRow | undefined;
 }
 
 /**
@@ -268,6 +272,8 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
 
   const type = body.delivery_type;
   if (!prefs.delivery_type.includes(type)) throw refused('forbidden', 'delivery_type_not_available');
+  // Its table: an order at a table is consumed there, now, and its QR code's key must be the table's.
+  const table = await checkOrderTable(db, row.id, { deliveryType: type, table: body.table, scheduled: body.scheduled_at !== null });
   // The methods of the chosen type, as the checkout lists them; a type without one takes no offline payment.
   const methods = offlineMethods(prefs, type);
   if (!paymentTypeOffered(body.payment_type, prefs, methods.length)) throw refused('forbidden', 'payment_type_not_available');
@@ -363,7 +369,7 @@ export async function checkOrder(db: Executor, input: PlaceOrderInput): Promise<
     instant,
   );
   await assertSlotFree(db, slot);
-  return { est, lines, orderVariations, address, method, totals, scheduledAt, taxId, card, promotion, slot };
+  return { est, lines, orderVariations, address, method, totals, scheduledAt, taxId, card, promotion, slot, table };
 }
 
 /**
@@ -419,6 +425,8 @@ export async function writeOrder(
   // Its place in the kitchen's slot, in the transaction of its money: a full slot refuses it whole.
   await takeOrderSlot(trx, checked.slot);
   const at = now.toISOString();
+  // An order from a table joins its open tab, or opens one (src/server/db/tables-repo.ts).
+  const tabId = checked.table ? await joinOpenTab(trx, checked.table, randomId(), at) : null;
   const taxReceipt = prefs.tax_receipt !== false && body.tax_receipt;
   const promotion = checked.promotion;
   // An order paid by Pix waits for its Pix: its charge's txid is derived from the order (POST /api/pix makes it).
@@ -472,6 +480,8 @@ export async function writeOrder(
     achievement_name: promotion?.kind === 'achievement' ? promotion.row.name : null,
     promotion_discount: totals.coupon_discount + totals.achievement_discount,
     slot_at: checked.slot.key.slotAt,
+    table_number: checked.table ? Number(checked.table.number) : null,
+    table_tab_id: tabId,
   };
   await insertOrder(trx, order);
   // The establishment's POS hears of it in the same transaction (a Pix order once paid instead).
@@ -554,6 +564,7 @@ export function orderView(row: OrderRow, timeZone: string, customer?: { _id: str
     payment: paymentView(row),
     promotion: promotionView(row),
     slot_at: row.slot_at ?? null,
+    table: row.table_number != null && row.table_tab_id ? { number: Number(row.table_number), tab_id: row.table_tab_id } : null,
   };
   if (customer) view.customer = customer;
   return view;

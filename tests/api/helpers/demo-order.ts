@@ -49,6 +49,7 @@ export async function demoOrderPayload(origin: string, establishmentId: string):
     address_id: null,
     payment_card: null,
     payment_card_details: null,
+    table: null,
   };
 }
 
