@@ -21,7 +21,7 @@ import type { CartStore } from '../stores/cart.ts';
 import { useSignalValue } from '../cart/hooks.ts';
 import { establishmentOpenNow } from '../../src/client/store-island.ts';
 import { currentTable, leaveTable as forgetTable } from '../../src/client/table.ts';
-import { tableDeliveryTypes, type TableRef } from '../../src/domain/tables.ts';
+import { checkoutDeliveryTypes, type TableRef } from '../../src/domain/tables.ts';
 import { ADDRESS_CALLS } from '../address/address-api.ts';
 import type { Address } from '../address/types.ts';
 import { reportFailure, type CallPolicy } from '../shared/call-failure.ts';
@@ -153,8 +153,8 @@ export function useCheckout({
   const canSchedule = table === null && prefs.max_days_scheduling > 0;
   const allowed = useMemo(() => {
     const types = allowedDeliveryTypes(prefs.delivery_type, lines);
-    return table ? tableDeliveryTypes(types) : types;
-  }, [prefs.delivery_type, lines, table]);
+    return checkoutDeliveryTypes(types, { atTable: table !== null, usesTables: est.uses_tables });
+  }, [prefs.delivery_type, lines, table, est.uses_tables]);
   const products = useMemo(() => lines.flatMap((l) => ctx.products.get(l.product_id) ?? []), [lines, ctx.products]);
   const schedule = useMemo(
     () => scheduleContext({ now, timeZone: tz, officeHours: est.office_hours, prefs, type: draft.delivery_type, products }),

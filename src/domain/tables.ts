@@ -74,6 +74,17 @@ export function tableDeliveryTypes(types: readonly DeliveryType[]): DeliveryType
 }
 
 /**
+ * The delivery types the checkout offers: at a table only 'local'; elsewhere, at an establishment
+ * with tables, every type but 'local' (consumption on the premises is ordered from a table's QR
+ * code, and the send would refuse it as table_required).
+ * Example: `checkoutDeliveryTypes(['delivery', 'pickup', 'local'], { atTable: false, usesTables: true })` is `['delivery', 'pickup']`
+ */
+export function checkoutDeliveryTypes(types: readonly DeliveryType[], where: { atTable: boolean; usesTables: boolean }): DeliveryType[] {
+  if (where.atTable) return tableDeliveryTypes(types);
+  return where.usesTables ? types.filter((t) => t !== 'local') : [...types];
+}
+
+/**
  * The lowest table number not taken, for the panel's 'Adicionar mesa'; null when all are.
  * Example: `nextTableNumber([1, 2, 4])` is `3`
  */

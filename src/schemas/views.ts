@@ -34,6 +34,11 @@ export interface EstablishmentView {
   /** null when hide_phone is set. */
   phone: string | null;
   has_online_payment: boolean;
+  /**
+   * The establishment has tables (docs/api.md 'Tables'): consumption on the premises is ordered from
+   * a table's QR code only, so the checkout offers 'local' only at a table.
+   */
+  uses_tables: boolean;
   updated_at: string;
 }
 

@@ -195,10 +195,12 @@ test("a QR code whose key was renewed is refused with the words to scan it again
   await expect(page.getByText('Não reconhecemos esta mesa. Escaneie de novo o QR code da mesa para fazer o pedido.')).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(`/${slug}/`);
 
-  // Leaving the table: every type is offered again, and the banner goes.
+  // Leaving the table: the other types are offered again, and the banner goes; 'Consumir no local'
+  // is ordered from a table's QR code only, at an establishment with tables.
   await checkout.getByRole('button', { name: 'Sair da mesa' }).click();
   await expect(checkout.locator('[data-checkout-table]')).toHaveCount(0);
   await expect(checkout.getByRole('radio', { name: /Retirar no local/ })).toBeVisible();
   await expect(checkout.getByRole('radio', { name: /Entrega/ })).toBeVisible();
+  await expect(checkout.getByRole('radio', { name: /Consumir no local/ })).toHaveCount(0);
   await expect(page.locator('[data-table-banner]')).toHaveCount(0);
 });

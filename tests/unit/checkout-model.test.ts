@@ -105,6 +105,7 @@ const EST = {
   hide_phone: false,
   phone: null,
   has_online_payment: false,
+  uses_tables: false,
   updated_at: '2026-01-01T00:00:00Z',
 } as EstablishmentView;
 

@@ -42,6 +42,7 @@ function establishment(over: Partial<EstablishmentView> = {}): EstablishmentView
     hide_phone: false,
     phone: '1138124455',
     has_online_payment: false,
+    uses_tables: false,
     updated_at: '2026-01-01T00:00:00.000Z',
     ...over,
   };

@@ -2,7 +2,15 @@
 // the address a QR code opens, what an order from a table must be, the lowest free number, and the
 // open tabs the order screen groups.
 import { describe, expect, it } from 'vitest';
-import { nextTableNumber, openTabSummaries, tableDeliveryTypes, tableFromFragment, tableOrderProblem, tableUrl } from '../../src/domain/tables.ts';
+import {
+  checkoutDeliveryTypes,
+  nextTableNumber,
+  openTabSummaries,
+  tableDeliveryTypes,
+  tableFromFragment,
+  tableOrderProblem,
+  tableUrl,
+} from '../../src/domain/tables.ts';
 
 const KEY = 'Zm9vYmFyYmF6cXV4MTIzNA';
 
@@ -53,6 +61,16 @@ describe('an order from a table', () => {
   it("is offered 'local' only, when the establishment takes it", () => {
     expect(tableDeliveryTypes(['delivery', 'pickup', 'local'])).toEqual(['local']);
     expect(tableDeliveryTypes(['delivery', 'pickup'])).toEqual([]);
+  });
+});
+
+describe('what the checkout offers', () => {
+  it("at a table only 'local'; elsewhere every type but 'local' where the establishment has tables, every type where it has none", () => {
+    const all = ['delivery', 'pickup', 'local'] as const;
+    expect(checkoutDeliveryTypes(all, { atTable: true, usesTables: true })).toEqual(['local']);
+    expect(checkoutDeliveryTypes(all, { atTable: false, usesTables: true })).toEqual(['delivery', 'pickup']);
+    expect(checkoutDeliveryTypes(all, { atTable: false, usesTables: false })).toEqual(['delivery', 'pickup', 'local']);
+    expect(checkoutDeliveryTypes(['local'], { atTable: false, usesTables: true })).toEqual([]);
   });
 });
 

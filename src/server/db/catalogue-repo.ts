@@ -9,6 +9,7 @@ import { bool, catalogueIds, categoryAndProductRows, establishmentRow, orderVari
 import { safeTenantUrl } from '../../domain/tenant-url.ts';
 import { establishmentTimeZone } from '../../domain/week-clock.ts';
 import { replacePromotions } from './promotions-repo.ts';
+import { hasTables } from './tables-repo.ts';
 import type { DB, EstablishmentRow, ProductRow } from './types.ts';
 
 /** Creates or replaces one establishment's catalogue (and its company and domains) in one transaction. */
@@ -135,7 +136,7 @@ export function decodeEstablishment(row: EstablishmentRow): DecodedEstablishment
   };
 }
 
-function toEstablishmentView(row: EstablishmentRow, company: CompanyView): EstablishmentView {
+function toEstablishmentView(row: EstablishmentRow, company: CompanyView, usesTables: boolean): EstablishmentView {
   const decoded = decodeEstablishment(row);
   const preferences = withSafeUrls(decoded.preferences, ['terms_url', 'privacy_url']);
   return {
@@ -159,6 +160,7 @@ function toEstablishmentView(row: EstablishmentRow, company: CompanyView): Estab
     // The phone leaves the server only when the establishment publishes it.
     phone: row.hide_phone === 1 ? null : row.phone,
     has_online_payment: Boolean(preferences.has_online_payment),
+    uses_tables: usesTables,
     updated_at: row.updated_at,
   };
 }
@@ -187,8 +189,8 @@ export async function getEstablishment(db: Database, by: { id?: string; slug?: s
   else return undefined;
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
-  const company = await companyById(db, row.company_id);
-  return company && toEstablishmentView(row, company);
+  const [company, usesTables] = await Promise.all([companyById(db, row.company_id), hasTables(db, row.id)]);
+  return company && toEstablishmentView(row, company, usesTables);
 }
 
 /** Establishments for pickers and the unit switcher, in the company's order. */

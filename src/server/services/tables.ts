@@ -39,8 +39,18 @@ export async function listTableViews(db: Database, establishmentId: string, slug
   return rows.map((r) => tableView(r, slug, r.open_tab_id ? byId.get(r.open_tab_id) : undefined));
 }
 
-/** Adds a table (its number, or the lowest one free): 409 table_number_taken, 409 too_many_tables. */
-export async function createTable(db: Database, establishmentId: string, slug: string, body: NewTableBody, now: Date): Promise<TableView> {
+/**
+ * Adds a table (its number, or the lowest one free): 409 table_number_taken, 409 too_many_tables.
+ * `first`: the establishment had no table before, so its pages now take 'local' at tables only
+ * (EstablishmentView uses_tables) and the caller renders them again.
+ */
+export async function createTable(
+  db: Database,
+  establishmentId: string,
+  slug: string,
+  body: NewTableBody,
+  now: Date,
+): Promise<{ table: TableView; first: boolean }> {
   const existing = await listTables(db, establishmentId);
   if (existing.length >= TABLES_MAX) throw new Refusal('conflict', 'too_many_tables', { params: { max: TABLES_MAX } });
   const number = body.number ?? nextTableNumber(existing.map((t) => Number(t.number)));
@@ -60,12 +70,17 @@ export async function createTable(db: Database, establishmentId: string, slug: s
     await deleteTable(db, establishmentId, number);
     throw new Refusal('conflict', 'too_many_tables', { params: { max: TABLES_MAX } });
   }
-  return tableView(row, slug, undefined);
+  return { table: tableView(row, slug, undefined), first: existing.length === 0 };
 }
 
-/** Removes a table (its QR codes are refused from then on; its orders keep their number): 404 table_not_found. */
-export async function removeTable(db: Database, establishmentId: string, number: number): Promise<void> {
+/**
+ * Removes a table (its QR codes are refused from then on; its orders keep their number): 404
+ * table_not_found. Answers whether it was the last one (the caller renders the pages again: 'local'
+ * is offered to everyone again).
+ */
+export async function removeTable(db: Database, establishmentId: string, number: number): Promise<{ last: boolean }> {
   if (!(await deleteTable(db, establishmentId, number))) throw new Refusal('not_found', 'table_not_found');
+  return { last: !(await hasTables(db, establishmentId)) };
 }
 
 /** Gives a table a new key (the QR codes printed before are refused): 404 table_not_found. */

@@ -12,6 +12,7 @@ import { routeBody, type Answer } from '../route-table.ts';
 import { EstablishmentParams } from '../../../schemas/api-catalogue.ts';
 import { TableParams } from '../../../schemas/api-tables.ts';
 import { closeTableTab, createTable, listTableViews, removeTable, renewTableKey } from '../../services/tables.ts';
+import { renderPagesAgain } from '../../catalogue-events.ts';
 
 /** The active establishment's slug (its tables' QR codes open its store), or 404 establishment_not_found. */
 async function storeSlug(db: Database, id: string): Promise<string> {
@@ -41,15 +42,19 @@ export const tableRoutes = new Hono<ApiEnv>()
     await requireEstablishmentCaller(c, id);
     const slug = await storeSlug(db, id);
     const body = await routeBody(c, 'POST /establishments/:id/tables');
-    return c.json((await createTable(db, id, slug, body, now)) satisfies Answer<'POST /establishments/:id/tables'>, 201);
+    const { table, first } = await createTable(db, id, slug, body, now);
+    // The first table: the pages now offer 'Consumir no local' at tables only (uses_tables).
+    if (first) await renderPagesAgain(c.get('deps').rerender, slug);
+    return c.json(table satisfies Answer<'POST /establishments/:id/tables'>, 201);
   })
   .delete('/establishments/:id/tables/:number', async (c) => {
     const { db } = requestDeps(c);
     noStore(c);
     const { id, number } = validate(TableParams, c.req.param(), 'params');
     await requireEstablishmentCaller(c, id);
-    await storeSlug(db, id);
-    await removeTable(db, id, number);
+    const slug = await storeSlug(db, id);
+    // The last table: 'Consumir no local' is offered to everyone again.
+    if ((await removeTable(db, id, number)).last) await renderPagesAgain(c.get('deps').rerender, slug);
     return c.body(null, 204);
   })
   .post('/establishments/:id/tables/:number/key', async (c) => {
