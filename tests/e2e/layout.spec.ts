@@ -201,10 +201,12 @@ test('each establishment has its own theme colours, one of them dark [R-1.22] [R
   expect((r! + g! + b!) / 3).toBeLessThan(80);
 });
 
-test("the tab icon is the establishment's own icon, drawn at 32x32 as a WebP", async ({ page }) => {
+test("the tab icon is the establishment's own icon, drawn at 32x32 as a WebP, named once the page has painted", async ({ page }) => {
   const icons: string[] = [];
   for (const slug of ['pizzaria-bella', 'mercado-sol-centro']) {
     await page.goto(`/${slug}/`);
+    // Named once the page has loaded and painted (src/page-scripts/tab-icon.ts).
+    await page.locator('link[rel="icon"]').waitFor({ state: 'attached' });
     const icon = await page.evaluate(async () => {
       const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href;
       const img = new Image();
