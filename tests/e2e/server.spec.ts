@@ -204,3 +204,12 @@ test('the server clock the status label asks on every page is small and sent as 
   expect(Number(res.headers()['content-length'])).toBe(Buffer.byteLength(JSON.stringify(body)));
   expect(body.time_zone).toBe('America/Sao_Paulo');
 });
+
+test("the site's /favicon.ico, asked by a browser before a page names its establishment's icon, is an empty answer kept a day, not the not-found page", async ({
+  request,
+}) => {
+  const res = await request.get('/favicon.ico');
+  expect(res.status()).toBe(204);
+  expect(res.headers()['cache-control']).toBe('public, max-age=86400');
+  expect(await res.body()).toHaveLength(0);
+});
