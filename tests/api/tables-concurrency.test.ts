@@ -18,7 +18,7 @@ import { ENGINES, createPgDatabase } from './helpers/databases.ts';
 import { loadCatalogue } from './helpers/fixtures.ts';
 import { customerAddress, newUserData } from './helpers/accounts.ts';
 import { waitForBackends } from './helpers/orders.ts';
-import { startApiServer } from './helpers/server-process.ts';
+import { startApiServer, stopApiServers } from './helpers/server-process.ts';
 
 const SLUG = 'bar-concorrido';
 const SHOP = stableId('establishment', SLUG);
@@ -121,16 +121,7 @@ for (const engine of ENGINES as readonly Engine[]) {
     }, 60_000);
 
     afterAll(async () => {
-      await Promise.all(
-        servers.map(
-          ({ proc }) =>
-            new Promise<void>((resolve) => {
-              if (proc.exitCode !== null) return resolve();
-              proc.once('exit', () => resolve());
-              proc.kill('SIGTERM');
-            }),
-        ),
-      );
+      await stopApiServers(servers.map((s) => s.proc));
       await db?.destroy();
       if (engine === 'postgres') {
         await waitForBackends(new URL(databaseUrl).pathname.slice(1));

@@ -248,6 +248,11 @@ export async function openProductModal(page: Page, name: string): Promise<Locato
  */
 export async function openCheckoutWith(page: Page, slug: string, product: string): Promise<Locator> {
   await page.goto(`/${slug}/`);
+  return checkoutFromOpenPage(page, product);
+}
+
+/** openCheckoutWith from the store page already open (one opened at a table's QR code, say). */
+export async function checkoutFromOpenPage(page: Page, product: string): Promise<Locator> {
   await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
   const add = await openProductModal(page, product);
   await add.locator('[data-add-submit]').click();

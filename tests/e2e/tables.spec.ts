@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { expect, test, type BrowserContext, type APIRequestContext, type Page, type TestInfo } from './fixtures.ts';
+import { expect, test, type BrowserContext, type APIRequestContext, type TestInfo } from './fixtures.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createStaffMember } from '../../src/server/services/staff.ts';
 import type { TableView } from '../../src/schemas/api-tables.ts';
 import { axeProblems } from './panel-helpers.ts';
-import { API_HEADERS, importCatalogue, isMobile, logIn, newCustomer, openProductModal, registerCustomer, shopCatalogue } from './helpers.ts';
+import { API_HEADERS, checkoutFromOpenPage, importCatalogue, logIn, newCustomer, registerCustomer, shopCatalogue } from './helpers.ts';
 
 const dataDir = join(tmpdir(), `storefront-e2e-${Number(process.env.E2E_PORT ?? 4399)}`);
 const OWNER_PASSWORD = 'bar-dono-senha-1';
@@ -63,19 +63,6 @@ async function tablesOf(context: BrowserContext, establishmentId: string): Promi
   return ((await res.json()) as { tables: TableView[] }).tables;
 }
 
-/** Adds one product to the cart and opens the checkout (the page already open). */
-async function checkoutWith(page: Page, product: string) {
-  await page.waitForFunction(() => document.documentElement.classList.contains('enhanced'));
-  const add = await openProductModal(page, product);
-  await add.locator('[data-add-submit]').click();
-  await expect(add).toBeHidden();
-  await page.locator(isMobile(page) ? '[data-cart-bar-button]' : '[data-cart-button]').click();
-  await page.locator('[data-cart-modal] [data-cart-checkout]').click();
-  const checkout = page.locator('[data-checkout="customer"]');
-  await expect(checkout).toBeVisible();
-  return checkout;
-}
-
 test("the owner adds a table; its QR code's customer orders to consume there, and the order reaches the screen in the table's tab until 'Fechar mesa'", async ({
   page,
   context,
@@ -116,7 +103,7 @@ test("the owner adds a table; its QR code's customer orders to consume there, an
     // The key left the address bar; the table stays for the tab's session.
     await expect.poll(() => new URL(customer.url()).hash).toBe('');
 
-    const checkout = await checkoutWith(customer, 'Chopp Claro');
+    const checkout = await checkoutFromOpenPage(customer, 'Chopp Claro');
     await expect(checkout.locator('[data-checkout-table]')).toContainText('Mesa 7');
     const types = checkout.getByRole('radio');
     await expect(types).toHaveCount(1);
@@ -188,7 +175,7 @@ test("a QR code whose key was renewed is refused with the words to scan it again
   const renewed = await context.request.post(`/api/establishments/${establishmentId}/tables/3/key`, { headers: { ...API_HEADERS, Caller: 'staff' } });
   expect(renewed.status()).toBe(200);
 
-  const checkout = await checkoutWith(page, 'Chopp Claro');
+  const checkout = await checkoutFromOpenPage(page, 'Chopp Claro');
   await checkout.getByRole('button', { name: 'Pagar no local' }).click();
   await checkout.getByLabel('Forma de pagamento').selectOption({ label: 'Dinheiro' });
   await checkout.getByRole('button', { name: 'Avançar e Finalizar' }).click();

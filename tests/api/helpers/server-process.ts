@@ -24,3 +24,17 @@ export function startApiServer(
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 }
+
+/** Stops every server process started with startApiServer (SIGTERM), resolving once each has exited. */
+export function stopApiServers(procs: readonly ChildProcess[]): Promise<void> {
+  return Promise.all(
+    procs.map(
+      (proc) =>
+        new Promise<void>((resolve) => {
+          if (proc.exitCode !== null) return resolve();
+          proc.once('exit', () => resolve());
+          proc.kill('SIGTERM');
+        }),
+    ),
+  ).then(() => undefined);
+}
